@@ -1,0 +1,39 @@
+/** CPF (Brazilian taxpayer id): check digits, normalisation and masking. Pure; shared with the server. */
+
+export function soDigitos(v: string): string {
+  return v.replace(/\D/g, '');
+}
+
+function digito(base: string): number {
+  let soma = 0;
+  for (let i = 0; i < base.length; i++) soma += Number(base[i]) * (base.length + 1 - i);
+  const resto = (soma * 10) % 11;
+  return resto === 10 ? 0 : resto;
+}
+
+/** True for 11 digits (punctuation allowed) with both check digits right and not all digits equal. */
+export function cpfValido(v: string): boolean {
+  if (!/^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(v.trim())) return false;
+  const d = soDigitos(v);
+  if (/^(\d)\1{10}$/.test(d)) return false;
+  return digito(d.slice(0, 9)) === Number(d[9]) && digito(d.slice(0, 10)) === Number(d[10]);
+}
+
+/** 12345678909 -> 123.456.789-09 */
+export function formatarCpf(v: string): string {
+  const d = soDigitos(v);
+  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : v;
+}
+
+/** Masked for lists (LGPD): only the middle digits show. 12345678909 -> ***.456.789-** */
+export function mascararCpf(v: string): string {
+  const d = soDigitos(v);
+  return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : '***.***.***-**';
+}
+
+/** Builds a valid CPF from 9 base digits (for seeds and tests). */
+export function completarCpf(base9: string): string {
+  const b = soDigitos(base9).padStart(9, '0').slice(0, 9);
+  const d1 = digito(b);
+  return b + d1 + digito(b + d1);
+}

@@ -1,0 +1,63 @@
+import { proxy } from 'valtio';
+
+/** SPEC.md section 3's toast message. */
+export type Severidade = 'info' | 'success' | 'warn' | 'error' | 'secondary' | 'contrast';
+
+export const POSICOES = ['top-center', 'top-left', 'top-right', 'bottom-center', 'bottom-left', 'bottom-right', 'center'] as const;
+export type Posicao = (typeof POSICOES)[number];
+
+/** The extra toast group of SPEC.md section 1: where start-up and API failures are told. */
+export const GRUPO_ERROS = 'mensagens-erro';
+
+export interface MensagemToast {
+  severity?: Severidade;
+  summary?: string;
+  detail?: string;
+  /** ms; without it the toast stays until closed. */
+  life?: number;
+  closable?: boolean;
+  /** A position or the error group; top-right when absent. */
+  group?: Posicao | typeof GRUPO_ERROS;
+  id?: string;
+}
+
+export interface ToastAtivo extends MensagemToast {
+  id: string;
+  group: Posicao | typeof GRUPO_ERROS;
+  severity: Severidade;
+}
+
+export function criarToasts() {
+  return proxy({ ativos: [] as ToastAtivo[], sequencia: 0 });
+}
+
+export type Toasts = ReturnType<typeof criarToasts>;
+
+/** Shows a toast; one with the `id` of a toast already shown replaces it in place. Returns the id. */
+export function mostrarToast(t: Toasts, m: MensagemToast): string {
+  const id = m.id ?? `toast-${++t.sequencia}`;
+  const ativo: ToastAtivo = { closable: true, ...m, id, group: m.group ?? 'top-right', severity: m.severity ?? 'info' };
+  const i = t.ativos.findIndex((a) => a.id === id);
+  if (i >= 0) t.ativos[i] = ativo;
+  else t.ativos.push(ativo);
+  return id;
+}
+
+export function fecharToast(t: Toasts, id: string): void {
+  const i = t.ativos.findIndex((a) => a.id === id);
+  if (i >= 0) t.ativos.splice(i, 1);
+}
+
+export function limparToasts(t: Toasts, group?: string): void {
+  t.ativos = group ? t.ativos.filter((a) => a.group !== group) : [];
+}
+
+/** DESIGN.md section 5: severity to Blueprint intent. */
+export const INTENCAO: Record<Severidade, 'primary' | 'success' | 'warning' | 'danger' | 'none'> = {
+  info: 'primary',
+  success: 'success',
+  warn: 'warning',
+  error: 'danger',
+  secondary: 'none',
+  contrast: 'none',
+};

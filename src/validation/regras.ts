@@ -1,0 +1,107 @@
+import { traduzir, type ChaveTexto, type Idioma } from '../i18n';
+import { cpfValido } from '../forms/cpf';
+
+/**
+ * The validation rules of SPEC.md section 5 and their messages. Pure: the element's fields, the
+ * form builder's preview and the server all validate with this module, so the words match everywhere.
+ */
+export type Regra =
+  | { tipo: 'required' }
+  | { tipo: 'email' }
+  | { tipo: 'integer' }
+  | { tipo: 'decimal' }
+  | { tipo: 'url' }
+  | { tipo: 'cpf' }
+  | { tipo: 'minValue'; min: number }
+  | { tipo: 'maxValue'; max: number }
+  | { tipo: 'minLength'; min: number }
+  | { tipo: 'maxLength'; max: number };
+
+export type TipoRegra = Regra['tipo'];
+
+export interface Falha {
+  regra: TipoRegra;
+  chave: ChaveTexto;
+  params?: Record<string, number>;
+}
+
+type Valor = unknown;
+
+function vazio(v: Valor): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const INTEIRO = /^[-+]?\d+$/;
+const DECIMAL = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)$/;
+
+/** Reads "1.234,5", "1234.5" or a number as a number; NaN when it is not one. */
+export function lerNumero(v: Valor): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return NaN;
+  const s = v.trim();
+  const normal = /,/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s;
+  return /^[-+]?(\d+(\.\d+)?|\.\d+)$/.test(normal) ? Number(normal) : NaN;
+}
+
+function urlValida(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+const texto = (v: Valor) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '');
+
+/** Checks one rule. Rules other than `required` pass on an empty value: "optional but well-formed". */
+export function checar(regra: Regra, v: Valor): Falha | null {
+  const falha = (params?: Record<string, number>): Falha => ({ regra: regra.tipo, chave: `validacao.${regra.tipo}` as ChaveTexto, params });
+  if (regra.tipo === 'required') return vazio(v) ? falha() : null;
+  if (vazio(v)) return null;
+  const s = texto(v);
+  switch (regra.tipo) {
+    case 'email':
+      return EMAIL.test(s) ? null : falha();
+    case 'integer':
+      return typeof v === 'number' ? (Number.isInteger(v) ? null : falha()) : INTEIRO.test(s) ? null : falha();
+    case 'decimal':
+      return typeof v === 'number' ? (Number.isFinite(v) ? null : falha()) : DECIMAL.test(s.replace(/\.(?=\d{3}(\D|$))/g, '')) ? null : falha();
+    case 'url':
+      return urlValida(s) ? null : falha();
+    case 'cpf':
+      return cpfValido(s) ? null : falha();
+    case 'minValue': {
+      const n = lerNumero(v);
+      return !Number.isNaN(n) && n < regra.min ? falha({ min: regra.min }) : null;
+    }
+    case 'maxValue': {
+      const n = lerNumero(v);
+      return !Number.isNaN(n) && n > regra.max ? falha({ max: regra.max }) : null;
+    }
+    case 'minLength':
+      return [...s].length < regra.min ? falha({ min: regra.min }) : null;
+    case 'maxLength':
+      return [...(typeof v === 'string' ? v : s)].length > regra.max ? falha({ max: regra.max }) : null;
+  }
+}
+
+/** The first failing rule, in the order given (put `required` first). */
+export function validar(regras: readonly Regra[], v: Valor): Falha | null {
+  for (const r of regras) {
+    const f = checar(r, v);
+    if (f) return f;
+  }
+  return null;
+}
+
+export function mensagem(falha: Falha, idioma: Idioma = 'pt-BR'): string {
+  return traduzir(idioma, falha.chave, falha.params);
+}
+
+/** Validates and returns the message in one step, or null when the value is acceptable. */
+export function mensagemDe(regras: readonly Regra[], v: Valor, idioma: Idioma = 'pt-BR'): string | null {
+  const f = validar(regras, v);
+  return f ? mensagem(f, idioma) : null;
+}
