@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type CryptoKey } from 'jose';
+import { problema } from '../../../src/api/problema';
+import { TIPO_PROBLEMA } from '../../../src/api/problema';
+
+/** Who is calling: from a validated access token, never from a decoded-and-trusted one. */
+export interface Chamador {
+  username: string;
+  sub: string;
+  nome: string;
+}
+
+export interface OpcoesToken {
+  emissor: string;
+  clientId: string;
+  /** The issuer's keys: its JWKS URL, or a key in-process. */
+  chaves: URL | CryptoKey;
+}
+
+export function criarVerificador(o: OpcoesToken) {
+  const chave: JWTVerifyGetKey | CryptoKey = o.chaves instanceof URL ? createRemoteJWKSet(o.chaves, { cooldownDuration: 5_000 }) : o.chaves;
+  return async function verificar(token: string): Promise<Chamador> {
+    const { payload } = await jwtVerify(token, chave as never, {
+      issuer: o.emissor,
+      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      clockTolerance: 5,
+    });
+    // Keycloak's access tokens: typ Bearer, issued to our client (azp). Id and refresh tokens are refused.
+    if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new Error('não é um token de acesso');
+    const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
+    if (payload.azp !== o.clientId && !aud.includes(o.clientId)) throw new Error('token emitido para outro cliente');
+    const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : '';
+    if (!username) throw new Error('token sem preferred_username');
+    return { username, sub: String(payload.sub), nome: typeof payload.name === 'string' ? payload.name : username };
+  };
+}
+
+export type Verificador = ReturnType<typeof criarVerificador>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    chamador?: Chamador;
+  }
+}
+
+export function enviarProblema(rep: FastifyReply, status: number, detalhe?: string, errors?: { field: string; message: string }[]) {
+  return rep.code(status).type(TIPO_PROBLEMA).send(problema(status, detalhe, errors));
+}
+
+/** preHandler: 401 (problem+json, WWW-Authenticate) for a missing or invalid bearer token. */
+export function exigirToken(verificar: Verificador) {
+  return async (req: FastifyRequest, rep: FastifyReply) => {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m) {
+      rep.header('www-authenticate', 'Bearer');
+      return enviarProblema(rep, 401, 'Envie um token de acesso válido no cabeçalho Authorization.');
+    }
+    try {
+      req.chamador = await verificar(m[1]);
+    } catch {
+      rep.header('www-authenticate', 'Bearer error="invalid_token"');
+      return enviarProblema(rep, 401, 'Token de acesso inválido ou expirado.');
+    }
+  };
+}

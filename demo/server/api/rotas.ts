@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { Banco } from '../db';
+import { CABECALHOS } from '../../../src/api/paginacao';
+import { enviarProblema, exigirToken, type Verificador } from './autenticacao';
+import { acessoDe } from './acessoUsuario';
+
+export interface OpcoesApi {
+  db: Banco;
+  verificar: Verificador;
+  /** Host origins allowed by CORS; empty: any origin (bearer tokens, no cookies). */
+  origens: string[];
+}
+
+/** The reference API under /api. */
+export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req, rep) => {
+        const origem = req.headers.origin;
+        if (origem && (o.origens.length === 0 || o.origens.includes(origem))) {
+          rep.header('access-control-allow-origin', origem).header('vary', 'Origin');
+          rep.header('access-control-expose-headers', Object.values(CABECALHOS).join(', '));
+          rep.header('access-control-allow-headers', 'authorization, content-type, if-match, idempotency-key');
+          rep.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+          rep.header('access-control-max-age', '600');
+        }
+        if (req.method === 'OPTIONS') return rep.code(204).send();
+      });
+      api.addHook('preHandler', exigirToken(o.verificar));
+
+      /** SPEC.md section 7: { userIsAdmin } for the caller. */
+      api.get('/perfis-acesso/administradores', async (req) => {
+        const a = await acessoDe(o.db, req.chamador!.username);
+        return { userIsAdmin: a.administrador };
+      });
+
+      /** SPEC.md section 7: the permission names of {username}; only one's own unless administrator. */
+      api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', async (req, rep) => {
+        const eu = await acessoDe(o.db, req.chamador!.username);
+        if (req.params.username !== eu.username && !eu.administrador) {
+          return enviarProblema(rep, 403, 'Você só pode consultar as suas próprias permissões.');
+        }
+        const alvo = req.params.username === eu.username ? eu : await acessoDe(o.db, req.params.username);
+        return alvo.permissoes;
+      });
+
+      /** The caller's own link: profiles, content-control groups, administrator flag. */
+      api.get('/vinculos-usuarios/eu', async (req) => {
+        const a = await acessoDe(o.db, req.chamador!.username);
+        return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
+      });
+
+      api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
+      api.setErrorHandler((erro: { statusCode?: number; message: string }, req, rep) => {
+        const status = erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500 ? erro.statusCode : 500;
+        if (status === 500) req.log.error(erro);
+        return enviarProblema(rep, status, status === 500 ? 'Erro interno do servidor.' : 'Requisição inválida.');
+      });
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { abrirBanco, type Banco } from './db';
+import { semearDemo } from './seed';
+import { registrarProvedor } from './idp/provedor';
+import { criarVerificador } from './api/autenticacao';
+import { registrarApi } from './api/rotas';
+
+const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface OpcoesServidor {
+  porta: number;
+  urlPublica: string;
+  /** A real Keycloak (base URL); absent: the embedded provider at /realms/<realm>. */
+  keycloakUrl?: string;
+  realm: string;
+  clientId: string;
+  databaseUrl?: string;
+  pastaDados: string;
+  origens: string[];
+  semear: boolean;
+  log: boolean;
+  acessoS?: number;
+}
+
+export interface Servidor {
+  app: FastifyInstance;
+  db: Banco;
+  encerrarSessoes?: (username: string) => number;
+}
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The demo server: host page, element bundles, API and (unless KEYCLOAK_URL) the embedded provider. */
+export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
+  const app = Fastify({ logger: o.log ? { level: 'info' } : false });
+  const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
+  if (o.semear) await semearDemo(db);
+
+  let chaves: URL | CryptoKey;
+  let emissor: string;
+  let encerrarSessoes: Servidor['encerrarSessoes'];
+  const idpUrl = o.keycloakUrl ?? o.urlPublica;
+  if (o.keycloakUrl) {
+    emissor = `${o.keycloakUrl}/realms/${o.realm}`;
+    chaves = new URL(`${emissor}/protocol/openid-connect/certs`);
+  } else {
+    const idp = await registrarProvedor(app, { urlPublica: o.urlPublica, realm: o.realm, clientId: o.clientId, origensPermitidas: o.origens, acessoS: o.acessoS });
+    emissor = idp.emissor;
+    chaves = idp.chavePublica;
+    encerrarSessoes = idp.encerrarSessoes;
+  }
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: [] });
+
+  await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
+  app.get('/silent-check-sso.html', (_req, rep) => rep.type('text/html; charset=utf-8').send(readFileSync(join(RAIZ, 'dist/silent-check-sso.html'))));
+  app.get('/portal.css', (_req, rep) => rep.type('text/css; charset=utf-8').send(readFileSync(join(RAIZ, 'demo/portal.css'))));
+
+  const csp = (idp: string) =>
+    [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self'",
+      "img-src 'self' data:",
+      `connect-src 'self' ${new URL(idp).origin}`,
+      `frame-src ${new URL(idp).origin}`,
+      "object-src 'none'",
+      "base-uri 'self'",
+    ].join('; ');
+
+  const paginaHost = (_req: unknown, rep: import('fastify').FastifyReply) => {
+    const html = readFileSync(join(RAIZ, 'demo/index.html'), 'utf8')
+      .replaceAll('{{KEYCLOAK_URL}}', esc(idpUrl))
+      .replaceAll('{{REALM}}', esc(o.realm))
+      .replaceAll('{{CLIENT_ID}}', esc(o.clientId));
+    return rep.type('text/html; charset=utf-8').header('content-security-policy', csp(idpUrl)).header('cache-control', 'no-store').send(html);
+  };
+  app.get('/', paginaHost);
+  app.get('/index.html', paginaHost);
+
+  app.addHook('onClose', async () => db.fechar());
+  return { app, db, encerrarSessoes };
+}
+
+/** Reads the environment (README.md lists every variable). */
+export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesServidor {
+  const porta = Number(env.PORT ?? 8080);
+  const urlPublica = (env.PUBLIC_URL ?? `http://localhost:${porta}`).replace(/\/+$/, '');
+  const origens = env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(/[\s,]+/).filter(Boolean) : [...new Set([new URL(urlPublica).origin, `http://localhost:${porta}`, `http://127.0.0.1:${porta}`])];
+  return {
+    porta,
+    urlPublica,
+    keycloakUrl: env.KEYCLOAK_URL?.replace(/\/+$/, '') || undefined,
+    realm: env.KEYCLOAK_REALM ?? 'demo',
+    clientId: env.KEYCLOAK_CLIENT_ID ?? 'console-formularios',
+    databaseUrl: env.DATABASE_URL || undefined,
+    pastaDados: env.DATA_DIR ?? join(RAIZ, '.data/pglite'),
+    origens,
+    semear: env.SEED !== 'none',
+    log: env.LOG !== 'off',
+    acessoS: env.IDP_ACCESS_TOKEN_S ? Number(env.IDP_ACCESS_TOKEN_S) : undefined,
+  };
+}

@@ -1,0 +1,82 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/**
+ * One small database interface over PGlite (embedded default) and a PostgreSQL server (DATABASE_URL).
+ * Same SQL, same migrations on both.
+ */
+export interface Executor {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Banco extends Executor {
+  tipo: 'pglite' | 'postgres';
+  transacao<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  fechar(): Promise<void>;
+}
+
+async function abrirPglite(dir: string): Promise<Banco> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
+  const db = await PGlite.create(dir === 'memory://' ? undefined : dir);
+  const exec = (q: { query: PGliteQuery }): Executor => ({
+    query: async (sql, params) => (await q.query(sql, params)).rows as never,
+  });
+  return {
+    tipo: 'pglite',
+    ...exec(db),
+    transacao: (fn) => db.transaction((tx) => fn(exec(tx))),
+    fechar: () => db.close(),
+  };
+}
+type PGliteQuery = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+async function abrirPostgres(url: string): Promise<Banco> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  return {
+    tipo: 'postgres',
+    query: async (sql, params) => (await pool.query(sql, params)).rows,
+    async transacao(fn) {
+      const c = await pool.connect();
+      try {
+        await c.query('begin');
+        const r = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows });
+        await c.query('commit');
+        return r;
+      } catch (e) {
+        await c.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        c.release();
+      }
+    },
+    fechar: () => pool.end(),
+  };
+}
+
+const PASTA_MIGRACOES = join(fileURLToPath(new URL('.', import.meta.url)), 'migracoes');
+
+/** Applies the versioned SQL migrations not yet applied, each in its own transaction, in order. */
+export async function migrar(db: Banco): Promise<string[]> {
+  await db.query('create table if not exists schema_migracoes (versao text primary key, aplicada_em timestamptz not null default now())');
+  const feitas = new Set((await db.query<{ versao: string }>('select versao from schema_migracoes')).map((r) => r.versao));
+  const novas = readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql') && !feitas.has(f)).sort();
+  for (const f of novas) {
+    const sql = readFileSync(join(PASTA_MIGRACOES, f), 'utf8');
+    await db.transacao(async (tx) => {
+      for (const comando of sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) await tx.query(comando);
+      await tx.query('insert into schema_migracoes (versao) values ($1)', [f]);
+    });
+  }
+  return novas;
+}
+
+/** DATABASE_URL -> PostgreSQL server; otherwise PGlite in `pasta` ('memory://' for none on disk). */
+export async function abrirBanco(opcoes: { databaseUrl?: string; pasta?: string }): Promise<Banco> {
+  const db = opcoes.databaseUrl ? await abrirPostgres(opcoes.databaseUrl) : await abrirPglite(opcoes.pasta ?? '.data/pglite');
+  await migrar(db);
+  return db;
+}

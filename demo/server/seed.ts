@@ -1,0 +1,19 @@
+import type { Banco } from './db';
+import { GRUPOS_DEMO, PERFIS_DEMO, USUARIOS_DEMO } from './usuariosDemo';
+
+/** Seeds DESIGN.md section 9's groups, profiles and user links once (does nothing when already there). */
+export async function semearDemo(db: Banco): Promise<boolean> {
+  const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from perfil_acesso');
+  if (n > 0) return false;
+  await db.transacao(async (tx) => {
+    for (const g of GRUPOS_DEMO) await tx.query('insert into grupo_controle_conteudo (nome, descricao) values ($1, $2)', [g.nome, g.descricao]);
+    for (const p of PERFIS_DEMO) await tx.query('insert into perfil_acesso (nome, descricao, permissoes) values ($1, $2, $3)', [p.nome, p.descricao, [...p.permissoes]]);
+    for (const u of USUARIOS_DEMO) {
+      if (!u.vinculo) continue;
+      await tx.query('insert into vinculo_usuario (username, nome, email, administrador) values ($1, $2, $3, $4)', [u.username, `${u.firstName} ${u.lastName}`, u.email, u.vinculo.administrador]);
+      await tx.query('insert into vinculo_usuario_perfil (username, perfil_id) select $1, id from perfil_acesso where nome = any($2)', [u.username, u.vinculo.perfis]);
+      await tx.query('insert into vinculo_usuario_grupo (username, grupo_id) select $1, id from grupo_controle_conteudo where nome = any($2)', [u.username, u.vinculo.grupos]);
+    }
+  });
+  return true;
+}
