@@ -12,6 +12,7 @@ import { criarCarregamento, ocupado } from '../state/carregamento';
 import { criarToasts, GRUPO_ERROS, mostrarToast } from '../state/toasts';
 import { criarAcesso, criarSessao } from '../state/sessao';
 import { criarDialogos } from '../ui/dialogos';
+import { criarListas } from '../state/listas';
 import { CAMINHO_ERRO_REDE, INICIAL, rotaDoCaminho } from '../routes';
 import { AmbienteContext, type Ambiente, type Estado } from './contexto';
 import { Rotas, type Controlador } from './Rotas';
@@ -81,7 +82,7 @@ export function Console(props: PropsElemento) {
   const config = useMemo(() => lerConfig(props), [atributos]);
   const t = useMemo(() => tradutor(config.language), [config.language]);
   const estado = useMemo<Estado>(
-    () => ({ ui: criarUi(), carregamento: criarCarregamento(), toasts: criarToasts(), sessao: criarSessao(), acesso: criarAcesso(), dialogos: criarDialogos() }),
+    () => ({ ui: criarUi(), carregamento: criarCarregamento(), toasts: criarToasts(), sessao: criarSessao(), acesso: criarAcesso(), dialogos: criarDialogos(), listas: criarListas() }),
     [],
   );
   const [inicio, setInicio] = useState<ResultadoInicio | null>(null);

@@ -8,6 +8,7 @@ import type { Carregamento } from '../state/carregamento';
 import type { Toasts } from '../state/toasts';
 import type { Acesso, Sessao } from '../state/sessao';
 import type { DialogosEstado } from '../ui/dialogos';
+import type { Listas } from '../state/listas';
 
 /** Everything one element instance owns: its stores are its own, so two elements never share state. */
 export interface Estado {
@@ -17,6 +18,7 @@ export interface Estado {
   sessao: Sessao;
   acesso: Acesso;
   dialogos: DialogosEstado;
+  listas: Listas;
 }
 
 export interface Ambiente {
