@@ -1,0 +1,116 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
+import { bancoPostgresNovo, entrarComo, postgresAlcancavel, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
+import { migrar } from '../../demo/server/db';
+
+/** The reference API's start-up calls and token checks, on PGlite and on the PostgreSQL server. */
+async function bancos(): Promise<{ nome: string; url?: string; descartar?: () => Promise<void> }[]> {
+  const lista: { nome: string; url?: string; descartar?: () => Promise<void> }[] = [{ nome: 'PGlite' }];
+  if (process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) {
+    const b = await bancoPostgresNovo();
+    lista.push({ nome: 'PostgreSQL', url: b.url, descartar: b.descartar });
+  } else {
+    console.log('# PostgreSQL não alcançável: rodando só no PGlite (REQUIRE_POSTGRES=1 torna isso um erro).');
+  }
+  return lista;
+}
+
+for (const banco of await bancos()) {
+  describe(`API de acesso (${banco.nome})`, () => {
+    let s: ServidorTeste;
+    const api = (caminho: string, token?: string) => fetch(`${s.url}/api${caminho}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    before(async () => {
+      s = await subirServidor({ databaseUrl: banco.url });
+    });
+    after(async () => {
+      await s.fechar();
+      await banco.descartar?.();
+    });
+
+    test('each seeded user gets the permissions of their profiles and their admin flag', async () => {
+      for (const u of USUARIOS_DEMO) {
+        const { access_token } = await entrarComo(s.url, u.username);
+        const perms = await (await api(`/perfis-acesso/permissoes/${u.username}`, access_token)).json();
+        const esperadas = [...new Set((u.vinculo?.perfis ?? []).flatMap((n) => PERFIS_DEMO.find((p) => p.nome === n)!.permissoes))].sort();
+        assert.deepEqual(perms, esperadas, u.username);
+        const admin = await (await api('/perfis-acesso/administradores', access_token)).json();
+        assert.deepEqual(admin, { userIsAdmin: u.username === 'admin' }, u.username);
+      }
+    });
+
+    test('a user with no link at all gets [] and userIsAdmin false, not an error', async () => {
+      const { access_token } = await entrarComo(s.url, 'visitante');
+      const r = await api('/perfis-acesso/permissoes/visitante', access_token);
+      assert.equal(r.status, 200);
+      assert.deepEqual(await r.json(), []);
+      const eu = await (await api('/vinculos-usuarios/eu', access_token)).json();
+      assert.deepEqual(eu, { username: 'visitante', vinculado: false, administrador: false, perfis: [], grupos: [], permissoes: [] });
+    });
+
+    test("only an administrator may read another user's permissions", async () => {
+      const gestor = (await entrarComo(s.url, 'gestor')).access_token;
+      const r = await api('/perfis-acesso/permissoes/admin', gestor);
+      assert.equal(r.status, 403);
+      assert.match(r.headers.get('content-type') ?? '', /application\/problem\+json/);
+      assert.deepEqual(await r.json(), { status: 403, title: 'Acesso negado', detail: 'Você só pode consultar as suas próprias permissões.' });
+      const admin = (await entrarComo(s.url, 'admin')).access_token;
+      assert.deepEqual(await (await api('/perfis-acesso/permissoes/auditor', admin)).json(), ['READ_FORMULARIO_EVENTO']);
+    });
+
+    test("the caller's own link lists profiles and content-control groups", async () => {
+      const t = (await entrarComo(s.url, 'suporte')).access_token;
+      const eu = await (await api('/vinculos-usuarios/eu', t)).json();
+      assert.deepEqual(eu.grupos.map((g: { nome: string }) => g.nome), ['Saúde', 'Tributos']);
+      assert.deepEqual(eu.perfis.map((p: { nome: string }) => p.nome), ['Suporte']);
+    });
+
+    test('token attacks all get 401 with a pt-BR problem', async () => {
+      const valido = await entrarComo(s.url, 'admin');
+      const claims = decodeJwt(valido.access_token);
+      const outraChave = (await generateKeyPair('RS256')).privateKey;
+      const agora = Math.floor(Date.now() / 1000);
+      const assinar = (c: Record<string, unknown>, chave = outraChave) => new SignJWT(c).setProtectedHeader({ alg: 'RS256', kid: 'x' }).sign(chave);
+      const semAssinatura = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+      const ataques: [string, string | undefined][] = [
+        ['sem token', undefined],
+        ['lixo', 'abc.def.ghi'],
+        ['alg none', semAssinatura],
+        ['outra chave', await assinar(claims)],
+        ['expirado (outra chave)', await assinar({ ...claims, exp: agora - 60 })],
+        ['refresh token no lugar do access', valido.refresh_token],
+        ['id token no lugar do access', valido.id_token],
+      ];
+      for (const [nome, token] of ataques) {
+        const r = await api('/perfis-acesso/administradores', token);
+        assert.equal(r.status, 401, nome);
+        const corpo = await r.json();
+        assert.equal(corpo.title, 'Não autenticado', nome);
+        assert.ok(r.headers.get('www-authenticate')?.startsWith('Bearer'), nome);
+      }
+      assert.equal((await api('/perfis-acesso/administradores', valido.access_token)).status, 200);
+    });
+
+    test('CORS exposes the paging headers to other origins', async () => {
+      const r = await fetch(`${s.url}/api/perfis-acesso/administradores`, { method: 'OPTIONS', headers: { origin: 'https://portal.uf.gov.br', 'access-control-request-method': 'GET' } });
+      assert.equal(r.status, 204);
+      assert.equal(r.headers.get('access-control-allow-origin'), 'https://portal.uf.gov.br');
+      assert.equal(r.headers.get('access-control-expose-headers'), 'X-Page-Number, X-Page-Size, X-Total-Count');
+    });
+
+    test('unknown API paths answer 404 problem+json', async () => {
+      const t = (await entrarComo(s.url, 'admin')).access_token;
+      const r = await api('/nao-existe', t);
+      assert.equal(r.status, 404);
+      assert.equal((await r.json()).detail, 'Recurso não encontrado.');
+    });
+
+    test('migrations are applied once: running them again changes nothing', async () => {
+      assert.deepEqual(await migrar(s.db), []);
+      const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from schema_migracoes');
+      assert.ok(n >= 1);
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { createServer } from 'node:net';
+import { createHash, randomBytes } from 'node:crypto';
+import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
+
+export async function portaLivre(): Promise<number> {
+  return new Promise((ok, erro) => {
+    const s = createServer();
+    s.once('error', erro);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => ok(p));
+    });
+  });
+}
+
+/** PostgreSQL server for the tests: TEST_DATABASE_URL, or the machine's local server. */
+export const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function postgresAlcancavel(): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: URL_POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh database on the PostgreSQL server, dropped by the returned function. */
+export async function bancoPostgresNovo(): Promise<{ url: string; descartar: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const nome = `cf_teste_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: URL_POSTGRES_ADMIN });
+  await admin.connect();
+  await admin.query(`create database ${nome}`);
+  await admin.end();
+  const url = new URL(URL_POSTGRES_ADMIN);
+  url.pathname = `/${nome}`;
+  return {
+    url: url.toString(),
+    descartar: async () => {
+      const a = new pg.Client({ connectionString: URL_POSTGRES_ADMIN });
+      await a.connect();
+      await a.query(`drop database if exists ${nome} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface ServidorTeste extends Servidor {
+  url: string;
+  fechar: () => Promise<void>;
+}
+
+/** The demo server on a free loopback port, PGlite in memory unless a database URL is given. */
+export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promise<ServidorTeste> {
+  const porta = extra.porta ?? (await portaLivre());
+  const url = `http://127.0.0.1:${porta}`;
+  const s = await criarServidor({
+    porta,
+    urlPublica: url,
+    realm: 'demo',
+    clientId: 'console-formularios',
+    pastaDados: 'memory://',
+    origens: [url],
+    semear: true,
+    log: false,
+    ...extra,
+  });
+  await s.app.listen({ port: porta, host: '127.0.0.1' });
+  return { ...s, url, fechar: () => s.app.close() };
+}
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+  expires_in: number;
+}
+
+/** The authorization-code flow with PKCE, as keycloak-js does it, driven from Node. */
+export async function entrarComo(base: string, username: string, o: { redirectUri?: string; clientId?: string; senha?: string } = {}): Promise<Tokens> {
+  const redirectUri = o.redirectUri ?? `${base}/`;
+  const clientId = o.clientId ?? 'console-formularios';
+  const verificador = randomBytes(32).toString('base64url');
+  const desafio = createHash('sha256').update(verificador).digest('base64url');
+  const q = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, state: 's1', response_mode: 'fragment', response_type: 'code', scope: 'openid', nonce: 'n1', code_challenge: desafio, code_challenge_method: 'S256' });
+  const pagina = await fetch(`${base}/realms/demo/protocol/openid-connect/auth?${q}`);
+  const html = await pagina.text();
+  const pedido = /name="pedido" value="([^"]+)"/.exec(html)?.[1];
+  if (!pedido) throw new Error(`sem formulário de login (${pagina.status}): ${html.slice(0, 200)}`);
+  const r = await fetch(`${base}/realms/demo/protocol/openid-connect/auth`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ pedido, username, password: o.senha ?? username }),
+  });
+  const destino = r.headers.get('location');
+  if (!destino) throw new Error(`login recusado (${r.status})`);
+  const code = new URLSearchParams(new URL(destino).hash.slice(1)).get('code')!;
+  const t = await fetch(`${base}/realms/demo/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: verificador, client_id: clientId, redirect_uri: redirectUri }),
+  });
+  if (!t.ok) throw new Error(`troca de código recusada: ${await t.text()}`);
+  return (await t.json()) as Tokens;
+}

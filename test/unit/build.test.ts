@@ -1,0 +1,10 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+// @ts-expect-error rollup.config.mjs is plain JavaScript
+import { paraShadowRoot } from '../../rollup.config.mjs';
+
+test("Blueprint's document selectors become :host", () => {
+  assert.equal(paraShadowRoot(':root{--a:1}html{font-size:14px}body{margin:0}'), ':host{--a:1}:host{font-size:14px}:host{margin:0}');
+  assert.equal(paraShadowRoot('body.bp6-overlay-open{overflow:hidden}'), ':host(.bp6-overlay-open){overflow:hidden}');
+  assert.equal(paraShadowRoot('table.bp6-html-table td{x:1}.bp6-dialog-body{y:1}'), 'table.bp6-html-table td{x:1}.bp6-dialog-body{y:1}', 'class names that contain the words stay');
+});

@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { completarCpf, cpfValido, formatarCpf, mascararCpf } from '../../src/forms/cpf';
+import { formatarData, formatarDataHora, hojeSaoPaulo, lerData } from '../../src/i18n/datas';
+import { traduzir, idiomaDe } from '../../src/i18n';
+import { ptBR } from '../../src/i18n/pt-BR';
+import { en } from '../../src/i18n/en';
+import { INFO_PRODUTO_PADRAO, lerConfig, timeoutEfetivo } from '../../src/config';
+import { CATALOGO, TODAS_PERMISSOES } from '../../src/access/permissoes';
+
+test('CPF check digits, formatting and masking', () => {
+  assert.equal(cpfValido('529.982.247-25'), true);
+  assert.equal(cpfValido('52998224725'), true);
+  assert.equal(cpfValido('529.982.247-26'), false);
+  assert.equal(cpfValido('111.111.111-11'), false, 'repeated digits are not a CPF');
+  assert.equal(cpfValido('5299822472'), false);
+  assert.equal(cpfValido('abc'), false);
+  assert.equal(formatarCpf('52998224725'), '529.982.247-25');
+  assert.equal(mascararCpf('529.982.247-25'), '***.982.247-**');
+  for (let i = 0; i < 200; i++) assert.equal(cpfValido(completarCpf(String(100000000 + i * 4567891))), true);
+});
+
+test('dates as dd/MM/yy in America/Sao_Paulo', () => {
+  assert.equal(formatarData('2026-11-22T02:30:00Z'), '21/11/26', '02:30 UTC is still the 21st in São Paulo');
+  assert.equal(formatarData('2026-01-05'), '05/01/26');
+  assert.equal(formatarDataHora('2026-11-22T15:04:00Z'), '22/11/26 12:04');
+  assert.equal(formatarData(null), '');
+  assert.equal(formatarData('não é data'), '');
+  assert.equal(hojeSaoPaulo(new Date('2026-11-22T01:00:00Z')), '2026-11-21');
+});
+
+test('date input accepts dd/MM/yy and dd/MM/yyyy, two-digit years as 20yy', () => {
+  assert.equal(lerData('05/01/26'), '2026-01-05');
+  assert.equal(lerData('5/1/2026'), '2026-01-05');
+  assert.equal(lerData('31/12/99'), '2099-12-31');
+  assert.equal(lerData('29/02/24'), '2024-02-29');
+  assert.equal(lerData('29/02/25'), null, 'not a leap year');
+  assert.equal(lerData('32/01/26'), null);
+  assert.equal(lerData('2026-01-05'), null);
+  assert.equal(lerData(''), null);
+});
+
+test('i18n: pt-BR by default, English complete for the shell, key-by-key fallback', () => {
+  assert.equal(idiomaDe(undefined), 'pt-BR');
+  assert.equal(idiomaDe('en-US'), 'en');
+  assert.equal(idiomaDe('es'), 'pt-BR');
+  assert.deepEqual(Object.keys(ptBR).filter((k) => !(k in en)), [], 'every pt-BR key has an English text');
+  assert.equal(traduzir('en', 'topo.expandir'), 'Expand menu');
+  assert.equal(traduzir('pt-BR', 'topo.expandir'), 'Expandir menu');
+  assert.equal(traduzir('pt-BR', 'topo.recolher'), 'Recolher menu');
+  assert.equal(traduzir('pt-BR', 'tabela.pagina', { pagina: 2, paginas: 5 }), 'Página 2 de 5');
+  assert.equal(traduzir('pt-BR', 'erro.erro-rede.titulo'), 'O servidor não respondeu a requisição.');
+  assert.equal(traduzir('pt-BR', 'erro.erro-rede.texto'), 'Por favor, tente novamente mais tarde.');
+  assert.equal(traduzir('pt-BR', 'api.permissoes-falhou'), 'Não foi possível buscar informações básicas de usuário: contate o suporte');
+});
+
+test('config: every attribute has its documented default', () => {
+  const c = lerConfig({}, 'https://portal.uf.gov.br');
+  assert.deepEqual({ ...c, productInfo: undefined }, {
+    apiUrl: 'https://portal.uf.gov.br', keycloakUrl: 'https://portal.uf.gov.br', realm: 'demo', clientId: 'console-formularios',
+    router: 'memory', basePath: '', initialPath: '/pagina-inicial', appVersion: '0.1.0', environment: '', requestTimeoutMs: 30000,
+    tokenCheckIntervalS: 30, tokenMinValidityS: 60, language: 'pt-BR', iframeAllowlist: [], productInfo: undefined,
+  });
+  assert.deepEqual(c.productInfo, INFO_PRODUTO_PADRAO);
+  const d = lerConfig({ apiUrl: 'https://api.uf.gov.br/', router: 'browser', basePath: '/console/', requestTimeoutMs: 'x', iframeAllowlist: 'https://a.gov.br, https://b.gov.br/', productInfo: '{"aplicacao":{"sigla":"SEI"}}', initialPath: 'sem-barra' }, 'https://p');
+  assert.equal(d.apiUrl, 'https://api.uf.gov.br');
+  assert.equal(d.basePath, '/console');
+  assert.equal(d.requestTimeoutMs, 30000, 'a bad number keeps the default');
+  assert.deepEqual(d.iframeAllowlist, ['https://a.gov.br', 'https://b.gov.br']);
+  assert.equal(d.productInfo.aplicacao.sigla, 'SEI');
+  assert.equal(d.productInfo.aplicacao.nome, 'Console de Formulários', 'partial records keep the other defaults');
+  assert.equal(d.initialPath, '/pagina-inicial');
+  assert.equal(lerConfig({ productInfo: '{quebrado' }, 'x').productInfo, INFO_PRODUTO_PADRAO);
+});
+
+test('no request timeout when the app version is DEVELOPMENT', () => {
+  assert.equal(timeoutEfetivo({ appVersion: 'DEVELOPMENT', requestTimeoutMs: 30000 }), undefined);
+  assert.equal(timeoutEfetivo({ appVersion: '1.2.3', requestTimeoutMs: 15000 }), 15000);
+});
+
+test('the permission catalog holds the names SPEC.md and DESIGN.md use, each described in pt-BR', () => {
+  for (const n of ['READ_MODELO', 'READ_FORMULARIO', 'READ_FORMULARIO_EVENTO', 'READ_RETENTATIVA_INTEGRACAO', 'UPDATE_RETENTATIVA_INTEGRACAO', 'READ_VINCULOS_USUARIO', 'READ_PERFIL_ACESSO', 'CREATE_PERFIL_ACESSO', 'READ_GRUPO_ACESSO_PUBLICO', 'CREATE_GRUPO_ACESSO_PUBLICO', 'READ_GRUPO_CONTROLE_CONTEUDO', 'CREATE_GRUPO_CONTROLE_CONTEUDO', 'DELETE_VINCULOS_USUARIO']) {
+    assert.ok(TODAS_PERMISSOES.includes(n as never), n);
+  }
+  assert.equal(TODAS_PERMISSOES.length, 24);
+  assert.equal(new Set(TODAS_PERMISSOES).size, 24);
+  assert.equal(CATALOGO.find((p) => p.nome === 'READ_MODELO')?.descricao, 'Consultar modelos de formulários');
+});
