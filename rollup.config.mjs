@@ -94,7 +94,12 @@ const elemento = [
 const elementTests = () => [
   {
     input: readdirSync('test/element').filter((f) => f.endsWith('.test.tsx') || f.endsWith('.test.ts')).map((f) => `test/element/${f}`),
-    output: { dir: '.test-build/element', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    // The runner loads each test file with a ?wtr-session-id query: code the lazy pages share must live in
+    // a chunk of its own, or it would load twice (two Reacts).
+    output: { dir: '.test-build/element', format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', manualChunks: (id) => (/[\\/]test[\\/]element[\\/]/.test(id) && !id.includes('apoio') ? undefined : 'comum') },
+    // The test runner's own browser modules are served by it, at absolute paths.
+    external: (id) => id.startsWith('/__web-dev-server') || id.startsWith('/__web-test-runner'),
+    makeAbsoluteExternalsRelative: false,
     plugins: plugins({ minificar: false }),
     onwarn: aviso,
   },

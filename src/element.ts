@@ -35,6 +35,9 @@ const Base = r2wc<PropsElemento>(Console, {
 export class ConsoleFormulariosElement extends Base {
   constructor() {
     super();
+    // r2wc starts out "connected" and would render on the first attribute set, before the host has
+    // put the element in the page or handed it tokens; render only once connected.
+    (this as unknown as Record<symbol, boolean>)[Symbol.for('r2wc.connected')] = false;
     adotarEstilos(this.container);
   }
 

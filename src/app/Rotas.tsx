@@ -16,7 +16,9 @@ function Observador({ chave, registrar }: { chave: string; registrar: (c: Contro
   const local = useLocation();
   const navegar = useNavigate();
   const { emitir, sair } = useAmbiente();
-  useEffect(() => registrar({ navegar: (c) => navegar(c), sair }), [navegar, sair]);
+  useEffect(() => {
+    registrar({ navegar: (c) => navegar(c), sair });
+  }, [navegar, sair]);
   useEffect(() => {
     const caminho = local.pathname + local.search;
     const r = rotaDoCaminho(local.pathname);

@@ -111,6 +111,8 @@ async function iniciarKeycloak(config: Config, tokens: TokensIniciais | undefine
  * provider's sign-in, and this promise never settles. `antesDoLogin` runs just before that.
  */
 export function iniciarSessao(config: Config, tokens: TokensIniciais | undefined, antesDoLogin: () => void): Promise<ResultadoInicio> {
+  // Tokens handed over by the host belong to that element alone: its own instance, never shared.
+  if (tokens) return iniciarKeycloak(config, tokens, antesDoLogin);
   const chave = `${config.keycloakUrl}|${config.realm}|${config.clientId}`;
   let p = instancias.get(chave);
   if (!p) {

@@ -71,7 +71,8 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
   const cors = (req: FastifyRequest, rep: FastifyReply) => {
     const origem = req.headers.origin;
     if (origem && o.origensPermitidas.includes(origem)) {
-      rep.header('access-control-allow-origin', origem).header('vary', 'Origin');
+      // keycloak-js calls the token endpoint with credentials: 'include', as Keycloak allows.
+      rep.header('access-control-allow-origin', origem).header('vary', 'Origin').header('access-control-allow-credentials', 'true');
       rep.header('access-control-allow-headers', 'content-type, authorization').header('access-control-allow-methods', 'GET, POST, OPTIONS');
     }
   };

@@ -1,4 +1,4 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button, Icon } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../../app/contexto';
@@ -17,18 +17,14 @@ export default function PaginaErro() {
   const nome = rota.name as keyof typeof ICONE;
   return (
     <section className="cf-pagina cf-pagina-erro" data-erro={nome}>
-      <NonIdealState
-        icon={ICONE[nome]}
-        title={<h1 className="cf-titulo-pagina">{t(`erro.${nome}.titulo` as ChaveTexto)}</h1>}
-        description={<p>{t(`erro.${nome}.texto` as ChaveTexto)}</p>}
-        action={
-          sessao.autenticado ? (
-            <Button intent="primary" icon="home" text={t('erro.voltar-inicio')} onClick={() => navegar(INICIAL)} />
-          ) : (
-            <Button intent="primary" icon="log-in" text={t('erro.tentar-entrar')} onClick={entrar} />
-          )
-        }
-      />
+      <Icon icon={ICONE[nome]} size={48} className="cf-erro-icone" />
+      <h1 className="cf-titulo-pagina">{t(`erro.${nome}.titulo` as ChaveTexto)}</h1>
+      <p className="cf-erro-texto">{t(`erro.${nome}.texto` as ChaveTexto)}</p>
+      {sessao.autenticado ? (
+        <Button intent="primary" icon="home" text={t('erro.voltar-inicio')} onClick={() => navegar(INICIAL)} />
+      ) : (
+        <Button intent="primary" icon="log-in" text={t('erro.tentar-entrar')} onClick={entrar} data-testid="tentar-entrar" />
+      )}
     </section>
   );
 }

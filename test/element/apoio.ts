@@ -1,0 +1,73 @@
+import { waitUntil } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import '../../src/element';
+import type { ConsoleFormulariosElement } from '../../src/element';
+import type { HostConsole } from '../../src/app/Console';
+
+/** Where the demo server (embedded provider + API) of this run answers; set by executar.ts. */
+export const DEMO = (window as unknown as { __DEMO__: { url: string; origemTestes: string } }).__DEMO__;
+
+export type ElementoConsole = ConsoleFormulariosElement & HostConsole;
+
+interface TokensServidor {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+}
+
+/** Real tokens for a seeded user, from the embedded provider's code flow (run in Node). */
+export async function tokensDe(username: string) {
+  const t = (await executeServerCommand('entrar', { username })) as TokensServidor;
+  return { token: t.access_token, refreshToken: t.refresh_token, idToken: t.id_token };
+}
+
+const montados: HTMLElement[] = [];
+
+/** Puts a <console-formularios> in the page, signed in as `username` (null: no tokens handed over). */
+export async function montar(username: string | null, atributos: Record<string, string> = {}): Promise<ElementoConsole> {
+  const el = document.createElement('console-formularios') as ElementoConsole;
+  el.setAttribute('keycloak-url', DEMO.url);
+  el.setAttribute('api-url', DEMO.url);
+  for (const [k, v] of Object.entries(atributos)) el.setAttribute(k, v);
+  if (username) el.initialTokens = await tokensDe(username);
+  document.body.append(el);
+  montados.push(el);
+  return el;
+}
+
+export function desmontarTodos(): void {
+  for (const el of montados.splice(0)) el.remove();
+  sessionStorage.clear();
+}
+
+export async function esperar<T extends Element = HTMLElement>(el: HTMLElement, seletor: string, timeout = 15000): Promise<T> {
+  await waitUntil(() => el.shadowRoot!.querySelector(seletor), `não apareceu: ${seletor}`, { timeout });
+  return el.shadowRoot!.querySelector(seletor) as unknown as T;
+}
+
+/** Waits for the shell with the menu drawn after the start-up calls. */
+export async function esperarShell(el: HTMLElement): Promise<void> {
+  await esperar(el, '[data-testid=menu]');
+  await waitUntil(() => !el.shadowRoot!.querySelector('.cf-ocupado'), 'o console continuou ocupado', { timeout: 15000 });
+}
+
+export function textosMenu(el: HTMLElement): string[] {
+  return [...el.shadowRoot!.querySelectorAll('[data-testid=menu] .bp6-menu-item .bp6-text-overflow-ellipsis, [data-testid=menu] .bp6-menu-item .bp6-fill')].map((n) => n.textContent!.trim());
+}
+
+export function cabecalhosMenu(el: HTMLElement): string[] {
+  return [...el.shadowRoot!.querySelectorAll('[data-testid=menu] .bp6-menu-header')].map((n) => n.textContent!.trim());
+}
+
+export function titulo(el: HTMLElement): string {
+  return el.shadowRoot!.querySelector('.cf-titulo-pagina')?.textContent?.trim() ?? '';
+}
+
+export async function esperarTitulo(el: HTMLElement, texto: string): Promise<void> {
+  await waitUntil(() => titulo(el) === texto, `título esperado "${texto}", visto "${titulo(el)}"`, { timeout: 15000 });
+}
+
+export function toasts(el: HTMLElement, grupo?: string): string[] {
+  const sel = grupo ? `.cf-toasts-${grupo} .bp6-toast` : '.bp6-toast';
+  return [...el.shadowRoot!.querySelectorAll(sel)].map((n) => n.querySelector('.cf-toast-conteudo')?.textContent?.trim() ?? '');
+}

@@ -1,0 +1,170 @@
+import { expect, waitUntil, oneEvent } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { cabecalhosMenu, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu } from './apoio';
+
+afterEach(desmontarTodos);
+
+const MENUS: Record<string, string[]> = {
+  admin: ['Página Inicial', 'Modelos de Formulários', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos', 'Retentativas de Integração', 'Vínculos de Usuários', 'Perfil de Acesso', 'Grupos de Controle de Conteúdo', 'Grupos de Acesso Público'],
+  designer: ['Página Inicial', 'Modelos de Formulários'],
+  auditor: ['Página Inicial', 'Eventos'],
+  operador: ['Página Inicial'],
+  visitante: ['Página Inicial'],
+};
+
+describe('shell por conjunto de permissões', () => {
+  it('administrador: todos os grupos, cabeçalhos e nome em vermelho', async () => {
+    const el = await montar('admin', { environment: 'Homologação' });
+    await esperarShell(el);
+    expect(textosMenu(el)).to.deep.equal(MENUS.admin);
+    expect(cabecalhosMenu(el)).to.deep.equal(['Modelagem', 'Gestão', 'Administração']);
+    const nome = el.shadowRoot!.querySelector('[data-testid=nome-usuario]') as HTMLElement;
+    expect(nome.textContent).to.equal('Ana');
+    expect(getComputedStyle(nome).color).to.equal('rgb(172, 47, 51)');
+    expect(el.shadowRoot!.querySelector('.cf-sigla')!.textContent).to.equal('CFORM');
+    expect(el.shadowRoot!.querySelector('.cf-ambiente')!.textContent).to.equal('Homologação');
+    expect(el.shadowRoot!.querySelector('[data-testid=sair]')!.textContent).to.equal('Sair');
+    await esperarTitulo(el, 'Olá, Ana!');
+  });
+
+  for (const u of ['designer', 'auditor', 'operador', 'visitante']) {
+    it(`${u}: só as entradas que as regras permitem, nome na cor normal`, async () => {
+      const el = await montar(u);
+      await esperarShell(el);
+      expect(textosMenu(el)).to.deep.equal(MENUS[u]);
+      const nome = el.shadowRoot!.querySelector('[data-testid=nome-usuario]') as HTMLElement;
+      expect(nome.classList.contains('cf-usuario-admin')).to.equal(false);
+      expect(getComputedStyle(nome).color).to.equal('rgb(28, 33, 39)');
+    });
+  }
+
+  it('sem rótulo de ambiente quando o atributo não é dado; rodapé com versão e os três links', async () => {
+    const el = await montar('designer', { 'app-version': '2.4.1' });
+    await esperarShell(el);
+    expect(el.shadowRoot!.querySelector('.cf-ambiente')).to.equal(null);
+    expect(el.shadowRoot!.querySelector('.cf-versao')!.textContent).to.equal('Versão 2.4.1');
+    const links = [...el.shadowRoot!.querySelectorAll('.cf-rodape a')] as HTMLAnchorElement[];
+    expect(links.map((a) => a.textContent)).to.deep.equal(['PRODADOS', 'DOC', 'GOV']);
+    expect(links.every((a) => a.target === '_blank' && a.rel.includes('noopener'))).to.equal(true);
+  });
+
+  it('uma página sem permissão vai para /403; quem tem só a permissão da entrada não vê retentativas', async () => {
+    const el = await montar('operador');
+    await esperarShell(el);
+    el.navigate('/retentativas-integracao');
+    await esperarTitulo(el, 'Acesso negado');
+    expect(textosMenu(el)).to.not.include('Retentativas de Integração');
+  });
+});
+
+describe('alternar o menu', () => {
+  it('começa expandido; o botão recolhe e expande, com as dicas certas', async () => {
+    const el = await montar('designer');
+    await esperarShell(el);
+    const botao = el.shadowRoot!.querySelector('[data-testid=alternar-menu]') as HTMLButtonElement;
+    expect(botao.getAttribute('aria-label')).to.equal('Recolher menu');
+    botao.dispatchEvent(new MouseEvent('mouseenter', { bubbles: true }));
+    botao.focus();
+    await waitUntil(() => el.shadowRoot!.querySelector('[role=tooltip]')?.textContent === 'Recolher menu', 'dica "Recolher menu"');
+    botao.click();
+    await waitUntil(() => !el.shadowRoot!.querySelector('[data-testid=menu]'), 'menu recolhido');
+    expect(botao.getAttribute('aria-label')).to.equal('Expandir menu');
+    await waitUntil(() => el.shadowRoot!.querySelector('[role=tooltip]')?.textContent === 'Expandir menu', 'dica "Expandir menu"');
+    botao.click();
+    await esperar(el, '[data-testid=menu]');
+  });
+
+  it('em telas com menos de 768 px o menu fecha depois de uma escolha', async () => {
+    await setViewport({ width: 600, height: 800 });
+    try {
+      const el = await montar('admin');
+      await esperarShell(el);
+      (el.shadowRoot!.querySelector('[data-rota=formularios-eventos]') as HTMLElement).click();
+      await esperarTitulo(el, 'Eventos');
+      expect(el.shadowRoot!.querySelector('[data-testid=menu]')).to.equal(null);
+    } finally {
+      await setViewport({ width: 1280, height: 800 });
+    }
+  });
+
+  it('em telas largas o menu continua aberto depois de uma escolha', async () => {
+    const el = await montar('admin');
+    await esperarShell(el);
+    (el.shadowRoot!.querySelector('[data-rota=formularios-eventos]') as HTMLElement).click();
+    await esperarTitulo(el, 'Eventos');
+    expect(el.shadowRoot!.querySelector('[data-testid=menu]')).to.not.equal(null);
+  });
+});
+
+describe('rotas', () => {
+  const PAGINAS: [string, string, string][] = [
+    ['/403', 'Acesso negado', 'Você não tem permissão para acessar esta página.'],
+    ['/404', 'Página não encontrada', 'O endereço acessado não existe.'],
+    ['/erro', 'Ocorreu um erro', 'Não foi possível concluir a operação. Tente novamente; se o problema continuar, contate o suporte.'],
+    ['/erro-rede', 'O servidor não respondeu a requisição.', 'Por favor, tente novamente mais tarde.'],
+  ];
+  it('as quatro páginas de erro com os seus textos', async () => {
+    const el = await montar('designer');
+    await esperarShell(el);
+    for (const [caminho, t, texto] of PAGINAS) {
+      el.navigate(caminho);
+      await esperarTitulo(el, t);
+      expect(el.shadowRoot!.querySelector('.cf-erro-texto')!.textContent).to.equal(texto);
+    }
+  });
+
+  it('/ vai para /pagina-inicial, caminho desconhecido vai para /404, e o evento navigated avisa o host', async () => {
+    const el = await montar('gestor');
+    await esperarShell(el);
+    setTimeout(() => el.navigate('/nao/existe'));
+    const ev = (await oneEvent(el, 'navigated')) as CustomEvent<{ path: string }>;
+    expect(ev.bubbles && ev.composed).to.equal(true);
+    await esperarTitulo(el, 'Página não encontrada');
+    el.navigate('/');
+    await esperarTitulo(el, 'Olá, Gabriela!');
+  });
+
+  it('páginas de área ainda não construídas mostram o seu título no layout', async () => {
+    const el = await montar('admin');
+    await esperarShell(el);
+    el.navigate('/modelos/segunda-via-rg');
+    await esperarTitulo(el, 'Modelo segunda-via-rg');
+    el.navigate('/grupos-acesso-publico/novo');
+    await esperarTitulo(el, 'Novo grupo de acesso público');
+  });
+
+  it('modo memória (padrão): a URL do host não muda; o caminho volta depois de recarregar', async () => {
+    const antes = location.href;
+    const el = await montar('gestor', { id: 'console-memoria' });
+    await esperarShell(el);
+    el.navigate('/formularios');
+    await esperarTitulo(el, 'Formulários Preenchidos');
+    expect(location.href).to.equal(antes);
+    el.remove();
+    const outro = await montar('gestor', { id: 'console-memoria' });
+    await esperarShell(outro);
+    await esperarTitulo(outro, 'Formulários Preenchidos');
+  });
+
+  it('initial-path escolhe a primeira página no modo memória', async () => {
+    const el = await montar('gestor', { 'initial-path': '/formularios-eventos' });
+    await esperarShell(el);
+    await esperarTitulo(el, 'Eventos');
+  });
+
+  it('modo browser com base-path: usa a tabela de caminhos do host e abre deep links', async () => {
+    const original = location.pathname + location.search;
+    history.replaceState(null, '', '/console/analitico-formularios');
+    try {
+      const el = await montar('gestor', { router: 'browser', 'base-path': '/console' });
+      await esperarShell(el);
+      await esperarTitulo(el, 'Analítico de Formulários');
+      el.navigate('/formularios-eventos');
+      await esperarTitulo(el, 'Eventos');
+      expect(location.pathname).to.equal('/console/formularios-eventos');
+    } finally {
+      desmontarTodos();
+      history.replaceState(null, '', original);
+    }
+  });
+});

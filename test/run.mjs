@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, in order, each failing loudly. Gets what the suites need by itself:
+ * Debian's Chromium through apt when it is missing (or says exactly what to install), the element
+ * bundle, the test bundles. Suites: typecheck, unit, api, element, e2e (and `bench` on request).
+ *   node test/run.mjs            all suites
+ *   node test/run.mjs unit api   only these
+ * PostgreSQL: the api suite also runs on the server at TEST_DATABASE_URL (default: the local one)
+ * when it answers; REQUIRE_POSTGRES=1 (set by .ci/run) makes a missing server an error.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const TODAS = ['typecheck', 'unit', 'api', 'element', 'e2e'];
+const pedidas = process.argv.slice(2);
+const suites = pedidas.length ? pedidas : TODAS;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function rodar(titulo, cmd, args, env = {}) {
+  console.log(`\n▶ ${titulo}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) {
+    console.error(`\n✖ ${titulo} falhou (código ${r.status ?? r.signal}).`);
+    process.exit(r.status || 1);
+  }
+}
+
+function garantirChromium() {
+  if (existsSync(CHROMIUM)) return;
+  const root = process.getuid?.() === 0;
+  const temApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (root && temApt) {
+    console.log('Chromium não encontrado: instalando o pacote Debian "chromium" com apt-get…');
+    rodar('apt-get update', 'apt-get', ['update', '-qq']);
+    rodar('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (existsSync(CHROMIUM)) return;
+  }
+  console.error(`\n✖ Os testes de navegador precisam do Chromium em ${CHROMIUM}.\n  Instale o pacote Debian: sudo apt-get install chromium\n  (ou aponte CHROMIUM_PATH para um Chromium/Chrome já instalado).`);
+  process.exit(1);
+}
+
+const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)).map((f) => `${pasta}/${f}`);
+const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...testes(pasta)];
+
+for (const s of suites) {
+  if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
+  else if (s === 'unit') rodar('unitários', process.execPath, nodeTest('test/unit'));
+  else if (s === 'api') rodar('API e provedor de identidade', process.execPath, nodeTest('test/api'));
+  else if (s === 'element') {
+    garantirChromium();
+    rodar('bundles de teste', 'npx', ['rollup', '-c', '--silent'], { BUILD_TESTES: '1' });
+    rodar('elemento no Chromium (@web/test-runner)', process.execPath, ['--import', 'tsx', 'test/element/executar.ts']);
+  } else if (s === 'e2e') {
+    garantirChromium();
+    rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
+    rodar('ponta a ponta (playwright-core + Chromium)', process.execPath, nodeTest('test/e2e'));
+  } else if (s === 'bench') {
+    garantirChromium();
+    rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
+    rodar('benchmarks', process.execPath, ['--import', 'tsx', 'test/bench/elemento.ts']);
+  } else {
+    console.error(`Suíte desconhecida: ${s}. Use: ${[...TODAS, 'bench'].join(', ')}`);
+    process.exit(2);
+  }
+}
+console.log(`\n✔ Suítes aprovadas: ${suites.join(', ')}`);
