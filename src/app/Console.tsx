@@ -1,5 +1,5 @@
 import { BlueprintProvider, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { lerConfig, timeoutEfetivo, type AtributosBrutos } from '../config';
@@ -46,24 +46,21 @@ function caminhoInicial(chave: string, padrao: string): string {
   return guardado && rotaDoCaminho(guardado.split('?')[0]) ? guardado : padrao;
 }
 
-function Raiz({ amb, chave, registrar }: { amb: Ambiente; chave: string; registrar: (c: Controlador) => void }) {
+/**
+ * The frame every console draws in: the root that resets inherited styles, the busy cursor, the
+ * Blueprint portal inside the shadow root, toasts and dialogs. Pages (or a test's widgets) go inside.
+ */
+export function Moldura({ amb, children }: { amb: Ambiente; children: ReactNode }) {
   const [portal, setPortal] = useState<HTMLDivElement | null>(null);
   const raiz = useRef<HTMLDivElement>(null);
   const carregamento = useSnapshot(amb.estado.carregamento);
-  const { config } = amb;
-  const inicio = useMemo(() => (amb.auth ? caminhoInicial(chave, config.initialPath) : CAMINHO_ERRO_REDE), []);
   useEffect(() => (raiz.current ? instalarOndulacao(raiz.current) : undefined), []);
-  const rotas = <Rotas chave={chave} registrar={registrar} />;
   return (
-    <div ref={raiz} className={ocupado(carregamento) ? 'cf-raiz cf-ocupado' : 'cf-raiz'} lang={config.language} aria-busy={ocupado(carregamento)}>
+    <div ref={raiz} className={ocupado(carregamento) ? 'cf-raiz cf-ocupado' : 'cf-raiz'} lang={amb.config.language} aria-busy={ocupado(carregamento)}>
       <AmbienteContext.Provider value={amb}>
         {portal && (
           <BlueprintProvider portalContainer={portal} hotkeysProviderRenderDialog={() => <></>}>
-            {config.router === 'browser' ? (
-              <BrowserRouter basename={config.basePath || undefined}>{rotas}</BrowserRouter>
-            ) : (
-              <MemoryRouter initialEntries={[inicio]}>{rotas}</MemoryRouter>
-            )}
+            {children}
             <DialogHost />
           </BlueprintProvider>
         )}
@@ -71,6 +68,21 @@ function Raiz({ amb, chave, registrar }: { amb: Ambiente; chave: string; registr
         <ToastHost />
       </AmbienteContext.Provider>
     </div>
+  );
+}
+
+function Raiz({ amb, chave, registrar }: { amb: Ambiente; chave: string; registrar: (c: Controlador) => void }) {
+  const { config } = amb;
+  const inicio = useMemo(() => (amb.auth ? caminhoInicial(chave, config.initialPath) : CAMINHO_ERRO_REDE), []);
+  const rotas = <Rotas chave={chave} registrar={registrar} />;
+  return (
+    <Moldura amb={amb}>
+      {config.router === 'browser' ? (
+        <BrowserRouter basename={config.basePath || undefined}>{rotas}</BrowserRouter>
+      ) : (
+        <MemoryRouter initialEntries={[inicio]}>{rotas}</MemoryRouter>
+      )}
+    </Moldura>
   );
 }
 

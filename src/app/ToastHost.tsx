@@ -35,7 +35,7 @@ function conteudo(t: ToastAtivo) {
  * or by its life leaves the store too.
  */
 export function ToastHost() {
-  const { estado, t } = useAmbiente();
+  const { estado } = useAmbiente();
   const caixas = useRef<Partial<Record<Grupo, HTMLDivElement | null>>>({});
   const torradeiras = useRef<Partial<Record<Grupo, Promise<Toaster>>>>({});
 
@@ -44,7 +44,7 @@ export function ToastHost() {
     let mostrados = new Map<string, ToastAtivo>();
     const torradeira = (g: Grupo) =>
       (torradeiras.current[g] ??= OverlayToaster.create(
-        { position: POSICAO[g], usePortal: false, maxToasts: 5, canEscapeKeyClear: true },
+        { position: POSICAO[g], maxToasts: 5, canEscapeKeyClear: true },
         { container: caixas.current[g]! },
       ));
     const sincronizar = async () => {
@@ -73,7 +73,7 @@ export function ToastHost() {
   }, [estado.toasts]);
 
   return (
-    <div className="cf-toasts" aria-live="polite" aria-label={t('toast.fechar')}>
+    <div className="cf-toasts" aria-live="polite">
       {GRUPOS.map((g) => (
         <div key={g} className={`cf-toasts-grupo cf-toasts-${g}`} data-grupo={g} ref={(el) => void (caixas.current[g] = el)} />
       ))}
