@@ -1,0 +1,129 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { abrirChromium } from './navegador';
+import { portaLivre } from '../apoio/servidor';
+
+/**
+ * End to end against the demo as `npm start` runs it (its own process, the built bundle, embedded
+ * provider, PGlite in a fresh folder), driven by playwright-core in Debian's Chromium.
+ */
+let servidor: ChildProcess;
+let navegador: Browser;
+let base: string;
+let pasta: string;
+
+const MENUS: Record<string, string[]> = {
+  admin: ['Página Inicial', 'Modelos de Formulários', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos', 'Retentativas de Integração', 'Vínculos de Usuários', 'Perfil de Acesso', 'Grupos de Controle de Conteúdo', 'Grupos de Acesso Público'],
+  designer: ['Página Inicial', 'Modelos de Formulários'],
+  gestor: ['Página Inicial', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos'],
+  auditor: ['Página Inicial', 'Eventos'],
+  suporte: ['Página Inicial', 'Retentativas de Integração', 'Grupos de Acesso Público'],
+  operador: ['Página Inicial'],
+  visitante: ['Página Inicial'],
+};
+
+before(async () => {
+  const porta = await portaLivre();
+  base = `http://localhost:${porta}`;
+  pasta = mkdtempSync(join(tmpdir(), 'cf-e2e-'));
+  servidor = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((ok, erro) => {
+    const t = setTimeout(() => erro(new Error('o servidor de demonstração não subiu em 60 s')), 60_000);
+    servidor.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('Console de Formulários (demonstração) em')) (clearTimeout(t), ok());
+    });
+    servidor.once('exit', (c) => erro(new Error(`o servidor saiu com código ${c}`)));
+  });
+  navegador = await abrirChromium();
+});
+
+after(async () => {
+  await navegador?.close();
+  servidor?.kill('SIGTERM');
+  rmSync(pasta, { recursive: true, force: true });
+});
+
+async function entrar(p: Page, usuario: string) {
+  await p.goto(`${base}/`);
+  await p.locator('#username').waitFor({ timeout: 20_000 });
+  assert.match(await p.title(), /Entrar/);
+  await p.fill('#username', usuario);
+  await p.fill('#password', usuario);
+  await p.click('#kc-login');
+  await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+}
+
+const menu = (p: Page) => p.locator('console-formularios [data-testid=menu] .bp6-menu-item').allInnerTexts();
+const titulo = (p: Page) => p.locator('console-formularios .cf-titulo-pagina').innerText();
+
+describe('demonstração de ponta a ponta', () => {
+  for (const [usuario, esperado] of Object.entries(MENUS)) {
+    test(`${usuario} entra pelo formulário e vê o menu da tabela do DESIGN.md`, async () => {
+      const ctx = await navegador.newContext({ viewport: { width: 1280, height: 900 } });
+      const p = await ctx.newPage();
+      try {
+        await entrar(p, usuario);
+        await p.waitForFunction(() => !document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-ocupado'));
+        assert.deepEqual((await menu(p)).map((t) => t.trim()), esperado);
+        const nome = p.locator('console-formularios [data-testid=nome-usuario]');
+        const cor = await nome.evaluate((n) => getComputedStyle(n).color);
+        assert.equal(cor === 'rgb(172, 47, 51)', usuario === 'admin', `${usuario}: nome em vermelho só para o administrador (${cor})`);
+        assert.equal(new URL(p.url()).hash, '', 'the sign-in callback is cleaned from the address');
+      } finally {
+        await ctx.close();
+      }
+    });
+  }
+
+  test('recarregar numa página que não é a inicial volta para ela; sair volta ao formulário de entrada', async () => {
+    const ctx = await navegador.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    try {
+      await entrar(p, 'gestor');
+      await p.locator('console-formularios [data-rota=formularios-eventos]').click();
+      await p.waitForFunction(() => document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-titulo-pagina')?.textContent === 'Eventos');
+      await p.reload();
+      await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+      await p.waitForFunction(() => document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-titulo-pagina')?.textContent === 'Eventos');
+      assert.equal(await titulo(p), 'Eventos');
+      await p.locator('console-formularios [data-testid=sair]').click();
+      await p.locator('#username').waitFor({ timeout: 20_000 });
+      assert.match(await p.content(), /somente para desenvolvimento/);
+      // Signed out for real: a new visit asks for the password again.
+      await p.goto(`${base}/`);
+      await p.locator('#username').waitFor({ timeout: 20_000 });
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  test('a página do host roda sob CSP estrita e não busca nada de terceiros', async () => {
+    const ctx = await navegador.newContext();
+    const p = await ctx.newPage();
+    const origens = new Set<string>();
+    const violacoes: string[] = [];
+    p.on('request', (r) => origens.add(new URL(r.url()).origin));
+    p.on('console', (m) => /Content Security Policy/i.test(m.text()) && violacoes.push(m.text()));
+    try {
+      const r = await p.goto(`${base}/`);
+      await p.locator('#username').waitFor();
+      await p.fill('#username', 'admin');
+      await p.fill('#password', 'admin');
+      await p.click('#kc-login');
+      await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+      const csp = (await ctx.request.get(`${base}/`)).headers()['content-security-policy'];
+      assert.match(csp, /script-src 'self'/);
+      assert.doesNotMatch(csp, /unsafe-eval|unsafe-inline/);
+      assert.ok(r);
+      assert.deepEqual(violacoes, []);
+      assert.deepEqual([...origens].filter((o) => o !== base && !o.startsWith('data:')), []);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
