@@ -71,8 +71,15 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       "base-uri 'self'",
     ].join('; ');
 
-  const paginaHost = (_req: unknown, rep: import('fastify').FastifyReply) => {
+  // QA may try attributes and the classic bundle from the address bar: /?router=browser&bundle=classico
+  const ATRIBUTOS_QA = ['router', 'base-path', 'initial-path', 'environment', 'language', 'app-version', 'token-check-interval-s', 'token-min-validity-s', 'request-timeout-ms', 'iframe-allowlist'];
+  const paginaHost = (req: import('fastify').FastifyRequest, rep: import('fastify').FastifyReply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const extras = ATRIBUTOS_QA.filter((a) => typeof q[a] === 'string').map((a) => ` ${a}="${esc(q[a]!)}"`).join('');
+    const script = q.bundle === 'classico' ? '<script defer src="/dist/console-formularios.classic.js"></script>' : '<script type="module" src="/dist/console-formularios.js"></script>';
     const html = readFileSync(join(RAIZ, 'demo/index.html'), 'utf8')
+      .replace('<script type="module" src="/dist/console-formularios.js"></script>', script)
+      .replace('id="console"', `id="console"${extras}`)
       .replaceAll('{{KEYCLOAK_URL}}', esc(idpUrl))
       .replaceAll('{{REALM}}', esc(o.realm))
       .replaceAll('{{CLIENT_ID}}', esc(o.clientId));
@@ -80,6 +87,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   };
   app.get('/', paginaHost);
   app.get('/index.html', paginaHost);
+  // Browser-router deep links (/console/formularios...) land on the same host page.
+  app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
   return { app, db, encerrarSessoes };

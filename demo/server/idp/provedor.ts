@@ -246,6 +246,21 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
     return n;
   };
 
+  /**
+   * Keycloak's admin "log the user out" (POST /admin/realms/{realm}/users/{user}/logout), so QA and the
+   * tests can end a session from outside; here it takes the username and an administrator's token.
+   */
+  app.post<{ Params: { username: string } }>(`/admin/realms/${o.realm}/users/:username/logout`, async (req, rep) => {
+    try {
+      const { payload } = await jwtVerify((req.headers.authorization ?? '').replace(/^Bearer /, ''), publicKey, { issuer: emissor });
+      if (payload.preferred_username !== 'admin') return rep.code(403).send({ error: 'forbidden' });
+    } catch {
+      return rep.code(401).send({ error: 'invalid_token' });
+    }
+    encerrarSessoes(req.params.username);
+    return rep.code(204).send();
+  });
+
   app.log.warn(`Provedor de identidade EMBUTIDO em ${emissor}: somente para desenvolvimento e QA.`);
   return { emissor, jwksUri: `${emissor}/protocol/openid-connect/certs`, chavePublica: publicKey, encerrarSessoes };
 }
