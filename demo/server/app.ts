@@ -66,7 +66,6 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       "style-src 'self'",
       "img-src 'self' data:",
       `connect-src 'self' ${new URL(idp).origin}`,
-      `frame-src ${new URL(idp).origin}`,
       "object-src 'none'",
       "base-uri 'self'",
     ].join('; ');
