@@ -36,7 +36,7 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 
 /** The demo server: host page, element bundles, API and (unless KEYCLOAK_URL) the embedded provider. */
 export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
-  const app = Fastify({ logger: o.log ? { level: 'info' } : false });
+  const app = Fastify({ logger: o.log ? { level: 'info' } : false, disableRequestLogging: process.env.LOG !== 'debug' });
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
   if (o.semear) await semearDemo(db);
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
 import { portaLivre } from '../apoio/servidor';
+import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
 /**
  * End to end against the demo as `npm start` runs it (its own process, the built bundle, embedded
@@ -17,15 +18,6 @@ let navegador: Browser;
 let base: string;
 let pasta: string;
 
-const MENUS: Record<string, string[]> = {
-  admin: ['Página Inicial', 'Modelos de Formulários', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos', 'Retentativas de Integração', 'Vínculos de Usuários', 'Perfil de Acesso', 'Grupos de Controle de Conteúdo', 'Grupos de Acesso Público'],
-  designer: ['Página Inicial', 'Modelos de Formulários'],
-  gestor: ['Página Inicial', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos'],
-  auditor: ['Página Inicial', 'Eventos'],
-  suporte: ['Página Inicial', 'Retentativas de Integração', 'Grupos de Acesso Público'],
-  operador: ['Página Inicial'],
-  visitante: ['Página Inicial'],
-};
 
 before(async () => {
   const porta = await portaLivre();

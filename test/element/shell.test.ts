@@ -1,16 +1,10 @@
 import { expect, waitUntil, oneEvent } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { cabecalhosMenu, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu } from './apoio';
+import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
 afterEach(desmontarTodos);
 
-const MENUS: Record<string, string[]> = {
-  admin: ['Página Inicial', 'Modelos de Formulários', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos', 'Retentativas de Integração', 'Vínculos de Usuários', 'Perfil de Acesso', 'Grupos de Controle de Conteúdo', 'Grupos de Acesso Público'],
-  designer: ['Página Inicial', 'Modelos de Formulários'],
-  auditor: ['Página Inicial', 'Eventos'],
-  operador: ['Página Inicial'],
-  visitante: ['Página Inicial'],
-};
 
 describe('shell por conjunto de permissões', () => {
   it('administrador: todos os grupos, cabeçalhos e nome em vermelho', async () => {

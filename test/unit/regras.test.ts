@@ -5,6 +5,7 @@ import { entradaVisivel, grupoVisivel, motivoVisibilidade } from '../../src/acce
 import { entradasMenu, podeAcessar, rota, ROTAS } from '../../src/routes';
 import { traduzir } from '../../src/i18n';
 import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
+import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
 // Every permission the menu rules look at. 2^11 combinations, each checked against SPEC.md section 6
 // restated here independently of src/access/regras.ts.
@@ -71,15 +72,6 @@ test('why an entry is hidden is said in pt-BR', () => {
 });
 
 test("DESIGN.md section 9's seeded users get exactly the menu of its table", () => {
-  const MENUS: Record<string, string[]> = {
-    admin: ['Página Inicial', 'Modelos de Formulários', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos', 'Retentativas de Integração', 'Vínculos de Usuários', 'Perfil de Acesso', 'Grupos de Controle de Conteúdo', 'Grupos de Acesso Público'],
-    designer: ['Página Inicial', 'Modelos de Formulários'],
-    gestor: ['Página Inicial', 'Formulários Preenchidos', 'Analítico de Formulários', 'Eventos'],
-    auditor: ['Página Inicial', 'Eventos'],
-    suporte: ['Página Inicial', 'Retentativas de Integração', 'Grupos de Acesso Público'],
-    operador: ['Página Inicial'],
-    visitante: ['Página Inicial'],
-  };
   for (const u of USUARIOS_DEMO) {
     const perms = new Set<string>((u.vinculo?.perfis ?? []).flatMap((n) => PERFIS_DEMO.find((p) => p.nome === n)!.permissoes));
     assert.deepEqual(entradasMenu(perms).map((r) => traduzir('pt-BR', r.title)), MENUS[u.username], u.username);
