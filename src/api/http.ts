@@ -2,6 +2,7 @@ import redaxios from 'redaxios';
 import { lerPaginacao, parametrosLista, type Filtros, type Ordenacao, type Paginacao } from './paginacao';
 import { ehProblema } from './problema';
 import type { ErroApi } from './erros';
+import { traduzir, type Idioma } from '../i18n';
 
 /**
  * The console's HTTP client: redaxios plus what it lacks (DESIGN.md section 2). Every call gets the
@@ -14,6 +15,7 @@ export interface OpcoesHttp {
   token: () => Promise<string>;
   /** undefined: no timeout (app version DEVELOPMENT). */
   timeoutMs?: number;
+  idioma?: Idioma;
 }
 
 export interface Resposta<T> {
@@ -36,9 +38,9 @@ export class FalhaApi extends Error {
 
 type Metodo = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-function paraErroApi(e: unknown): ErroApi {
+function paraErroApi(e: unknown, idioma: Idioma): ErroApi {
   if (e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError')) {
-    return { tipo: 'tempo-esgotado', mensagem: 'O servidor demorou demais para responder.' };
+    return { tipo: 'tempo-esgotado', mensagem: traduzir(idioma, 'api.tempo-esgotado') };
   }
   if (e && typeof e === 'object' && 'status' in e && typeof (e as { status: unknown }).status === 'number' && (e as { status: number }).status > 0) {
     const r = e as { status: number; statusText?: string; data?: unknown };
@@ -61,7 +63,7 @@ export function criarHttp(o: OpcoesHttp) {
       const r = await cliente<T>(url, { method: metodo, data: corpo, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
       return { data: r.data, status: r.status, headers: r.headers as unknown as Headers };
     } catch (e) {
-      throw new FalhaApi(paraErroApi(e));
+      throw new FalhaApi(paraErroApi(e, o.idioma ?? 'pt-BR'));
     }
   }
 

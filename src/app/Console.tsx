@@ -169,7 +169,7 @@ export function Console(props: PropsElemento) {
       t,
       estado,
       auth,
-      http: criarHttp({ baseUrl: `${config.apiUrl}/api`, timeoutMs: timeoutEfetivo(config), token: () => (auth ? auth.token() : Promise.resolve('')) }),
+      http: criarHttp({ baseUrl: `${config.apiUrl}/api`, timeoutMs: timeoutEfetivo(config), idioma: config.language, token: () => (auth ? auth.token() : Promise.resolve('')) }),
       entrar: () => void entrar(),
       sair,
       emitir: (evento, detalhe) => {

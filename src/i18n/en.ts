@@ -47,13 +47,14 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'topo.entrar': 'Sign in',
   'topo.sair': 'Sign out',
   'topo.ambiente': 'Environment: {ambiente}',
-  'topo.usuario': 'Signed in: {nome}',
   'topo.administrador': '{nome} (administrator)',
 
   'inicio.saudacao': 'Hello, {nome}!',
   'inicio.atalhos': 'Shortcuts',
   'inicio.sem-atalhos': 'Your user has no access to any area of the console yet. Ask your administrator for an access profile.',
   'inicio.suporte': 'Support',
+  'inicio.endereco': '{logradouro}, {bairro}, {cidade}/{estado}, postal code {cep}',
+  'inicio.cnpj': 'Company tax id {cnpj}',
 
   'erro.403.titulo': 'Access denied',
   'erro.403.texto': 'You are not allowed to open this page.',
@@ -69,7 +70,6 @@ export const en: Partial<Record<ChaveTexto, string>> = {
 
   'api.permissoes-falhou': 'Could not load basic user information: contact support',
   'api.tempo-esgotado': 'The server took too long to answer.',
-  'api.sem-resposta': 'Could not connect to the server.',
   'api.dados-invalidos': 'Check the highlighted fields.',
   'api.erro-titulo': 'Error',
 
@@ -86,7 +86,5 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'confirmar.titulo': 'Confirmation',
   'confirmar.sim': 'Confirm',
   'confirmar.nao': 'Cancel',
-  'dialogo.fechar': 'Close',
-  'toast.fechar': 'Close notification',
   'data.formato': 'dd/mm/yy',
 };

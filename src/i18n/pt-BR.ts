@@ -45,13 +45,14 @@ export const ptBR = {
   'topo.entrar': 'Entrar',
   'topo.sair': 'Sair',
   'topo.ambiente': 'Ambiente: {ambiente}',
-  'topo.usuario': 'Usuário conectado: {nome}',
   'topo.administrador': '{nome} (administrador)',
 
   'inicio.saudacao': 'Olá, {nome}!',
   'inicio.atalhos': 'Acesso rápido',
   'inicio.sem-atalhos': 'Seu usuário ainda não tem acesso a nenhuma área do console. Peça ao administrador do seu órgão um perfil de acesso.',
   'inicio.suporte': 'Atendimento',
+  'inicio.endereco': '{logradouro}, {bairro}, {cidade}/{estado}, CEP {cep}',
+  'inicio.cnpj': 'CNPJ {cnpj}',
 
   'erro.403.titulo': 'Acesso negado',
   'erro.403.texto': 'Você não tem permissão para acessar esta página.',
@@ -67,7 +68,6 @@ export const ptBR = {
 
   'api.permissoes-falhou': 'Não foi possível buscar informações básicas de usuário: contate o suporte',
   'api.tempo-esgotado': 'O servidor demorou demais para responder.',
-  'api.sem-resposta': 'Não foi possível conectar ao servidor.',
   'api.dados-invalidos': 'Verifique os campos destacados.',
   'api.erro-titulo': 'Erro',
 
@@ -84,8 +84,6 @@ export const ptBR = {
   'confirmar.titulo': 'Confirmação',
   'confirmar.sim': 'Confirmar',
   'confirmar.nao': 'Cancelar',
-  'dialogo.fechar': 'Fechar',
-  'toast.fechar': 'Fechar notificação',
   'data.formato': 'dd/mm/aa',
 };
 

@@ -1,5 +1,5 @@
 import { expect, waitUntil, oneEvent } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
+import { emulateMedia, setViewport } from '@web/test-runner-commands';
 import { cabecalhosMenu, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu } from './apoio';
 import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
@@ -159,6 +159,33 @@ describe('rotas', () => {
     } finally {
       desmontarTodos();
       history.replaceState(null, '', original);
+    }
+  });
+});
+
+describe('idioma e ondulação', () => {
+  it('language="en" usa o catálogo inglês', async () => {
+    const el = await montar('auditor', { language: 'en' });
+    await esperarShell(el);
+    expect(textosMenu(el)).to.deep.equal(['Home', 'Events']);
+    expect(el.shadowRoot!.querySelector('[data-testid=alternar-menu]')!.getAttribute('aria-label')).to.equal('Collapse menu');
+    expect(el.shadowRoot!.querySelector('[data-testid=sair]')!.textContent).to.equal('Sign out');
+  });
+
+  it('ondulação ao pressionar botões e itens do menu, e nenhuma com prefers-reduced-motion', async () => {
+    const el = await montar('designer');
+    await esperarShell(el);
+    const item = el.shadowRoot!.querySelector('[data-rota=modelos]') as HTMLElement;
+    const r = item.getBoundingClientRect();
+    item.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, clientX: r.left + 10, clientY: r.top + 5 }));
+    expect(item.querySelector('.cf-ondulacao')).to.not.equal(null);
+    await emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      const botao = el.shadowRoot!.querySelector('[data-testid=sair]') as HTMLElement;
+      botao.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, clientX: 1, clientY: 1 }));
+      expect(botao.querySelector('.cf-ondulacao')).to.equal(null);
+    } finally {
+      await emulateMedia({ reducedMotion: 'no-preference' });
     }
   });
 });

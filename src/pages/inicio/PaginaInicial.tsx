@@ -34,7 +34,7 @@ export default function PaginaInicial() {
       <address className="cf-suporte">
         <strong>{config.productInfo.empresa.nome}</strong>
         <span>
-          <Icon icon="map-marker" /> {e.logradouro}, {e.bairro}, {e.cidade}/{e.estado}, CEP {e.cep}
+          <Icon icon="map-marker" /> {t('inicio.endereco', { ...e })}
         </span>
         {e.referencia && <span>{e.referencia}</span>}
         <span>
@@ -43,7 +43,7 @@ export default function PaginaInicial() {
         <span>
           <Icon icon="time" /> {e.horarioAtendimento}
         </span>
-        <span>CNPJ {e.cnpj}</span>
+        <span>{t('inicio.cnpj', { cnpj: e.cnpj })}</span>
       </address>
     </section>
   );
