@@ -140,7 +140,6 @@ export function Console(props: PropsElemento) {
         // SPEC.md section 4: a failed refresh is logged and the user is sent to sign in.
         console.error('[console-formularios] falha ao renovar o token:', motivo);
         s.falhaRenovacao = motivo;
-        s.autenticado = false;
         void entrar();
       },
     });

@@ -1,5 +1,6 @@
 import { OverlayToaster, Position, type Toaster, type ToasterPosition } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { subscribe } from 'valtio';
 import { GRUPO_ERROS, INTENCAO, POSICOES, fecharToast, type ToastAtivo, type Toasts } from '../state/toasts';
 import { useAmbiente } from './contexto';
@@ -42,10 +43,19 @@ export function ToastHost() {
   useEffect(() => {
     const loja: Toasts = estado.toasts;
     let mostrados = new Map<string, ToastAtivo>();
+    // Each toaster is a React root of its own (Blueprint's way); kept to unmount with the element.
+    const raizes: Root[] = [];
     const torradeira = (g: Grupo) =>
       (torradeiras.current[g] ??= OverlayToaster.create(
         { position: POSICAO[g], maxToasts: 5, canEscapeKeyClear: true },
-        { container: caixas.current[g]! },
+        {
+          container: caixas.current[g]!,
+          domRenderer: (elemento, destino) => {
+            const r = createRoot(destino);
+            raizes.push(r);
+            r.render(elemento);
+          },
+        },
       ));
     const sincronizar = async () => {
       const agora = new Map(loja.ativos.map((a) => [a.id, a] as const));
@@ -69,7 +79,13 @@ export function ToastHost() {
       mostrados = agora;
     };
     void sincronizar();
-    return subscribe(loja, () => void sincronizar());
+    const parar = subscribe(loja, () => void sincronizar());
+    return () => {
+      parar();
+      torradeiras.current = {};
+      // After this commit: unmounting a root while React renders this one is not allowed.
+      setTimeout(() => raizes.splice(0).forEach((r) => r.unmount()));
+    };
   }, [estado.toasts]);
 
   return (
