@@ -1,10 +1,16 @@
 import type { Banco } from './db';
 import { GRUPOS_DEMO, PERFIS_DEMO, USUARIOS_DEMO } from './usuariosDemo';
+import { semearModelos } from './seedModelos';
 
-/** Seeds DESIGN.md section 9's groups, profiles and user links once (does nothing when already there). */
+/** Seeds DESIGN.md section 9's groups, profiles, user links and models once (nothing when already there). */
 export async function semearDemo(db: Banco): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from perfil_acesso');
-  if (n > 0) return false;
+  if (n > 0) {
+    // Data from before the models existed: add them once.
+    const [{ m }] = await db.query<{ m: number }>('select (select count(*) from modelo) + (select count(*) from grupo_acesso_publico) as m');
+    if (Number(m) === 0) await db.transacao(semearModelos);
+    return false;
+  }
   await db.transacao(async (tx) => {
     for (const g of GRUPOS_DEMO) await tx.query('insert into grupo_controle_conteudo (nome, descricao) values ($1, $2)', [g.nome, g.descricao]);
     for (const p of PERFIS_DEMO) await tx.query('insert into perfil_acesso (nome, descricao, permissoes) values ($1, $2, $3)', [p.nome, p.descricao, [...p.permissoes]]);
@@ -14,6 +20,7 @@ export async function semearDemo(db: Banco): Promise<boolean> {
       await tx.query('insert into vinculo_usuario_perfil (username, perfil_id) select $1, id from perfil_acesso where nome = any($2)', [u.username, u.vinculo.perfis]);
       await tx.query('insert into vinculo_usuario_grupo (username, grupo_id) select $1, id from grupo_controle_conteudo where nome = any($2)', [u.username, u.vinculo.grupos]);
     }
+    await semearModelos(tx);
   });
   return true;
 }

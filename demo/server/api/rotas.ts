@@ -3,6 +3,11 @@ import type { Banco } from '../db';
 import { CABECALHOS } from '../../../src/api/paginacao';
 import { enviarProblema, exigirToken, type Verificador } from './autenticacao';
 import { acessoDe } from './acessoUsuario';
+import { tratarErro } from './erros';
+import { rotasPerfis } from './rotas/perfis';
+import { rotasGrupos } from './rotas/grupos';
+import { rotasVinculos } from './rotas/vinculos';
+import { rotasModelos } from './rotas/modelos';
 
 export interface OpcoesApi {
   db: Banco;
@@ -26,7 +31,8 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         }
         if (req.method === 'OPTIONS') return rep.code(204).send();
       });
-      api.addHook('preHandler', exigirToken(o.verificar));
+      // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
+      api.addHook('onRequest', exigirToken(o.verificar));
 
       /** SPEC.md section 7: { userIsAdmin } for the caller. */
       api.get('/perfis-acesso/administradores', async (req) => {
@@ -50,12 +56,13 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
       });
 
+      await rotasPerfis(api, o.db);
+      await rotasGrupos(api, o.db);
+      await rotasVinculos(api, o.db);
+      await rotasModelos(api, o.db);
+
       api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
-      api.setErrorHandler((erro: { statusCode?: number; message: string }, req, rep) => {
-        const status = erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500 ? erro.statusCode : 500;
-        if (status === 500) req.log.error(erro);
-        return enviarProblema(rep, status, status === 500 ? 'Erro interno do servidor.' : 'Requisição inválida.');
-      });
+      api.setErrorHandler(tratarErro);
     },
     { prefix: '/api' },
   );

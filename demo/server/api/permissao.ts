@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Permissao } from '../../../src/access/permissoes';
+import type { Executor } from '../db';
+import { acessoDe, type AcessoUsuario } from './acessoUsuario';
+import { proibido } from './erros';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    acesso?: AcessoUsuario;
+  }
+}
+
+/** The caller's access, looked up once per request. */
+export async function acessoDoPedido(db: Executor, req: FastifyRequest): Promise<AcessoUsuario> {
+  req.acesso ??= await acessoDe(db, req.chamador!.username);
+  return req.acesso;
+}
+
+/** preHandler: the route's permission from the catalog, or 403 with a pt-BR reason. */
+export function exigir(db: Executor, permissao: Permissao) {
+  return async (req: FastifyRequest, _rep: FastifyReply) => {
+    const a = await acessoDoPedido(db, req);
+    if (!a.permissoes.includes(permissao)) throw proibido(`Você não tem a permissão ${permissao}.`);
+  };
+}
+
+/**
+ * Content-control scope: null for an administrator (every group), else the caller's group ids. A
+ * non-administrator sees only models (and their forms, events, retries) of their groups.
+ */
+export function gruposDoEscopo(a: AcessoUsuario): number[] | null {
+  return a.administrador ? null : a.grupos.map((g) => g.id);
+}

@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { P, type Permissao } from '../../../../src/access/permissoes';
+import { cpfValido, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
+import type { ErroCampo } from '../../../../src/api/problema';
+import type { Banco, Executor } from '../../db';
+import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { exigir } from '../permissao';
+
+/**
+ * The two kinds of group share one shape (name, description, members, in use by models); they differ
+ * in what a member is: a staff user link, or a citizen's CPF.
+ */
+interface TipoGrupo {
+  caminho: string;
+  param: string;
+  tabela: string;
+  tabelaMembros: string;
+  colunaMembro: 'username' | 'cpf';
+  campoMembros: 'membros' | 'cpfs';
+  colunaModelo: string;
+  nome: string;
+  permissoes: Record<'ler' | 'criar' | 'alterar' | 'excluir', Permissao>;
+  membro: object;
+  maxMembros: number;
+  /** Normalises members; field errors for those refused. */
+  conferir(tx: Executor, membros: string[]): Promise<{ validos: string[]; erros: ErroCampo[] }>;
+  mostrar(m: string): string;
+}
+
+const CONTROLE: TipoGrupo = {
+  caminho: '/grupos-controle-conteudo',
+  param: 'grupoControleConteudoId',
+  tabela: 'grupo_controle_conteudo',
+  tabelaMembros: 'vinculo_usuario_grupo',
+  colunaMembro: 'username',
+  campoMembros: 'membros',
+  colunaModelo: 'grupo_controle_conteudo_id',
+  nome: 'grupo de controle de conteúdo',
+  permissoes: { ler: P.READ_GRUPO_CONTROLE_CONTEUDO, criar: P.CREATE_GRUPO_CONTROLE_CONTEUDO, alterar: P.UPDATE_GRUPO_CONTROLE_CONTEUDO, excluir: P.DELETE_GRUPO_CONTROLE_CONTEUDO },
+  membro: { type: 'string', minLength: 1, maxLength: 100 },
+  maxMembros: 5000,
+  async conferir(tx, membros) {
+    const unicos = [...new Set(membros)];
+    const existentes = new Set((await tx.query<{ username: string }>('select username from vinculo_usuario where username = any($1)', [unicos])).map((r) => r.username));
+    return {
+      validos: unicos.filter((u) => existentes.has(u)),
+      erros: membros.flatMap((u, i) => (existentes.has(u) ? [] : [{ field: `membros.${i}`, message: `O usuário "${u}" não tem vínculo no console.` }])),
+    };
+  },
+  mostrar: (m) => m,
+};
+
+const PUBLICO: TipoGrupo = {
+  caminho: '/grupos-acesso-publico',
+  param: 'grupoAcessoPublicoId',
+  tabela: 'grupo_acesso_publico',
+  tabelaMembros: 'grupo_acesso_publico_cidadao',
+  colunaMembro: 'cpf',
+  campoMembros: 'cpfs',
+  colunaModelo: 'grupo_acesso_publico_id',
+  nome: 'grupo de acesso público',
+  permissoes: { ler: P.READ_GRUPO_ACESSO_PUBLICO, criar: P.CREATE_GRUPO_ACESSO_PUBLICO, alterar: P.UPDATE_GRUPO_ACESSO_PUBLICO, excluir: P.DELETE_GRUPO_ACESSO_PUBLICO },
+  membro: { type: 'string', minLength: 1, maxLength: 20 },
+  maxMembros: 100000,
+  async conferir(_tx, membros) {
+    const erros = membros.flatMap((c, i) => (cpfValido(c) ? [] : [{ field: `cpfs.${i}`, message: `"${c}" não é um CPF válido.` }]));
+    return { validos: [...new Set(membros.filter(cpfValido).map(soDigitos))], erros };
+  },
+  mostrar: formatarCpf,
+};
+
+interface LinhaGrupo {
+  id: number;
+  nome: string;
+  descricao: string;
+  membros: number;
+  modelos: number;
+  versao: number;
+  criado_em: string;
+  criado_por: string;
+  atualizado_em: string;
+  atualizado_por: string;
+}
+
+interface CorpoGrupo {
+  nome: string;
+  descricao: string;
+  membros?: string[];
+  cpfs?: string[];
+  versao?: number;
+}
+
+function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
+  const SELECT = `select g.*, (select count(*) from ${g.tabelaMembros} m where m.grupo_id = g.id)::int as membros,
+    (select count(*) from modelo mo where mo.${g.colunaModelo} = g.id)::int as modelos from ${g.tabela} g`;
+  const resumo = (r: LinhaGrupo) => ({
+    id: r.id,
+    nome: r.nome,
+    descricao: r.descricao,
+    quantidadeMembros: r.membros,
+    quantidadeModelos: r.modelos,
+    versao: r.versao,
+    criadoEm: r.criado_em,
+    criadoPor: r.criado_por,
+    atualizadoEm: r.atualizado_em,
+    atualizadoPor: r.atualizado_por,
+  });
+  const detalhe = async (tx: Executor, id: number) => {
+    const [r] = await tx.query<LinhaGrupo>(`${SELECT} where g.id = $1`, [id]);
+    if (!r) throw naoEncontrado(`${g.nome[0].toUpperCase()}${g.nome.slice(1)} não encontrado.`);
+    const membros = await tx.query<{ m: string }>(`select ${g.colunaMembro} as m from ${g.tabelaMembros} where grupo_id = $1 order by 1`, [id]);
+    const modelos = await tx.query<{ codigo_servico: string; nome: string }>(`select codigo_servico, nome from modelo where ${g.colunaModelo} = $1 order by nome`, [id]);
+    return { ...resumo(r), [g.campoMembros]: membros.map((x) => g.mostrar(x.m.trim())), modelos: modelos.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome })) };
+  };
+  const params = { type: 'object', required: [g.param], properties: { [g.param]: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
+  const corpo = {
+    type: 'object',
+    additionalProperties: false,
+    required: ['nome'],
+    properties: {
+      nome: { type: 'string', minLength: 1, maxLength: 100 },
+      descricao: { type: 'string', maxLength: 500, default: '' },
+      [g.campoMembros]: { type: 'array', maxItems: g.maxMembros, items: g.membro, default: [] },
+    },
+  };
+  const corpoComVersao = { ...corpo, required: ['nome', 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1 } } };
+
+  async function gravarMembros(tx: Executor, id: number, membros: string[]) {
+    const { validos, erros } = await g.conferir(tx, membros);
+    if (erros.length) throw invalido(MSG_CAMPOS, erros);
+    await tx.query(`delete from ${g.tabelaMembros} where grupo_id = $1`, [id]);
+    if (validos.length) await tx.query(`insert into ${g.tabelaMembros} (grupo_id, ${g.colunaMembro}) select $1, unnest($2::text[])`, [id, validos]);
+  }
+  async function nomeLivre(tx: Executor, nome: string, exceto = 0) {
+    if ((await tx.query(`select 1 from ${g.tabela} where lower(nome) = lower($1) and id <> $2`, [nome.trim(), exceto])).length) {
+      throw invalido(MSG_CAMPOS, [{ field: 'nome', message: `Já existe um ${g.nome} com este nome.` }]);
+    }
+  }
+
+  api.get<{ Querystring: { texto?: string; page?: number; size?: number; sort?: string[] } }>(
+    g.caminho,
+    { preValidation: exigir(db, g.permissoes.ler), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: { type: 'string', maxLength: 200 } } } } },
+    async (req, rep) => {
+      const l = lerLista(req.query, { nome: 'g.nome', atualizadoEm: 'g.atualizado_em', quantidadeMembros: 'membros' }, 'g.nome asc', 'g.id asc');
+      const f = new Filtro();
+      if (req.query.texto) f.add((p) => `(g.nome ilike ${p(`%${req.query.texto}%`)} or g.descricao ilike ${p(`%${req.query.texto}%`)})`);
+      const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from ${g.tabela} g ${f.where}`, f.params);
+      const linhas = await db.query<LinhaGrupo>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
+      return enviarLista(rep, linhas.map(resumo), l, total);
+    },
+  );
+
+  api.get<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.ler), schema: { params } }, async (req) => detalhe(db, req.params[g.param]));
+
+  api.post<{ Body: CorpoGrupo }>(g.caminho, { preValidation: exigir(db, g.permissoes.criar), schema: { body: corpo } }, async (req, rep) => {
+    const r = await db.transacao(async (tx) => {
+      await nomeLivre(tx, req.body.nome);
+      const quem = req.chamador!.username;
+      const [{ id }] = await tx.query<{ id: number }>(`insert into ${g.tabela} (nome, descricao, criado_por, atualizado_por) values ($1, $2, $3, $3) returning id`, [req.body.nome.trim(), req.body.descricao, quem]);
+      await gravarMembros(tx, id, req.body[g.campoMembros] ?? []);
+      return detalhe(tx, id);
+    });
+    return rep.code(201).header('location', `/api${g.caminho}/${r.id}`).send(r);
+  });
+
+  api.put<{ Params: Record<string, number>; Body: CorpoGrupo }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.alterar), schema: { params, body: corpoComVersao } }, async (req) =>
+    db.transacao(async (tx) => {
+      const id = req.params[g.param];
+      await nomeLivre(tx, req.body.nome, id);
+      const feitas = await tx.query(
+        `update ${g.tabela} set nome = $1, descricao = $2, versao = versao + 1, atualizado_em = now(), atualizado_por = $3 where id = $4 and versao = $5 returning id`,
+        [req.body.nome.trim(), req.body.descricao, req.chamador!.username, id, req.body.versao],
+      );
+      if (!feitas.length) {
+        await detalhe(tx, id); // 404 when it does not exist
+        throw conflito(MSG_VERSAO_ANTIGA);
+      }
+      if (req.body[g.campoMembros]) await gravarMembros(tx, id, req.body[g.campoMembros]!);
+      return detalhe(tx, id);
+    }),
+  );
+
+  api.delete<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.excluir), schema: { params } }, async (req, rep) =>
+    db.transacao(async (tx) => {
+      const id = req.params[g.param];
+      const atual = await detalhe(tx, id);
+      if (atual.modelos.length) {
+        const nomes = atual.modelos.slice(0, 10).map((m) => m.codigoServico).join(', ');
+        throw conflito(`O ${g.nome} "${atual.nome}" é usado por ${atual.modelos.length} modelo(s): ${nomes}${atual.modelos.length > 10 ? '…' : ''}. Mude o grupo desses modelos antes de excluir.`);
+      }
+      await tx.query(`delete from ${g.tabelaMembros} where grupo_id = $1`, [id]);
+      await tx.query(`delete from ${g.tabela} where id = $1`, [id]);
+      return rep.code(204).send();
+    }),
+  );
+}
+
+export async function rotasGrupos(api: FastifyInstance, db: Banco) {
+  registrar(api, db, CONTROLE);
+  registrar(api, db, PUBLICO);
+}

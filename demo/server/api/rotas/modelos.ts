@@ -1,0 +1,239 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { P } from '../../../../src/access/permissoes';
+import { problemaCodigoServico, validarDefinicao, type Definicao } from '../../../../src/forms/definicao';
+import { podeExcluir, STATUS_MODELO, transicionar, type StatusModelo, type Transicao } from '../../../../src/forms/ciclo';
+import type { Banco, Executor } from '../../db';
+import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado, proibido } from '../erros';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+
+interface LinhaModelo {
+  codigo_servico: string;
+  nome: string;
+  descricao: string;
+  status: StatusModelo;
+  definicao: Definicao;
+  grupo_controle_conteudo_id: number;
+  grupo_nome: string;
+  grupo_acesso_publico_id: number | null;
+  integracao_url: string | null;
+  integracao_metodo: string;
+  integracao_cabecalhos: Record<string, string>;
+  ultima_versao: number;
+  versao: number;
+  criado_em: string;
+  criado_por: string;
+  atualizado_em: string;
+  atualizado_por: string;
+}
+
+const SELECT = `select m.*, g.nome as grupo_nome from modelo m join grupo_controle_conteudo g on g.id = m.grupo_controle_conteudo_id`;
+
+const resumo = (r: LinhaModelo) => ({
+  codigoServico: r.codigo_servico,
+  nome: r.nome,
+  descricao: r.descricao,
+  status: r.status,
+  grupoControleConteudo: { id: r.grupo_controle_conteudo_id, nome: r.grupo_nome },
+  grupoAcessoPublicoId: r.grupo_acesso_publico_id,
+  ultimaVersao: r.ultima_versao,
+  versao: r.versao,
+  criadoEm: r.criado_em,
+  criadoPor: r.criado_por,
+  atualizadoEm: r.atualizado_em,
+  atualizadoPor: r.atualizado_por,
+});
+
+const completo = (r: LinhaModelo) => ({
+  ...resumo(r),
+  definicao: r.definicao,
+  integracao: { url: r.integracao_url, metodo: r.integracao_metodo, cabecalhos: r.integracao_cabecalhos },
+});
+
+const params = { type: 'object', required: ['codigoServico'], properties: { codigoServico: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
+const integracao = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    url: { anyOf: [{ type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 }, { type: 'null' }] },
+    metodo: { type: 'string', enum: ['POST', 'PUT', 'PATCH'], default: 'POST' },
+    cabecalhos: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 1000 }, default: {} },
+  },
+} as const;
+const dados = {
+  nome: { type: 'string', minLength: 1, maxLength: 200 },
+  descricao: { type: 'string', maxLength: 2000, default: '' },
+  grupoControleConteudoId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  grupoAcessoPublicoId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'null' }], default: null },
+  integracao,
+};
+
+interface CorpoModelo {
+  codigoServico?: string;
+  nome: string;
+  descricao: string;
+  grupoControleConteudoId: number;
+  grupoAcessoPublicoId: number | null;
+  integracao?: { url?: string | null; metodo?: string; cabecalhos?: Record<string, string> };
+  definicao?: Definicao;
+  versao?: number;
+}
+
+/** Form templates: list, create, the draft, publishing immutable versions, archiving. */
+export async function rotasModelos(api: FastifyInstance, db: Banco) {
+  /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
+  async function modeloDoChamador(tx: Executor, req: FastifyRequest, codigo: string, bloquear = false): Promise<LinhaModelo> {
+    const [m] = await tx.query<LinhaModelo>(`${SELECT} where m.codigo_servico = $1${bloquear ? ' for update of m' : ''}`, [codigo]);
+    if (!m) throw naoEncontrado(`Modelo "${codigo}" não encontrado.`);
+    const grupos = gruposDoEscopo(await acessoDoPedido(tx, req));
+    if (grupos && !grupos.includes(m.grupo_controle_conteudo_id)) throw proibido('Este modelo pertence a um grupo de controle de conteúdo que não é o seu.');
+    return m;
+  }
+
+  async function conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo) {
+    const grupos = gruposDoEscopo(await acessoDoPedido(tx, req));
+    const erros = [];
+    if (!(await tx.query('select 1 from grupo_controle_conteudo where id = $1', [b.grupoControleConteudoId])).length) erros.push({ field: 'grupoControleConteudoId', message: 'Grupo de controle de conteúdo não encontrado.' });
+    else if (grupos && !grupos.includes(b.grupoControleConteudoId)) erros.push({ field: 'grupoControleConteudoId', message: 'Escolha um dos seus grupos de controle de conteúdo.' });
+    if (b.grupoAcessoPublicoId && !(await tx.query('select 1 from grupo_acesso_publico where id = $1', [b.grupoAcessoPublicoId])).length) erros.push({ field: 'grupoAcessoPublicoId', message: 'Grupo de acesso público não encontrado.' });
+    if (erros.length) throw invalido(MSG_CAMPOS, erros);
+  }
+
+  api.get<{ Querystring: { texto?: string; status?: StatusModelo[]; grupo?: number[]; page?: number; size?: number; sort?: string[] } }>(
+    '/modelos',
+    {
+      preValidation: exigir(db, P.READ_MODELO),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            ...ESQUEMA_PAGINACAO,
+            texto: { type: 'string', maxLength: 200 },
+            status: { type: 'array', items: { type: 'string', enum: [...STATUS_MODELO] } },
+            grupo: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+          },
+        },
+      },
+    },
+    async (req, rep) => {
+      const q = req.query;
+      const l = lerLista(q, { nome: 'm.nome', codigoServico: 'm.codigo_servico', status: 'm.status', atualizadoEm: 'm.atualizado_em', grupo: 'g.nome' }, 'm.nome asc', 'm.codigo_servico asc');
+      const f = new Filtro();
+      const escopo = gruposDoEscopo(await acessoDoPedido(db, req));
+      if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
+      if (q.texto) f.add((p) => `(m.nome ilike ${p(`%${q.texto}%`)} or m.codigo_servico ilike ${p(`%${q.texto}%`)})`);
+      if (q.status?.length) f.add((p) => `m.status = any(${p(q.status)})`);
+      if (q.grupo?.length) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(q.grupo)})`);
+      const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from modelo m ${f.where}`, f.params);
+      const linhas = await db.query<LinhaModelo>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
+      return enviarLista(rep, linhas.map(resumo), l, total);
+    },
+  );
+
+  api.post<{ Body: CorpoModelo }>(
+    '/modelos',
+    { preValidation: exigir(db, P.CREATE_MODELO), schema: { body: { type: 'object', additionalProperties: false, required: ['codigoServico', 'nome', 'grupoControleConteudoId'], properties: { codigoServico: { type: 'string', maxLength: 100 }, ...dados } } } },
+    async (req, rep) => {
+      const b = req.body;
+      const problema = problemaCodigoServico(b.codigoServico!);
+      if (problema) throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: problema }]);
+      const r = await db.transacao(async (tx) => {
+        await conferirGrupos(tx, req, b);
+        if ((await tx.query('select 1 from modelo where lower(codigo_servico) = lower($1)', [b.codigoServico])).length) {
+          throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: 'Já existe um modelo com este código.' }]);
+        }
+        const quem = req.chamador!.username;
+        await tx.query(
+          `insert into modelo (codigo_servico, nome, descricao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos, criado_por, atualizado_por)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem],
+        );
+        return completo(await modeloDoChamador(tx, req, b.codigoServico!));
+      });
+      return rep.code(201).header('location', `/api/modelos/${encodeURIComponent(r.codigoServico)}`).send(r);
+    },
+  );
+
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.READ_MODELO), schema: { params } }, async (req) => completo(await modeloDoChamador(db, req, req.params.codigoServico)));
+
+  api.put<{ Params: { codigoServico: string }; Body: CorpoModelo }>(
+    '/modelos/:codigoServico',
+    {
+      preValidation: exigir(db, P.UPDATE_MODELO),
+      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: { type: 'integer', minimum: 1 } } } },
+    },
+    async (req) =>
+      db.transacao(async (tx) => {
+        const b = req.body;
+        const atual = await modeloDoChamador(tx, req, req.params.codigoServico, true);
+        if (atual.status === 'ARQUIVADO') throw conflito('Um modelo arquivado não pode ser alterado; restaure-o antes.');
+        if (atual.versao !== b.versao) throw conflito(MSG_VERSAO_ANTIGA);
+        await conferirGrupos(tx, req, b);
+        const problemas = validarDefinicao(b.definicao!);
+        if (problemas.length) throw invalido('A definição do formulário tem problemas.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
+        await tx.query(
+          `update modelo set nome = $1, descricao = $2, grupo_controle_conteudo_id = $3, grupo_acesso_publico_id = $4, integracao_url = $5, integracao_metodo = $6,
+             integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9 where codigo_servico = $10`,
+          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico],
+        );
+        return completo(await modeloDoChamador(tx, req, atual.codigo_servico));
+      }),
+  );
+
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.DELETE_MODELO), schema: { params } }, async (req, rep) =>
+    db.transacao(async (tx) => {
+      const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
+      if (!podeExcluir(m.status, m.ultima_versao > 0)) throw conflito('Um modelo já publicado não pode ser excluído; arquive-o.');
+      await tx.query('delete from modelo where codigo_servico = $1', [m.codigo_servico]);
+      return rep.code(204).send();
+    }),
+  );
+
+  const versaoSaida = (v: { numero: number; nome: string; definicao?: Definicao; publicado_em: string; publicado_por: string }) => ({
+    numero: v.numero,
+    nome: v.nome,
+    publicadoEm: v.publicado_em,
+    publicadoPor: v.publicado_por,
+    ...(v.definicao ? { definicao: v.definicao } : {}),
+  });
+
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.READ_MODELO), schema: { params } }, async (req) => {
+    const m = await modeloDoChamador(db, req, req.params.codigoServico);
+    const vs = await db.query<{ numero: number; nome: string; publicado_em: string; publicado_por: string }>('select numero, nome, publicado_em, publicado_por from modelo_versao where codigo_servico = $1 order by numero desc', [m.codigo_servico]);
+    return vs.map(versaoSaida);
+  });
+
+  api.get<{ Params: { codigoServico: string; numero: number } }>(
+    '/modelos/:codigoServico/versoes/:numero',
+    { preValidation: exigir(db, P.READ_MODELO), schema: { params: { type: 'object', required: ['codigoServico', 'numero'], properties: { ...params.properties, numero: { type: 'integer', minimum: 1, maximum: 2147483647 } } } } },
+    async (req) => {
+      const m = await modeloDoChamador(db, req, req.params.codigoServico);
+      const [v] = await db.query<{ numero: number; nome: string; definicao: Definicao; publicado_em: string; publicado_por: string }>('select * from modelo_versao where codigo_servico = $1 and numero = $2', [m.codigo_servico, req.params.numero]);
+      if (!v) throw naoEncontrado(`O modelo "${m.codigo_servico}" não tem a versão ${req.params.numero}.`);
+      return versaoSaida(v);
+    },
+  );
+
+  async function transicao(req: FastifyRequest<{ Params: { codigoServico: string } }>, t: Transicao) {
+    return db.transacao(async (tx) => {
+      const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
+      const r = transicionar(m.status, t, m.ultima_versao > 0);
+      if ('recusa' in r) throw conflito(r.recusa);
+      const quem = req.chamador!.username;
+      if (t === 'publicar') {
+        const problemas = validarDefinicao(m.definicao, true);
+        if (problemas.length) throw invalido('O rascunho tem problemas e não pode ser publicado.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
+        await tx.query('insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por) values ($1, $2, $3, $4, $5)', [m.codigo_servico, m.ultima_versao + 1, m.nome, JSON.stringify(m.definicao), quem]);
+      }
+      await tx.query(
+        `update modelo set status = $1, ultima_versao = ultima_versao + $2, versao = versao + 1, atualizado_em = now(), atualizado_por = $3 where codigo_servico = $4`,
+        [r.status, t === 'publicar' ? 1 : 0, quem, m.codigo_servico],
+      );
+      return completo(await modeloDoChamador(tx, req, m.codigo_servico));
+    });
+  }
+
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req, rep) => rep.code(201).send(await transicao(req, 'publicar')));
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => transicao(req, 'arquivar'));
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => transicao(req, 'restaurar'));
+}

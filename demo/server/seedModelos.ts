@@ -1,0 +1,63 @@
+import type { Executor } from './db';
+import type { Definicao } from '../../src/forms/definicao';
+import { completarCpf } from '../../src/forms/cpf';
+
+/** Demo templates: each content-control group owns published, draft and archived models. */
+const definicao = (assunto: string): Definicao => ({
+  secoes: [
+    {
+      id: 'requerente',
+      titulo: 'Dados do requerente',
+      campos: [
+        { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }] },
+        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [] },
+        { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: true, regras: [] },
+      ],
+    },
+    {
+      id: 'pedido',
+      titulo: assunto,
+      campos: [
+        { id: 'motivo', tipo: 'escolha-unica', rotulo: 'Motivo', obrigatorio: true, regras: [], opcoes: [{ valor: 'perda', rotulo: 'Perda' }, { valor: 'roubo', rotulo: 'Roubo' }, { valor: 'dano', rotulo: 'Dano' }] },
+        { id: 'detalhes', tipo: 'texto-longo', rotulo: 'Detalhes', ajuda: 'Conte o que aconteceu.', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 2000 }] },
+        { id: 'anexo', tipo: 'arquivo', rotulo: 'Documento com foto', obrigatorio: false, regras: [] },
+      ],
+    },
+  ],
+});
+
+const MODELOS: [string, string, string, 'PUBLICADO' | 'RASCUNHO' | 'ARQUIVADO'][] = [
+  ['saude-cartao-sus', 'Segunda via do Cartão SUS', 'Saúde', 'PUBLICADO'],
+  ['saude-medicamento-especial', 'Solicitação de medicamento especializado', 'Saúde', 'PUBLICADO'],
+  ['saude-ouvidoria', 'Ouvidoria da saúde', 'Saúde', 'RASCUNHO'],
+  ['saude-vacinacao-2024', 'Agendamento de vacinação 2024', 'Saúde', 'ARQUIVADO'],
+  ['educacao-matricula', 'Matrícula na rede estadual', 'Educação', 'PUBLICADO'],
+  ['educacao-historico', 'Segunda via de histórico escolar', 'Educação', 'PUBLICADO'],
+  ['educacao-transporte', 'Transporte escolar', 'Educação', 'RASCUNHO'],
+  ['educacao-enem-2023', 'Isenção de taxa 2023', 'Educação', 'ARQUIVADO'],
+  ['tributos-ipva-isencao', 'Isenção de IPVA', 'Tributos', 'PUBLICADO'],
+  ['tributos-itcmd', 'Declaração de ITCMD', 'Tributos', 'PUBLICADO'],
+  ['tributos-certidao', 'Certidão negativa de débitos', 'Tributos', 'RASCUNHO'],
+  ['tributos-refis-2022', 'Parcelamento Refis 2022', 'Tributos', 'ARQUIVADO'],
+];
+
+export async function semearModelos(tx: Executor): Promise<void> {
+  const [{ id: grupoPublico }] = await tx.query<{ id: number }>(
+    `insert into grupo_acesso_publico (nome, descricao) values ('Beneficiários do programa Remédio em Casa', 'Cidadãos autorizados a pedir medicamentos especializados') returning id`,
+  );
+  const cpfs = Array.from({ length: 25 }, (_, i) => completarCpf(String(123456000 + i * 37)));
+  await tx.query('insert into grupo_acesso_publico_cidadao (grupo_id, cpf) select $1, unnest($2::text[])', [grupoPublico, cpfs]);
+  await tx.query(`insert into grupo_acesso_publico (nome, descricao) values ('Servidores da educação', 'Professores e técnicos da rede estadual')`);
+  for (const [codigo, nome, grupo, status] of MODELOS) {
+    const d = JSON.stringify(definicao(nome));
+    const versoes = status === 'RASCUNHO' ? 0 : 2;
+    await tx.query(
+      `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, ultima_versao, criado_por, atualizado_por)
+       select $1, $2, $3, $4, $5, g.id, $6, $7, $8, 'admin', 'admin' from grupo_controle_conteudo g where g.nome = $9`,
+      [codigo, nome, `Formulário de ${nome.toLowerCase()}.`, status, d, codigo === 'saude-medicamento-especial' ? grupoPublico : null, `https://integracao.${grupo === 'Saúde' ? 'saude' : grupo === 'Educação' ? 'educacao' : 'fazenda'}.uf.gov.br/formularios`, versoes, grupo],
+    );
+    for (let n = 1; n <= versoes; n++) {
+      await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ($1, $2, $3, $4, 'designer', now() - make_interval(days => $5))`, [codigo, n, nome, d, (versoes - n + 1) * 30]);
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import type { Regra, TipoRegra } from '../validation/regras';
+
+/**
+ * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
+ * required flag, SPEC.md section 5 rules with their parameters, and options. Pure: the builder, the
+ * preview, the citizen page and the server (saving, publishing, accepting answers) all use this module.
+ */
+export const TIPOS_CAMPO = ['texto', 'texto-longo', 'inteiro', 'decimal', 'email', 'url', 'data', 'cpf', 'escolha-unica', 'escolha-multipla', 'arquivo'] as const;
+export type TipoCampo = (typeof TIPOS_CAMPO)[number];
+
+export const ROTULO_TIPO: Record<TipoCampo, string> = {
+  texto: 'Texto',
+  'texto-longo': 'Texto longo',
+  inteiro: 'Número inteiro',
+  decimal: 'Número decimal',
+  email: 'E-mail',
+  url: 'Endereço (URL)',
+  data: 'Data',
+  cpf: 'CPF',
+  'escolha-unica': 'Escolha única',
+  'escolha-multipla': 'Escolha múltipla',
+  arquivo: 'Arquivo',
+};
+
+export interface Opcao {
+  valor: string;
+  rotulo: string;
+}
+
+export interface CampoDefinicao {
+  id: string;
+  tipo: TipoCampo;
+  rotulo: string;
+  ajuda?: string;
+  obrigatorio: boolean;
+  /** Rules besides `required` (which `obrigatorio` says) and the type's own check. */
+  regras: Regra[];
+  opcoes?: Opcao[];
+}
+
+export interface Secao {
+  id: string;
+  titulo: string;
+  campos: CampoDefinicao[];
+}
+
+export interface Definicao {
+  secoes: Secao[];
+}
+
+export const DEFINICAO_VAZIA: Definicao = { secoes: [] };
+
+/** Which parameterised rules make sense on which field types. */
+const REGRAS_POR_TIPO: Record<TipoCampo, TipoRegra[]> = {
+  texto: ['minLength', 'maxLength'],
+  'texto-longo': ['minLength', 'maxLength'],
+  inteiro: ['minValue', 'maxValue'],
+  decimal: ['minValue', 'maxValue'],
+  email: ['maxLength'],
+  url: ['maxLength'],
+  data: [],
+  cpf: [],
+  'escolha-unica': [],
+  'escolha-multipla': [],
+  arquivo: [],
+};
+
+/** The rule a type implies by itself (an e-mail field checks e-mails). */
+const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
+  inteiro: { tipo: 'integer' },
+  decimal: { tipo: 'decimal' },
+  email: { tipo: 'email' },
+  url: { tipo: 'url' },
+  cpf: { tipo: 'cpf' },
+};
+
+export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200 } as const;
+
+export interface ProblemaDefinicao {
+  /** Where, as a JSON-ish path: `secoes[0].campos[2].regras`. */
+  caminho: string;
+  mensagem: string;
+}
+
+const ehEscolha = (t: TipoCampo) => t === 'escolha-unica' || t === 'escolha-multipla';
+
+/** Every rule a field's answer is checked with, in order: required, the type's own, then its rules. */
+export function regrasDoCampo(c: CampoDefinicao): Regra[] {
+  const proprias = REGRA_DO_TIPO[c.tipo];
+  return [...(c.obrigatorio ? [{ tipo: 'required' } as Regra] : []), ...(proprias ? [proprias] : []), ...c.regras];
+}
+
+function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]) {
+  const permitidas = REGRAS_POR_TIPO[c.tipo];
+  const vistos = new Set<string>();
+  const num = (r: Regra, k: 'min' | 'max') => (r as Record<string, unknown>)[k] as number;
+  for (const [i, r] of c.regras.entries()) {
+    const onde = `${caminho}.regras[${i}]`;
+    if (!permitidas.includes(r.tipo)) p.push({ caminho: onde, mensagem: `A regra ${r.tipo} não se aplica a um campo do tipo ${ROTULO_TIPO[c.tipo]}.` });
+    if (vistos.has(r.tipo)) p.push({ caminho: onde, mensagem: `A regra ${r.tipo} aparece mais de uma vez.` });
+    vistos.add(r.tipo);
+    for (const k of ['min', 'max'] as const) {
+      if (k in r && (typeof num(r, k) !== 'number' || !Number.isFinite(num(r, k)))) p.push({ caminho: onde, mensagem: 'Informe um número para o parâmetro da regra.' });
+    }
+    if ((r.tipo === 'minLength' || r.tipo === 'maxLength') && !(Number.isInteger(num(r, r.tipo === 'minLength' ? 'min' : 'max')) && num(r, r.tipo === 'minLength' ? 'min' : 'max') >= 0)) {
+      p.push({ caminho: onde, mensagem: 'O tamanho deve ser um número inteiro maior ou igual a zero.' });
+    }
+  }
+  const achar = (t: TipoRegra) => c.regras.find((r) => r.tipo === t) as (Regra & { min?: number; max?: number }) | undefined;
+  const [minL, maxL, minV, maxV] = [achar('minLength'), achar('maxLength'), achar('minValue'), achar('maxValue')];
+  if (minL && maxL && minL.min! > maxL.max!) p.push({ caminho: `${caminho}.regras`, mensagem: `O tamanho mínimo (${minL.min}) não pode ser maior que o máximo (${maxL.max}).` });
+  if (minV && maxV && minV.min! > maxV.max!) p.push({ caminho: `${caminho}.regras`, mensagem: `O valor mínimo (${minV.min}) não pode ser maior que o máximo (${maxV.max}).` });
+}
+
+/** Checks a definition for sense. An empty list means it can be saved; publishing also needs a field. */
+export function validarDefinicao(d: Definicao, paraPublicar = false): ProblemaDefinicao[] {
+  const p: ProblemaDefinicao[] = [];
+  if (!d || !Array.isArray(d.secoes)) return [{ caminho: 'secoes', mensagem: 'A definição precisa de uma lista de seções.' }];
+  if (d.secoes.length > LIMITES.secoes) p.push({ caminho: 'secoes', mensagem: `No máximo ${LIMITES.secoes} seções.` });
+  const ids = new Set<string>();
+  let total = 0;
+  for (const [i, s] of d.secoes.entries()) {
+    const cs = `secoes[${i}]`;
+    if (!s.titulo?.trim()) p.push({ caminho: `${cs}.titulo`, mensagem: 'Toda seção precisa de um título.' });
+    if (!Array.isArray(s.campos)) {
+      p.push({ caminho: `${cs}.campos`, mensagem: 'A seção precisa de uma lista de campos.' });
+      continue;
+    }
+    for (const [j, c] of s.campos.entries()) {
+      total++;
+      const cc = `${cs}.campos[${j}]`;
+      if (!TIPOS_CAMPO.includes(c.tipo)) {
+        p.push({ caminho: `${cc}.tipo`, mensagem: 'Tipo de campo desconhecido.' });
+        continue;
+      }
+      if (!c.id?.trim()) p.push({ caminho: `${cc}.id`, mensagem: 'Todo campo precisa de um identificador.' });
+      else if (ids.has(c.id)) p.push({ caminho: `${cc}.id`, mensagem: `O identificador "${c.id}" já é usado por outro campo.` });
+      ids.add(c.id);
+      if (!c.rotulo?.trim()) p.push({ caminho: `${cc}.rotulo`, mensagem: 'Todo campo precisa de um rótulo.' });
+      else if (c.rotulo.length > LIMITES.rotulo) p.push({ caminho: `${cc}.rotulo`, mensagem: `O rótulo deve ter no máximo ${LIMITES.rotulo} caracteres.` });
+      if ((c.ajuda ?? '').length > LIMITES.ajuda) p.push({ caminho: `${cc}.ajuda`, mensagem: `O texto de ajuda deve ter no máximo ${LIMITES.ajuda} caracteres.` });
+      checarRegras(c, cc, p);
+      if (ehEscolha(c.tipo)) {
+        const opcoes = c.opcoes ?? [];
+        if (!opcoes.length) p.push({ caminho: `${cc}.opcoes`, mensagem: 'Campos de escolha precisam de pelo menos uma opção.' });
+        const valores = new Set<string>();
+        for (const [k, o] of opcoes.entries()) {
+          if (!o.rotulo?.trim() || !o.valor?.trim()) p.push({ caminho: `${cc}.opcoes[${k}]`, mensagem: 'Toda opção precisa de valor e rótulo.' });
+          if (valores.has(o.valor)) p.push({ caminho: `${cc}.opcoes[${k}]`, mensagem: `A opção "${o.valor}" está repetida.` });
+          valores.add(o.valor);
+        }
+      } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: 'Só campos de escolha têm opções.' });
+    }
+  }
+  if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: `No máximo ${LIMITES.campos} campos.` });
+  if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: 'Para publicar, o modelo precisa de pelo menos um campo.' });
+  return p;
+}
+
+/** codigoServico (DESIGN.md section 7): letters, digits and hyphens, 3 to 40 characters; `novo` is reserved. */
+export function problemaCodigoServico(codigo: string): string | null {
+  if (!/^[A-Za-z0-9-]{3,40}$/.test(codigo)) return 'O código do serviço deve ter de 3 a 40 caracteres: letras, números e hífens.';
+  if (codigo.toLowerCase() === 'novo') return 'O código "novo" é reservado.';
+  return null;
+}
