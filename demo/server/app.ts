@@ -36,7 +36,12 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 
 /** The demo server: host page, element bundles, API and (unless KEYCLOAK_URL) the embedded provider. */
 export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
-  const app = Fastify({ logger: o.log ? { level: 'info' } : false, disableRequestLogging: process.env.LOG !== 'debug' });
+  const app = Fastify({
+    logger: o.log ? { level: 'info' } : false,
+    disableRequestLogging: process.env.LOG !== 'debug',
+    // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
+    ajv: { customOptions: { allErrors: true } },
+  });
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
   if (o.semear) await semearDemo(db);
 

@@ -1,23 +1,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
-import { bancoPostgresNovo, entrarComo, postgresAlcancavel, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
 import { migrar } from '../../demo/server/db';
 
 /** The reference API's start-up calls and token checks, on PGlite and on the PostgreSQL server. */
-async function bancos(): Promise<{ nome: string; url?: string; descartar?: () => Promise<void> }[]> {
-  const lista: { nome: string; url?: string; descartar?: () => Promise<void> }[] = [{ nome: 'PGlite' }];
-  if (process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) {
-    const b = await bancoPostgresNovo();
-    lista.push({ nome: 'PostgreSQL', url: b.url, descartar: b.descartar });
-  } else {
-    console.log('# PostgreSQL não alcançável: rodando só no PGlite (REQUIRE_POSTGRES=1 torna isso um erro).');
-  }
-  return lista;
-}
-
-for (const banco of await bancos()) {
+for (const banco of await bancosDeTeste()) {
   describe(`API de acesso (${banco.nome})`, () => {
     let s: ServidorTeste;
     const api = (caminho: string, token?: string) => fetch(`${s.url}/api${caminho}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -108,3 +108,41 @@ export async function entrarComo(base: string, username: string, o: { redirectUr
   if (!t.ok) throw new Error(`troca de código recusada: ${await t.text()}`);
   return (await t.json()) as Tokens;
 }
+
+export interface BancoTeste {
+  nome: string;
+  url?: string;
+  descartar?: () => Promise<void>;
+}
+
+/** The databases every API suite runs on: PGlite, and the PostgreSQL server when it answers (or is required). */
+export async function bancosDeTeste(): Promise<BancoTeste[]> {
+  const lista: BancoTeste[] = [{ nome: 'PGlite' }];
+  if (process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) {
+    const b = await bancoPostgresNovo();
+    lista.push({ nome: 'PostgreSQL', url: b.url, descartar: b.descartar });
+  } else {
+    console.log('# PostgreSQL não alcançável: rodando só no PGlite (REQUIRE_POSTGRES=1 torna isso um erro).');
+  }
+  return lista;
+}
+
+/** A signed-in caller of the API: `chamar('GET', '/modelos')` with that user's bearer token. */
+export async function clienteApi(base: string, username: string) {
+  const { access_token } = await entrarComo(base, username);
+  return async (metodo: string, caminho: string, corpo?: unknown) => {
+    const r = await fetch(`${base}/api${caminho}`, {
+      method: metodo,
+      headers: { authorization: `Bearer ${access_token}`, ...(corpo !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: corpo !== undefined ? JSON.stringify(corpo) : undefined,
+    });
+    const texto = await r.text();
+    let json: unknown = undefined;
+    try {
+      json = texto ? JSON.parse(texto) : undefined;
+    } catch {
+      json = texto;
+    }
+    return { status: r.status, headers: r.headers, json: json as any };
+  };
+}
