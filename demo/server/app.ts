@@ -37,8 +37,8 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 /** The demo server: host page, element bundles, API and (unless KEYCLOAK_URL) the embedded provider. */
 export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const app = Fastify({
-    logger: o.log ? { level: 'info' } : false,
-    disableRequestLogging: process.env.LOG !== 'debug',
+    // Request logs only with LOG=debug; warnings (like the embedded provider's) always.
+    logger: o.log ? { level: process.env.LOG === 'debug' ? 'info' : 'warn' } : false,
     // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
     ajv: { customOptions: { allErrors: true } },
   });

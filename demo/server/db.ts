@@ -8,6 +8,8 @@ import { join } from 'node:path';
  */
 export interface Executor {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters), e.g. a migration with functions. */
+  script(sql: string): Promise<void>;
 }
 
 export interface Banco extends Executor {
@@ -20,8 +22,9 @@ async function abrirPglite(dir: string): Promise<Banco> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dir !== 'memory://') mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir === 'memory://' ? undefined : dir);
-  const exec = (q: { query: PGliteQuery }): Executor => ({
+  const exec = (q: { query: PGliteQuery; exec: (sql: string) => Promise<unknown> }): Executor => ({
     query: async (sql, params) => (await q.query(sql, params)).rows as never,
+    script: async (sql) => void (await q.exec(sql)),
   });
   return {
     tipo: 'pglite',
@@ -39,11 +42,12 @@ async function abrirPostgres(url: string): Promise<Banco> {
   return {
     tipo: 'postgres',
     query: async (sql, params) => (await pool.query(sql, params)).rows,
+    script: async (sql) => void (await pool.query(sql)),
     async transacao(fn) {
       const c = await pool.connect();
       try {
         await c.query('begin');
-        const r = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows });
+        const r = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows, script: async (sql) => void (await c.query(sql)) });
         await c.query('commit');
         return r;
       } catch (e) {
@@ -67,7 +71,7 @@ export async function migrar(db: Banco): Promise<string[]> {
   for (const f of novas) {
     const sql = readFileSync(join(PASTA_MIGRACOES, f), 'utf8');
     await db.transacao(async (tx) => {
-      for (const comando of sql.split(/;\s*(?:\n|$)/).map((s) => s.trim()).filter((s) => s && !/^(--[^\n]*\n?)+$/.test(s))) await tx.query(comando);
+      await tx.script(sql);
       await tx.query('insert into schema_migracoes (versao) values ($1)', [f]);
     });
   }

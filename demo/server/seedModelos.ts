@@ -1,6 +1,7 @@
 import type { Executor } from './db';
 import type { Definicao } from '../../src/forms/definicao';
 import { completarCpf } from '../../src/forms/cpf';
+import { gerarFormularios } from './gerarFormularios';
 
 /** Demo templates: each content-control group owns published, draft and archived models. */
 const definicao = (assunto: string): Definicao => ({
@@ -60,4 +61,5 @@ export async function semearModelos(tx: Executor): Promise<void> {
       await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ($1, $2, $3, $4, 'designer', now() - make_interval(days => $5))`, [codigo, n, nome, d, (versoes - n + 1) * 30]);
     }
   }
+  await gerarFormularios(tx, 4000, 120);
 }

@@ -1,0 +1,70 @@
+import type { Executor } from './db';
+import { completarCpf } from '../../src/forms/cpf';
+
+/**
+ * Generates filled forms for the demo and for benchmarks, in SQL (fast on both databases): spread over
+ * the last `dias` days across the published and archived models, with their events and retries in
+ * every status. Large batches turn the counter trigger off and rebuild the counters in one statement.
+ */
+export async function gerarFormularios(tx: Executor, n: number, dias = 120): Promise<void> {
+  const cpfs = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
+  const nomes = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
+  const [{ base }] = await tx.query<{ base: string }>('select coalesce(max(id), 0)::text as base from formulario');
+  const grande = n > 20000;
+  if (grande) await tx.query('alter table formulario disable trigger formulario_contadores');
+  await tx.query(
+    `with modelos as (
+       select row_number() over (order by codigo_servico) - 1 as i, codigo_servico, grupo_controle_conteudo_id, ultima_versao
+         from modelo where ultima_versao > 0),
+     qtd as (select count(*) as k from modelos),
+     g as (select s, ($2::bigint + s) as seq, now() - (random() * $3 * interval '1 day') as quando, random() as r from generate_series(1, $1::int) s)
+     insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, status, recebido_em, atualizado_em)
+     select to_char(g.quando at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(g.seq::text, 9, '0'),
+            m.codigo_servico, m.grupo_controle_conteudo_id, greatest(1, m.ultima_versao - (g.s % 2)::int),
+            jsonb_build_object('nome', ($5::text[])[1 + g.s % 10], 'cpf', ($4::text[])[1 + g.s % 997], 'email', 'cidadao' || g.s || '@email.com', 'motivo', (array['perda','roubo','dano'])[1 + g.s % 3]),
+            ($4::text[])[1 + g.s % 997], ($5::text[])[1 + g.s % 10],
+            case when g.quando > now() - interval '2 hours' and g.r < 0.5 then 'RECEBIDO'
+                 when g.r < 0.86 then 'INTEGRADO' when g.r < 0.97 then 'FALHA_INTEGRACAO' else 'DESCARTADO' end,
+            g.quando, g.quando
+       from g join qtd on true join modelos m on m.i = (g.s * 7919) % qtd.k`,
+    [n, base, dias, cpfs, nomes],
+  );
+  const novo = `f.id > ${Number(base)}`;
+  const novos = `from formulario f where ${novo}`;
+  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'RECEBIDO', f.recebido_em, 'portal-cidadao', jsonb_build_object('protocolo', f.protocolo) ${novos}`);
+  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'INTEGRADO', f.recebido_em + interval '40 seconds', 'integrador', jsonb_build_object('statusHttp', 201) ${novos} and f.status = 'INTEGRADO'`);
+  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, t.tipo, f.recebido_em + t.atraso, 'integrador', t.detalhes from formulario f
+    cross join (values ('FALHA_INTEGRACAO', interval '40 seconds', '{"statusHttp": 503, "erro": "Serviço indisponível"}'::jsonb),
+                       ('RETENTATIVA_AGENDADA', interval '41 seconds', '{"tentativa": 1}'::jsonb)) as t(tipo, atraso, detalhes)
+    where ${novo} and f.status in ('FALHA_INTEGRACAO', 'DESCARTADO')`);
+  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'DESCARTADO', f.recebido_em + interval '3 days', 'admin', '{"motivo": "Pedido duplicado"}' ${novos} and f.status = 'DESCARTADO'`);
+  await tx.query(`insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, status, motivo_descarte, criado_em, atualizado_em)
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, coalesce(m.integracao_url, 'https://destino.uf.gov.br'),
+           case s.status when 'ESGOTADA' then 7 when 'SUCESSO' then 2 else 1 + f.id % 5 end,
+           case when s.status in ('PENDENTE', 'EXECUTANDO') then now() + ((f.id % 120) * interval '1 minute') end,
+           case s.status when 'SUCESSO' then 201 else 503 end,
+           case s.status when 'SUCESSO' then null else 'Serviço indisponível (HTTP 503)' end,
+           s.status, case s.status when 'DESCARTADA' then 'Pedido duplicado' end,
+           f.recebido_em + interval '41 seconds', f.recebido_em + interval '1 hour'
+      from formulario f join modelo m on m.codigo_servico = f.codigo_servico
+      cross join lateral (select case
+        when f.status = 'DESCARTADO' then 'DESCARTADA'
+        when f.status = 'INTEGRADO' then 'SUCESSO'
+        when f.id % 10 = 0 then 'EXECUTANDO' when f.id % 3 = 0 then 'ESGOTADA' else 'PENDENTE' end as status) s
+     where ${novo} and (f.status in ('FALHA_INTEGRACAO', 'DESCARTADO') or (f.status = 'INTEGRADO' and f.id % 25 = 0))`);
+  if (grande) {
+    await tx.query('alter table formulario enable trigger formulario_contadores');
+    await recontar(tx);
+  }
+}
+
+/** Rebuilds the per-day counters from the forms (after bulk loads; normal writes keep them by trigger). */
+export async function recontar(tx: Executor): Promise<void> {
+  await tx.query('delete from contador_formulario_dia');
+  await tx.query(`insert into contador_formulario_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade)
+    select dia_sao_paulo(recebido_em), codigo_servico, status, min(grupo_controle_conteudo_id), count(*) from formulario group by 1, 2, 3`);
+}
