@@ -8,6 +8,8 @@ import { rotasPerfis } from './rotas/perfis';
 import { rotasGrupos } from './rotas/grupos';
 import { rotasVinculos } from './rotas/vinculos';
 import { rotasModelos } from './rotas/modelos';
+import { rotasFormularios } from './rotas/formularios';
+import { rotasOperacao } from './rotas/operacao';
 
 export interface OpcoesApi {
   db: Banco;
@@ -60,6 +62,8 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       await rotasGrupos(api, o.db);
       await rotasVinculos(api, o.db);
       await rotasModelos(api, o.db);
+      await rotasFormularios(api, o.db);
+      await rotasOperacao(api, o.db);
 
       api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
       api.setErrorHandler(tratarErro);

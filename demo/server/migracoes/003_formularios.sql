@@ -2,6 +2,9 @@
 -- analytics without rescanning forms (DESIGN.md section 10). The counters are kept by a trigger in the
 -- same transaction as every insert, status change and delete, so they stay exact.
 
+-- Protocol numbers the citizen can quote: year and a number from one sequence, unique under concurrency.
+create sequence protocolo_seq;
+
 create table formulario (
   id bigserial primary key,
   protocolo text not null unique,

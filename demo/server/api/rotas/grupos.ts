@@ -181,8 +181,8 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     }),
   );
 
-  api.delete<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.excluir), schema: { params } }, async (req, rep) =>
-    db.transacao(async (tx) => {
+  api.delete<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.excluir), schema: { params } }, async (req, rep) => {
+    await db.transacao(async (tx) => {
       const id = req.params[g.param];
       const atual = await detalhe(tx, id);
       if (atual.modelos.length) {
@@ -191,9 +191,9 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
       }
       await tx.query(`delete from ${g.tabelaMembros} where grupo_id = $1`, [id]);
       await tx.query(`delete from ${g.tabela} where id = $1`, [id]);
-      return rep.code(204).send();
-    }),
-  );
+    });
+    return rep.code(204).send();
+  });
 }
 
 export async function rotasGrupos(api: FastifyInstance, db: Banco) {

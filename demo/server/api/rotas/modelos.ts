@@ -180,14 +180,14 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
       }),
   );
 
-  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.DELETE_MODELO), schema: { params } }, async (req, rep) =>
-    db.transacao(async (tx) => {
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.DELETE_MODELO), schema: { params } }, async (req, rep) => {
+    await db.transacao(async (tx) => {
       const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
       if (!podeExcluir(m.status, m.ultima_versao > 0)) throw conflito('Um modelo já publicado não pode ser excluído; arquive-o.');
       await tx.query('delete from modelo where codigo_servico = $1', [m.codigo_servico]);
-      return rep.code(204).send();
-    }),
-  );
+    });
+    return rep.code(204).send();
+  });
 
   const versaoSaida = (v: { numero: number; nome: string; definicao?: Definicao; publicado_em: string; publicado_por: string }) => ({
     numero: v.numero,

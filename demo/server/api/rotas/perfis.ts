@@ -120,7 +120,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
 
   api.delete<{ Params: { perfilAcessoId: number } }>('/perfis-acesso/:perfilAcessoId', { preValidation: exigir(db, P.DELETE_PERFIL_ACESSO), schema: { params } }, async (req, rep) => {
     const id = req.params.perfilAcessoId;
-    return db.transacao(async (tx) => {
+    await db.transacao(async (tx) => {
       const [perfil] = await tx.query<{ nome: string }>('select nome from perfil_acesso where id = $1 for update', [id]);
       if (!perfil) throw naoEncontrado('Perfil de acesso não encontrado.');
       const usuarios = await tx.query<{ username: string }>('select username from vinculo_usuario_perfil where perfil_id = $1 order by username', [id]);
@@ -129,7 +129,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
         throw conflito(`O perfil "${perfil.nome}" está vinculado a ${usuarios.length} usuário(s): ${nomes}${usuarios.length > 10 ? '…' : ''}. Retire-o desses vínculos antes de excluir.`);
       }
       await tx.query('delete from perfil_acesso where id = $1', [id]);
-      return rep.code(204).send();
     });
+    return rep.code(204).send();
   });
 }

@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import { P } from '../../../../src/access/permissoes';
+import { mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
+import { formatarDataHora } from '../../../../src/i18n/datas';
+import type { Banco, Executor } from '../../db';
+import { invalido, naoEncontrado, proibido } from '../erros';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+
+export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
+const DATA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+export const FILTROS_FORMULARIO = {
+  modelo: { type: 'array', items: { type: 'string', maxLength: 40 } },
+  status: { type: 'array', items: { type: 'string', enum: [...STATUS_FORMULARIO] } },
+  de: DATA,
+  ate: DATA,
+  protocolo: { type: 'string', maxLength: 40 },
+  cpf: { type: 'string', maxLength: 20 },
+} as const;
+
+export interface QueryFormularios {
+  modelo?: string[];
+  status?: string[];
+  de?: string;
+  ate?: string;
+  protocolo?: string;
+  cpf?: string;
+  page?: number;
+  size?: number;
+  sort?: string[];
+}
+
+interface LinhaFormulario {
+  id: string;
+  protocolo: string;
+  codigo_servico: string;
+  modelo_nome: string;
+  modelo_versao: number;
+  status: string;
+  cpf_requerente: string | null;
+  nome_requerente: string | null;
+  recebido_em: string;
+  respostas?: Record<string, unknown>;
+}
+
+const resumo = (r: LinhaFormulario) => ({
+  id: Number(r.id),
+  protocolo: r.protocolo,
+  codigoServico: r.codigo_servico,
+  modeloNome: r.modelo_nome,
+  modeloVersao: r.modelo_versao,
+  status: r.status,
+  cpfRequerente: r.cpf_requerente ? mascararCpf(r.cpf_requerente) : null,
+  nomeRequerente: r.nome_requerente,
+  recebidoEm: r.recebido_em,
+});
+
+/** Period filters are calendar days in São Paulo, inclusive; `de` after `ate` is bad input. */
+export function conferirPeriodo(de?: string, ate?: string) {
+  const valida = (d?: string) => !d || !Number.isNaN(new Date(`${d}T12:00:00Z`).getTime());
+  if (!valida(de) || !valida(ate)) throw invalido('Data inválida no período.', [{ field: !valida(de) ? 'de' : 'ate', message: 'Informe uma data válida.' }]);
+  if (de && ate && de > ate) throw invalido('O início do período não pode ser depois do fim.', [{ field: 'de', message: 'O início do período não pode ser depois do fim.' }]);
+}
+
+/** The WHERE of a forms query from the console's filters and the caller's content-control scope. */
+export function filtroFormularios(q: QueryFormularios, escopo: number[] | null, alias = 'f'): Filtro {
+  conferirPeriodo(q.de, q.ate);
+  const f = new Filtro();
+  if (escopo) f.add((p) => `${alias}.grupo_controle_conteudo_id = any(${p(escopo)})`);
+  if (q.modelo?.length) f.add((p) => `${alias}.codigo_servico = any(${p(q.modelo)})`);
+  if (q.status?.length) f.add((p) => `${alias}.status = any(${p(q.status)})`);
+  if (q.de) f.add((p) => `${alias}.recebido_em >= (${p(q.de)}::date)::timestamp at time zone 'America/Sao_Paulo'`);
+  if (q.ate) f.add((p) => `${alias}.recebido_em < ((${p(q.ate)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
+  if (q.protocolo) f.add((p) => `${alias}.protocolo = ${p(q.protocolo!.trim())}`);
+  if (q.cpf) f.add((p) => `${alias}.cpf_requerente = ${p(soDigitos(q.cpf!))}`);
+  return f;
+}
+
+/**
+ * The exact total for the console's filters. Model, status and period come from the per-day counters
+ * (no rescan of forms); protocol and CPF are selective and indexed, so those count forms directly.
+ */
+export async function totalFormularios(db: Executor, q: QueryFormularios, escopo: number[] | null): Promise<number> {
+  if (q.protocolo || q.cpf) {
+    const f = filtroFormularios(q, escopo);
+    return (await db.query<{ n: string }>(`select count(*)::text as n from formulario f ${f.where}`, f.params)).map((r) => Number(r.n))[0];
+  }
+  const c = new Filtro();
+  if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
+  if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
+  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
+  if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
+  if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+  const [r] = await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from contador_formulario_dia c ${c.where}`, c.params);
+  return Number(r.n);
+}
+
+const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.recebido_em
+  from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
+
+const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
+
+export async function rotasFormularios(api: FastifyInstance, db: Banco) {
+  const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
+
+  api.get<{ Querystring: QueryFormularios }>(
+    '/formularios',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, ...FILTROS_FORMULARIO } } } },
+    async (req, rep) => {
+      const l = lerLista(req.query, COLUNAS, 'f.recebido_em desc', 'f.id desc');
+      const escopo = await escopoDe(req);
+      const f = filtroFormularios(req.query, escopo);
+      const [linhas, total] = await Promise.all([db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params), totalFormularios(db, req.query, escopo)]);
+      return enviarLista(rep, linhas.map(resumo), l, total);
+    },
+  );
+
+  /** CSV of the current filter, streamed: UTF-8 with BOM and `;`, as Brazilian spreadsheets expect. */
+  api.get<{ Querystring: QueryFormularios }>(
+    '/formularios/exportacao',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { ...FILTROS_FORMULARIO, sort: ESQUEMA_PAGINACAO.sort } } } },
+    async (req, rep) => {
+      const escopo = await escopoDe(req);
+      const filtro = () => filtroFormularios(req.query, escopo);
+      filtro(); // bad filters fail before the first byte
+      const cel = (v: unknown) => {
+        const s = v === null || v === undefined ? '' : String(v);
+        return /[;"\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : '') + s.replace(/"/g, '""')}"` : s;
+      };
+      async function* linhas() {
+        yield '\uFEFF' + ['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'Respostas'].join(';') + '\r\n';
+        let depois: { quando: string; id: string } | null = null;
+        for (;;) {
+          const f = filtro();
+          if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois!.quando)}::timestamptz, ${p(depois!.id)}::bigint)`);
+          const lote = await db.query<LinhaFormulario & { quando: string }>(
+            `${SELECT.replace('select ', 'select f.respostas, f.recebido_em::text as quando, ')} ${f.where} order by f.recebido_em desc, f.id desc limit 2000`,
+            f.params,
+          );
+          if (!lote.length) return;
+          yield lote
+            .map((r) => [r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, r.status, formatarDataHora(r.recebido_em), r.nome_requerente, r.cpf_requerente ? mascararCpf(r.cpf_requerente) : '', JSON.stringify(r.respostas ?? {})].map(cel).join(';') + '\r\n')
+            .join('');
+          depois = { quando: lote[lote.length - 1].quando, id: lote[lote.length - 1].id };
+        }
+      }
+      const hoje = new Date().toISOString().slice(0, 10);
+      rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="formularios-${hoje}.csv"`);
+      return rep.send(Readable.from(linhas()));
+    },
+  );
+
+  api.get<{ Params: { id: number } }>(
+    '/formularios/:id',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } },
+    async (req) => {
+      const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [req.params.id]);
+      if (!r) throw naoEncontrado('Formulário não encontrado.');
+      const escopo = await escopoDe(req);
+      if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
+      const [versao] = await db.query<{ numero: number; nome: string; definicao: unknown }>('select numero, nome, definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
+      const eventos = await db.query<{ id: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>('select id::text, tipo, ocorrido_em, autor, detalhes from formulario_evento where formulario_id = $1 order by ocorrido_em, id', [req.params.id]);
+      const [retentativa] = await db.query<Record<string, unknown>>('select id::text, status, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, destino from retentativa_integracao where formulario_id = $1', [req.params.id]);
+      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor) values ($1, $2, $3, 'VISUALIZADO', $4)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username]);
+      return {
+        ...resumo(r),
+        cpfRequerente: r.cpf_requerente ? formatarCpf(r.cpf_requerente) : null,
+        respostas: r.respostas,
+        versaoModelo: versao ?? null,
+        eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: e.detalhes })),
+        retentativa: retentativa
+          ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro, destino: retentativa.destino }
+          : null,
+      };
+    },
+  );
+}

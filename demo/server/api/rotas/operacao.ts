@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { P } from '../../../../src/access/permissoes';
+import type { Banco, Executor } from '../../db';
+import { conflito, naoEncontrado, proibido } from '../erros';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import { conferirPeriodo } from './formularios';
+
+/** Analytics, form events and integration retries (with their manual actions). */
+export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO'] as const;
+export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
+const DATA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const periodo = (f: Filtro, coluna: string, de?: string, ate?: string) => {
+  conferirPeriodo(de, ate);
+  if (de) f.add((p) => `${coluna} >= (${p(de)}::date)::timestamp at time zone 'America/Sao_Paulo'`);
+  if (ate) f.add((p) => `${coluna} < ((${p(ate)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
+};
+
+export async function rotasOperacao(api: FastifyInstance, db: Banco) {
+  const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
+
+  /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
+  api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
+    '/analitico-formularios',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { de: DATA, ate: DATA, modelo: { type: 'array', items: { type: 'string', maxLength: 40 } } } } } },
+    async (req) => {
+      const q = req.query;
+      conferirPeriodo(q.de, q.ate);
+      const c = new Filtro();
+      const escopo = await escopoDe(req);
+      if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
+      if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
+      if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
+      if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+      const [porModelo, porDia] = await Promise.all([
+        db.query<{ codigo_servico: string; nome: string; status: string; n: string }>(
+          `select c.codigo_servico, m.nome, c.status, sum(c.quantidade)::text as n from contador_formulario_dia c join modelo m on m.codigo_servico = c.codigo_servico ${c.where} group by 1, 2, 3 having sum(c.quantidade) > 0`,
+          c.params,
+        ),
+        db.query<{ dia: string; status: string; n: string }>(`select c.dia::text as dia, c.status, sum(c.quantidade)::text as n from contador_formulario_dia c ${c.where} group by 1, 2 having sum(c.quantidade) > 0 order by 1`, c.params),
+      ]);
+      const modelos = new Map<string, { codigoServico: string; nome: string; total: number; porStatus: Record<string, number>; taxaFalhaIntegracao: number }>();
+      for (const r of porModelo) {
+        const m = modelos.get(r.codigo_servico) ?? { codigoServico: r.codigo_servico, nome: r.nome, total: 0, porStatus: {}, taxaFalhaIntegracao: 0 };
+        m.porStatus[r.status] = Number(r.n);
+        m.total += Number(r.n);
+        modelos.set(r.codigo_servico, m);
+      }
+      for (const m of modelos.values()) m.taxaFalhaIntegracao = m.total ? +((m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total).toFixed(4) : 0;
+      const dias = new Map<string, { dia: string; total: number; porStatus: Record<string, number> }>();
+      for (const r of porDia) {
+        const d = dias.get(r.dia) ?? { dia: r.dia, total: 0, porStatus: {} };
+        d.porStatus[r.status] = Number(r.n);
+        d.total += Number(r.n);
+        dias.set(r.dia, d);
+      }
+      const lista = [...modelos.values()].sort((a, b) => b.total - a.total || a.codigoServico.localeCompare(b.codigoServico));
+      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: [...dias.values()] };
+    },
+  );
+
+  api.get<{ Querystring: { modelo?: string[]; formulario?: number; protocolo?: string; tipo?: string[]; de?: string; ate?: string; page?: number; size?: number; sort?: string[] } }>(
+    '/formularios-eventos',
+    {
+      preValidation: exigir(db, P.READ_FORMULARIO_EVENTO),
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { ...ESQUEMA_PAGINACAO, modelo: { type: 'array', items: { type: 'string', maxLength: 40 } }, formulario: { type: 'integer', minimum: 1 }, protocolo: { type: 'string', maxLength: 40 }, tipo: { type: 'array', items: { type: 'string', enum: [...TIPOS_EVENTO] } }, de: DATA, ate: DATA },
+        },
+      },
+    },
+    async (req, rep) => {
+      const q = req.query;
+      const l = lerLista(q, { ocorridoEm: 'e.ocorrido_em', tipo: 'e.tipo', modelo: 'e.codigo_servico' }, 'e.ocorrido_em desc', 'e.id desc');
+      const f = new Filtro();
+      const escopo = await escopoDe(req);
+      if (escopo) f.add((p) => `e.grupo_controle_conteudo_id = any(${p(escopo)})`);
+      if (q.modelo?.length) f.add((p) => `e.codigo_servico = any(${p(q.modelo)})`);
+      if (q.formulario) f.add((p) => `e.formulario_id = ${p(q.formulario)}`);
+      if (q.protocolo) f.add((p) => `e.formulario_id = (select id from formulario where protocolo = ${p(q.protocolo!.trim())})`);
+      if (q.tipo?.length) f.add((p) => `e.tipo = any(${p(q.tipo)})`);
+      periodo(f, 'e.ocorrido_em', q.de, q.ate);
+      const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params);
+      const linhas = await db.query<{ id: string; formulario_id: string; protocolo: string; codigo_servico: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
+        `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, e.tipo, e.ocorrido_em, e.autor, e.detalhes from formulario_evento e join formulario fo on fo.id = e.formulario_id ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
+        f.params,
+      );
+      return enviarLista(rep, linhas.map((e) => ({ id: Number(e.id), formularioId: Number(e.formulario_id), protocolo: e.protocolo, codigoServico: e.codigo_servico, tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: e.detalhes })), l, Number(n));
+    },
+  );
+
+  interface FiltrosRetentativa {
+    modelo?: string[];
+    status?: string[];
+    de?: string;
+    ate?: string;
+  }
+  const propsRetentativa = { modelo: { type: 'array', items: { type: 'string', maxLength: 40 } }, status: { type: 'array', items: { type: 'string', enum: [...STATUS_RETENTATIVA] } }, de: DATA, ate: DATA };
+  const filtroRetentativas = (q: FiltrosRetentativa, escopo: number[] | null) => {
+    const f = new Filtro();
+    if (escopo) f.add((p) => `r.grupo_controle_conteudo_id = any(${p(escopo)})`);
+    if (q.modelo?.length) f.add((p) => `r.codigo_servico = any(${p(q.modelo)})`);
+    if (q.status?.length) f.add((p) => `r.status = any(${p(q.status)})`);
+    periodo(f, 'r.criado_em', q.de, q.ate);
+    return f;
+  };
+  const saidaRetentativa = (r: Record<string, unknown>) => ({
+    id: Number(r.id),
+    formularioId: Number(r.formulario_id),
+    protocolo: r.protocolo,
+    codigoServico: r.codigo_servico,
+    destino: r.destino,
+    tentativas: r.tentativas,
+    proximaTentativaEm: r.proxima_tentativa_em,
+    ultimoStatusHttp: r.ultimo_status_http,
+    ultimoErro: r.ultimo_erro,
+    status: r.status,
+    motivoDescarte: r.motivo_descarte,
+    criadoEm: r.criado_em,
+    atualizadoEm: r.atualizado_em,
+  });
+  const SELECT_R = 'select r.*, r.id::text as id, r.formulario_id::text as formulario_id, fo.protocolo from retentativa_integracao r join formulario fo on fo.id = r.formulario_id';
+
+  api.get<{ Querystring: FiltrosRetentativa & { page?: number; size?: number; sort?: string[] } }>(
+    '/retentativas-integracao',
+    { preValidation: exigir(db, P.READ_RETENTATIVA_INTEGRACAO), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, ...propsRetentativa } } } },
+    async (req, rep) => {
+      const l = lerLista(req.query, { criadoEm: 'r.criado_em', proximaTentativaEm: 'r.proxima_tentativa_em', tentativas: 'r.tentativas', status: 'r.status' }, 'r.criado_em desc', 'r.id desc');
+      const f = filtroRetentativas(req.query, await escopoDe(req));
+      const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao r ${f.where}`, f.params);
+      const linhas = await db.query<Record<string, unknown>>(`${SELECT_R} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
+      return enviarLista(rep, linhas.map(saidaRetentativa), l, Number(n));
+    },
+  );
+
+  const ELEGIVEIS = ['PENDENTE', 'ESGOTADA'];
+  async function marcarParaAgora(tx: Executor, ids: string[], autor: string) {
+    await tx.query(`update retentativa_integracao set status = 'PENDENTE', proxima_tentativa_em = now(), atualizado_em = now(), versao = versao + 1 where id = any($1::bigint[])`, [ids]);
+    await tx.query(
+      `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+       select formulario_id, codigo_servico, grupo_controle_conteudo_id, 'RETENTATIVA_MANUAL', $2, jsonb_build_object('retentativa', id) from retentativa_integracao where id = any($1::bigint[])`,
+      [ids, autor],
+    );
+  }
+  async function retentativaDoChamador(tx: Executor, req: FastifyRequest, id: number) {
+    const [r] = await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1 for update of r`, [id]);
+    if (!r) throw naoEncontrado('Retentativa não encontrada.');
+    const escopo = await escopoDe(req);
+    if (escopo && !escopo.includes(r.grupo_controle_conteudo_id as number)) throw proibido('Esta retentativa pertence a um grupo de controle de conteúdo que não é o seu.');
+    return r;
+  }
+  const paramsId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+
+  api.post<{ Params: { id: number } }>('/retentativas-integracao/:id/execucoes', { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { params: paramsId } }, async (req, rep) => {
+    const r = await db.transacao(async (tx) => {
+      const r = await retentativaDoChamador(tx, req, req.params.id);
+      if (!ELEGIVEIS.includes(r.status as string)) throw conflito(r.status === 'DESCARTADA' ? 'Uma retentativa descartada não é mais executada.' : r.status === 'SUCESSO' ? 'Esta integração já foi concluída com sucesso.' : 'Esta retentativa já está em execução.');
+      await marcarParaAgora(tx, [String(r.id)], req.chamador!.username);
+      return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0]);
+    });
+    return rep.code(202).send(r);
+  });
+
+  api.post<{ Params: { id: number }; Body: { motivo: string } }>(
+    '/retentativas-integracao/:id/descarte',
+    { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { params: paramsId, body: { type: 'object', additionalProperties: false, required: ['motivo'], properties: { motivo: { type: 'string', minLength: 3, maxLength: 500 } } } } },
+    async (req) =>
+      db.transacao(async (tx) => {
+        const r = await retentativaDoChamador(tx, req, req.params.id);
+        if (r.status === 'SUCESSO' || r.status === 'DESCARTADA') throw conflito(r.status === 'SUCESSO' ? 'Esta integração já foi concluída com sucesso.' : 'Esta retentativa já foi descartada.');
+        await tx.query(`update retentativa_integracao set status = 'DESCARTADA', proxima_tentativa_em = null, motivo_descarte = $2, atualizado_em = now(), versao = versao + 1 where id = $1`, [req.params.id, req.body.motivo.trim()]);
+        await tx.query(`update formulario set status = 'DESCARTADO', atualizado_em = now() where id = $1`, [r.formulario_id]);
+        await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'DESCARTADO', $4, jsonb_build_object('motivo', $5::text, 'retentativa', $6::bigint))`, [r.formulario_id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username, req.body.motivo.trim(), req.params.id]);
+        return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0]);
+      }),
+  );
+
+  api.post<{ Querystring: { simulacao?: boolean }; Body: FiltrosRetentativa }>(
+    '/retentativas-integracao/execucoes-em-lote',
+    { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { querystring: { type: 'object', properties: { simulacao: { type: 'boolean', default: false } } }, body: { type: 'object', additionalProperties: false, properties: propsRetentativa } } },
+    async (req) =>
+      db.transacao(async (tx) => {
+        const f = filtroRetentativas(req.body ?? {}, await escopoDe(req));
+        f.add((p) => `r.status = any(${p(ELEGIVEIS)})`);
+        const ids = (await tx.query<{ id: string }>(`select r.id::text as id from retentativa_integracao r ${f.where} for update`, f.params)).map((r) => r.id);
+        if (!req.query.simulacao && ids.length) await marcarParaAgora(tx, ids, req.chamador!.username);
+        return { quantidade: ids.length, simulacao: !!req.query.simulacao };
+      }),
+  );
+}

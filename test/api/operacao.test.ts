@@ -1,0 +1,161 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { gerarFormularios } from '../../demo/server/gerarFormularios';
+
+type Cliente = Awaited<ReturnType<typeof clienteApi>>;
+
+for (const banco of await bancosDeTeste()) {
+  describe(`API: formulários, analítico, eventos e retentativas (${banco.nome})`, () => {
+    let s: ServidorTeste;
+    let admin: Cliente, gestor: Cliente, auditor: Cliente, operador: Cliente, suporte: Cliente;
+    const contar = async (where = 'true', params: unknown[] = []) => Number((await s.db.query<{ n: string }>(`select count(*)::text as n from formulario f where ${where}`, params))[0].n);
+
+    before(async () => {
+      s = await subirServidor({ databaseUrl: banco.url });
+      [admin, gestor, auditor, operador, suporte] = await Promise.all(['admin', 'gestor', 'auditor', 'operador', 'suporte'].map((u) => clienteApi(s.url, u)));
+    });
+    after(async () => {
+      await s.fechar();
+      await banco.descartar?.();
+    });
+
+    test('lista: mais novos primeiro, total exato por filtro (contadores), CPF mascarado, escopo do grupo', async () => {
+      const r = await admin('GET', '/formularios');
+      assert.equal(r.status, 200);
+      assert.equal(Number(r.headers.get('x-total-count')), await contar());
+      assert.equal(r.json.length, 20);
+      const datas = r.json.map((f: { recebidoEm: string }) => Date.parse(f.recebidoEm));
+      assert.deepEqual(datas, [...datas].sort((a, b) => b - a));
+      assert.match(r.json[0].cpfRequerente, /^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+      const filtro = await admin('GET', '/formularios?modelo=saude-cartao-sus&status=INTEGRADO&status=FALHA_INTEGRACAO&de=2026-01-01&ate=2099-12-31');
+      assert.equal(
+        Number(filtro.headers.get('x-total-count')),
+        await contar(`codigo_servico = 'saude-cartao-sus' and status in ('INTEGRADO', 'FALHA_INTEGRACAO') and recebido_em >= '2026-01-01'::timestamp at time zone 'America/Sao_Paulo'`),
+      );
+      const doGestor = await gestor('GET', '/formularios?size=100');
+      assert.equal(Number(doGestor.headers.get('x-total-count')), await contar(`grupo_controle_conteudo_id in (select id from grupo_controle_conteudo where nome in ('Saúde', 'Educação'))`));
+      assert.ok(doGestor.json.every((f: { codigoServico: string }) => !f.codigoServico.startsWith('tributos')));
+      const alvo = r.json[3];
+      const porProtocolo = await admin('GET', `/formularios?protocolo=${alvo.protocolo}`);
+      assert.deepEqual(porProtocolo.json.map((f: { id: number }) => f.id), [alvo.id]);
+      assert.equal(porProtocolo.headers.get('x-total-count'), '1');
+      const [{ cpf_requerente: cpf }] = await s.db.query<{ cpf_requerente: string }>('select cpf_requerente from formulario where id = $1', [alvo.id]);
+      assert.equal(Number((await admin('GET', `/formularios?cpf=${cpf}`)).headers.get('x-total-count')), await contar('cpf_requerente = $1', [cpf]));
+      const invertido = await admin('GET', '/formularios?de=2026-05-01&ate=2026-04-01');
+      assert.equal(invertido.status, 400);
+      assert.equal(invertido.json.detail, 'O início do período não pode ser depois do fim.');
+    });
+
+    test('detalhe: respostas, versão do modelo, linha do tempo, CPF inteiro; a visualização vira evento; outro grupo, 403', async () => {
+      const [f] = await s.db.query<{ id: string; codigo_servico: string }>(`select id::text, codigo_servico from formulario where codigo_servico like 'tributos-%' order by id limit 1`);
+      assert.equal((await gestor('GET', `/formularios/${f.id}`)).status, 403);
+      const d = await admin('GET', `/formularios/${f.id}`);
+      assert.equal(d.status, 200);
+      assert.match(d.json.cpfRequerente, /^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+      assert.equal(d.json.versaoModelo.numero, d.json.modeloVersao);
+      assert.ok(d.json.versaoModelo.definicao.secoes.length > 0);
+      assert.equal(d.json.eventos[0].tipo, 'RECEBIDO');
+      const vistos = await s.db.query<{ autor: string }>(`select autor from formulario_evento where formulario_id = $1 and tipo = 'VISUALIZADO'`, [f.id]);
+      assert.deepEqual(vistos.map((v) => v.autor), ['admin']);
+      assert.equal((await admin('GET', '/formularios/99999999')).status, 404);
+    });
+
+    test('exportação CSV: BOM, ponto e vírgula, uma linha por formulário do filtro', async () => {
+      const r = await fetch(`${s.url}/api/formularios/exportacao?modelo=educacao-matricula`, { headers: { authorization: (await (async () => `Bearer ${(await import('../apoio/servidor').then((m) => m.entrarComo(s.url, 'gestor'))).access_token}`)()) } });
+      assert.equal(r.status, 200);
+      assert.match(r.headers.get('content-type')!, /^text\/csv; charset=utf-8/);
+      assert.match(r.headers.get('content-disposition')!, /attachment; filename="formularios-\d{4}-\d{2}-\d{2}\.csv"/);
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
+      const linhas = new TextDecoder().decode(bytes).trimEnd().split('\r\n'); // the decoder drops the BOM
+      assert.equal(linhas[0], 'Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;Respostas');
+      assert.equal(linhas.length - 1, await contar(`codigo_servico = 'educacao-matricula'`));
+      assert.match(linhas[1], /^\d{4}\.\d{9};Matrícula na rede estadual;educacao-matricula;\d;[A-Z_]+;\d{2}\/\d{2}\/\d{2} \d{2}:\d{2};/);
+      assert.equal((await fetch(`${s.url}/api/formularios/exportacao`, { headers: { authorization: 'Bearer x' } })).status, 401);
+    });
+
+    test('analítico: totais por modelo e status e série diária batem com os formulários', async () => {
+      const r = await admin('GET', '/analitico-formularios');
+      assert.equal(r.status, 200);
+      assert.equal(r.json.total, await contar());
+      const porModelo = await s.db.query<{ codigo_servico: string; status: string; n: string }>('select codigo_servico, status, count(*)::text as n from formulario group by 1, 2');
+      for (const x of porModelo) assert.equal(r.json.modelos.find((m: { codigoServico: string }) => m.codigoServico === x.codigo_servico).porStatus[x.status], Number(x.n));
+      assert.equal(r.json.serieDiaria.reduce((n: number, d: { total: number }) => n + d.total, 0), r.json.total);
+      const m = r.json.modelos[0];
+      assert.equal(m.taxaFalhaIntegracao, +((m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total).toFixed(4));
+      const doGestor = await gestor('GET', '/analitico-formularios');
+      assert.ok(doGestor.json.modelos.every((x: { codigoServico: string }) => !x.codigoServico.startsWith('tributos')));
+      assert.equal((await auditor('GET', '/analitico-formularios')).status, 403);
+    });
+
+    test('eventos: filtros por tipo e protocolo, escopo do auditor (só Saúde)', async () => {
+      const r = await auditor('GET', '/formularios-eventos?tipo=FALHA_INTEGRACAO&size=50');
+      assert.equal(r.status, 200);
+      assert.ok(r.json.length > 0 && r.json.every((e: { tipo: string; codigoServico: string }) => e.tipo === 'FALHA_INTEGRACAO' && e.codigoServico.startsWith('saude')));
+      const protocolo = r.json[0].protocolo;
+      const doForm = await auditor('GET', `/formularios-eventos?protocolo=${protocolo}&sort=ocorridoEm,asc`);
+      assert.deepEqual(doForm.json.map((e: { tipo: string }) => e.tipo).slice(0, 3), ['RECEBIDO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA']);
+    });
+
+    test('retentativas: executar agora e descartar viram eventos com autor; descartada nunca mais; lote com simulação', async () => {
+      const pend = await operador('GET', '/retentativas-integracao?status=ESGOTADA&size=5');
+      assert.equal(pend.status, 200);
+      assert.ok(pend.json.every((r: { codigoServico: string }) => r.codigoServico.startsWith('tributos')), 'operador: Tributos only');
+      const alvo = pend.json[0];
+      const exec = await operador('POST', `/retentativas-integracao/${alvo.id}/execucoes`);
+      assert.equal(exec.status, 202);
+      assert.equal(exec.json.status, 'PENDENTE');
+      assert.ok(Date.parse(exec.json.proximaTentativaEm) <= Date.now() + 1000);
+      const ev = await s.db.query<{ autor: string; retentativa: string }>(`select autor, detalhes->>'retentativa' as retentativa from formulario_evento where formulario_id = $1 and tipo = 'RETENTATIVA_MANUAL'`, [alvo.formularioId]);
+      assert.deepEqual(ev, [{ autor: 'operador', retentativa: String(alvo.id) }]);
+      assert.equal((await operador('POST', `/retentativas-integracao/${alvo.id}/descarte`, { motivo: 'x' })).status, 400, 'a reason of at least 3 characters');
+      const desc = await operador('POST', `/retentativas-integracao/${alvo.id}/descarte`, { motivo: 'Serviço de destino desativado' });
+      assert.equal(desc.json.status, 'DESCARTADA');
+      const ev2 = await s.db.query<{ autor: string; motivo: string }>(`select autor, detalhes->>'motivo' as motivo from formulario_evento where formulario_id = $1 and tipo = 'DESCARTADO'`, [alvo.formularioId]);
+      assert.deepEqual(ev2, [{ autor: 'operador', motivo: 'Serviço de destino desativado' }]);
+      const denovo = await operador('POST', `/retentativas-integracao/${alvo.id}/execucoes`);
+      assert.equal(denovo.status, 409);
+      assert.equal(denovo.json.detail, 'Uma retentativa descartada não é mais executada.');
+      assert.equal((await operador('POST', '/retentativas-integracao/execucoes-em-lote', { status: ['DESCARTADA'] })).json.quantidade, 0, 'bulk never picks discarded ones');
+      const [alheia] = await s.db.query<{ id: string }>(`select id::text from retentativa_integracao where codigo_servico like 'saude-%' and status in ('PENDENTE', 'ESGOTADA') limit 1`);
+      assert.equal((await operador('POST', `/retentativas-integracao/${alheia.id}/execucoes`)).status, 403, 'outside the caller groups');
+      assert.equal((await suporte('POST', `/retentativas-integracao/${alheia.id}/execucoes`)).status, 403, 'READ without UPDATE');
+      const filtro = { modelo: ['tributos-itcmd'], status: ['ESGOTADA'] };
+      const sim = await operador('POST', '/retentativas-integracao/execucoes-em-lote?simulacao=true', filtro);
+      const [{ n }] = await s.db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao where codigo_servico = 'tributos-itcmd' and status = 'ESGOTADA'`);
+      assert.deepEqual(sim.json, { quantidade: Number(n), simulacao: true });
+      assert.equal((await s.db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao where codigo_servico = 'tributos-itcmd' and status = 'ESGOTADA'`))[0].n, n, 'a simulation changes nothing');
+      const lote = await operador('POST', '/retentativas-integracao/execucoes-em-lote', filtro);
+      assert.equal(lote.json.quantidade, Number(n));
+      assert.equal((await s.db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao where codigo_servico = 'tributos-itcmd' and status = 'ESGOTADA'`))[0].n, '0');
+    });
+
+    test('os contadores continuam exatos depois de inserções e exclusões concorrentes', async () => {
+      // Like real traffic: many small transactions at once, each one form in, out or changed.
+      const inserir = (i: number) =>
+        s.db.query(
+          `insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, status, recebido_em)
+           select 'T.' || nextval('protocolo_seq'), codigo_servico, grupo_controle_conteudo_id, 1, (array['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO'])[1 + $1 % 3], now() - ($1 % 5) * interval '1 day'
+             from modelo where ultima_versao > 0 order by codigo_servico offset $1 % 6 limit 1`,
+          [i],
+        );
+      const ids = (await s.db.query<{ id: string }>('select id::text from formulario order by id desc limit 60')).map((r) => r.id);
+      await Promise.all([
+        ...Array.from({ length: 80 }, (_, i) => inserir(i)),
+        ...ids.slice(0, 30).map((id) => s.db.query('delete from formulario where id = $1', [id])),
+        ...ids.slice(30).map((id, i) => s.db.query(`update formulario set status = $2 where id = $1`, [id, i % 2 ? 'DESCARTADO' : 'INTEGRADO'])),
+      ]);
+      await s.db.transacao((tx) => gerarFormularios(tx, 120, 10));
+      const diferencas = await s.db.query(
+        `select coalesce(c.codigo_servico, f.codigo_servico) as modelo, coalesce(c.dia, f.dia) as dia, coalesce(c.status, f.status) as status, c.n as contador, f.n as real
+           from (select codigo_servico, dia, status, sum(quantidade) as n from contador_formulario_dia group by 1, 2, 3 having sum(quantidade) <> 0) c
+           full join (select codigo_servico, dia_sao_paulo(recebido_em) as dia, status, count(*) as n from formulario group by 1, 2, 3) f
+             on f.codigo_servico = c.codigo_servico and f.dia = c.dia and f.status = c.status
+          where c.n is distinct from f.n`,
+      );
+      assert.deepEqual(diferencas, []);
+      assert.equal(Number((await admin('GET', '/formularios?size=1')).headers.get('x-total-count')), await contar());
+    });
+  });
+}
