@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { abrirBanco, type Banco } from './db';
 import { semearDemo } from './seed';
-import { registrarProvedor } from './idp/provedor';
+import { registrarProvedor, type OpcoesProvedor } from './idp/provedor';
 import { criarVerificador } from './api/autenticacao';
 import { registrarApi } from './api/rotas';
 
@@ -24,12 +24,15 @@ export interface OpcoesServidor {
   semear: boolean;
   log: boolean;
   acessoS?: number;
+  /** Extra options of the embedded provider (tests). */
+  idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves'>;
 }
 
 export interface Servidor {
   app: FastifyInstance;
   db: Banco;
   encerrarSessoes?: (username: string) => number;
+  chavesIdp?: OpcoesProvedor['chaves'];
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -48,12 +51,14 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   let chaves: URL | CryptoKey;
   let emissor: string;
   let encerrarSessoes: Servidor['encerrarSessoes'];
+  let chavesIdp: Servidor['chavesIdp'];
   const idpUrl = o.keycloakUrl ?? o.urlPublica;
   if (o.keycloakUrl) {
     emissor = `${o.keycloakUrl}/realms/${o.realm}`;
     chaves = new URL(`${emissor}/protocol/openid-connect/certs`);
   } else {
-    const idp = await registrarProvedor(app, { urlPublica: o.urlPublica, realm: o.realm, clientId: o.clientId, origensPermitidas: o.origens, acessoS: o.acessoS });
+    const idp = await registrarProvedor(app, { urlPublica: o.urlPublica, realm: o.realm, clientId: o.clientId, origensPermitidas: o.origens, acessoS: o.acessoS, ...o.idp });
+    chavesIdp = idp.chaves;
     emissor = idp.emissor;
     chaves = idp.chavePublica;
     encerrarSessoes = idp.encerrarSessoes;
@@ -95,7 +100,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, encerrarSessoes };
+  return { app, db, encerrarSessoes, chavesIdp };
 }
 
 /** Reads the environment (README.md lists every variable). */

@@ -72,6 +72,17 @@ for (const banco of await bancosDeTeste()) {
         ['refresh token no lugar do access', valido.refresh_token],
         ['id token no lugar do access', valido.id_token],
       ];
+      // Signed with the provider's own key, so only the claim under test is wrong.
+      const comChaveCerta = (c: Record<string, unknown>) => new SignJWT(c).setProtectedHeader({ alg: 'RS256', kid: s.chavesIdp!.kid }).sign(s.chavesIdp!.privateKey);
+      ataques.push(['expirado (chave certa)', await comChaveCerta({ ...claims, iat: agora - 600, exp: agora - 60 })]);
+      ataques.push(['outro cliente (chave certa)', await comChaveCerta({ ...claims, azp: 'outro-cliente', aud: 'outro-cliente' })]);
+      // Wrong issuer: a real token from another provider that holds the same key.
+      const outroEmissor = await subirServidor({ idp: { chaves: s.chavesIdp } });
+      try {
+        ataques.push(['emissor errado (mesma chave)', (await entrarComo(outroEmissor.url, 'admin')).access_token]);
+      } finally {
+        await outroEmissor.fechar();
+      }
       for (const [nome, token] of ataques) {
         const r = await api('/perfis-acesso/administradores', token);
         assert.equal(r.status, 401, nome);

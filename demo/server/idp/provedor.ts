@@ -19,6 +19,10 @@ export interface OpcoesProvedor {
   acessoS?: number;
   refreshS?: number;
   usuarios?: UsuarioDemo[];
+  /** Other clients it also serves (tests: a token issued to another client). */
+  outrosClientes?: string[];
+  /** Its signing keys; generated at start when absent (tests: two issuers, one key). */
+  chaves?: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string };
 }
 
 interface Pedido {
@@ -53,8 +57,8 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
   const emissor = `${o.urlPublica}/realms/${o.realm}`;
   const base = `/realms/${o.realm}`;
   const oidc = `${base}/protocol/openid-connect`;
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const kid = randomUUID();
+  const { privateKey, publicKey, kid } = o.chaves ?? { ...(await generateKeyPair('RS256')), kid: randomUUID() };
+  const clientes = [o.clientId, ...(o.outrosClientes ?? [])];
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
   const pedidos = new Map<string, Pedido>();
   const codigos = new Map<string, Codigo>();
@@ -144,12 +148,12 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
 
   app.get(`${oidc}/auth`, async (req, rep) => {
     const q = req.query as Record<string, string | undefined>;
-    if (q.client_id !== o.clientId) return rep.code(400).type('text/plain; charset=utf-8').send('Cliente desconhecido.');
+    if (!clientes.includes(q.client_id ?? '')) return rep.code(400).type('text/plain; charset=utf-8').send('Cliente desconhecido.');
     if (!q.redirect_uri || !origemPermitida(q.redirect_uri)) return rep.code(400).type('text/plain; charset=utf-8').send('Endereço de retorno (redirect_uri) não permitido.');
     if (q.response_type !== 'code') return rep.code(400).type('text/plain; charset=utf-8').send('Só o fluxo de código (response_type=code) é aceito.');
     if (q.code_challenge_method !== 'S256' || !q.code_challenge) return rep.code(400).type('text/plain; charset=utf-8').send('PKCE S256 é obrigatório.');
     const p: Pedido = {
-      clientId: q.client_id,
+      clientId: q.client_id!,
       redirectUri: q.redirect_uri,
       state: q.state ?? '',
       nonce: q.nonce,
@@ -191,7 +195,7 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
     cors(req, rep);
     rep.header('cache-control', 'no-store');
     const b = (req.body ?? {}) as Record<string, string>;
-    if (b.client_id !== o.clientId) return erroOAuth(rep, 401, 'invalid_client', 'Cliente desconhecido.');
+    if (!clientes.includes(b.client_id)) return erroOAuth(rep, 401, 'invalid_client', 'Cliente desconhecido.');
     if (b.grant_type === 'authorization_code') {
       const c = codigos.get(b.code ?? '');
       codigos.delete(b.code ?? ''); // single use, whatever happens next
@@ -262,5 +266,5 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
   });
 
   app.log.warn(`Provedor de identidade EMBUTIDO em ${emissor}: somente para desenvolvimento e QA.`);
-  return { emissor, jwksUri: `${emissor}/protocol/openid-connect/certs`, chavePublica: publicKey, encerrarSessoes };
+  return { emissor, jwksUri: `${emissor}/protocol/openid-connect/certs`, chavePublica: publicKey, chaves: { privateKey, publicKey, kid }, encerrarSessoes };
 }
