@@ -58,8 +58,10 @@ for (const s of suites) {
     garantirChromium();
     rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
     rodar('benchmarks', process.execPath, ['--import', 'tsx', 'test/bench/elemento.ts']);
+  } else if (s === 'bench-api') {
+    rodar('benchmark da API (PostgreSQL, um milhão de formulários)', process.execPath, ['--import', 'tsx', 'test/bench/api.ts']);
   } else {
-    console.error(`Suíte desconhecida: ${s}. Use: ${[...TODAS, 'bench'].join(', ')}`);
+    console.error(`Suíte desconhecida: ${s}. Use: ${[...TODAS, 'bench', 'bench-api'].join(', ')}`);
     process.exit(2);
   }
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import { abrirBanco, type Banco } from './db';
 import { semearDemo } from './seed';
 import { registrarProvedor, type OpcoesProvedor } from './idp/provedor';
@@ -63,7 +64,17 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     chaves = idp.chavePublica;
     encerrarSessoes = idp.encerrarSessoes;
   }
+  // The OpenAPI document is built from the very schemas the routes validate with.
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Console de Formulários — API de referência', version: '1', description: 'Erros em application/problem+json com textos em pt-BR; listas com X-Page-Number, X-Page-Size e X-Total-Count.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
   await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: [] });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
 
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
   app.get('/silent-check-sso.html', (_req, rep) => rep.type('text/html; charset=utf-8').send(readFileSync(join(RAIZ, 'dist/silent-check-sso.html'))));

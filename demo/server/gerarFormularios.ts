@@ -6,11 +6,11 @@ import { completarCpf } from '../../src/forms/cpf';
  * the last `dias` days across the published and archived models, with their events and retries in
  * every status. Large batches turn the counter trigger off and rebuild the counters in one statement.
  */
-export async function gerarFormularios(tx: Executor, n: number, dias = 120): Promise<void> {
+export async function gerarFormularios(tx: Executor, n: number, dias = 120, grandeAqui = true): Promise<void> {
   const cpfs = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
   const nomes = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
   const [{ base }] = await tx.query<{ base: string }>('select coalesce(max(id), 0)::text as base from formulario');
-  const grande = n > 20000;
+  const grande = grandeAqui && n > 20000;
   if (grande) await tx.query('alter table formulario disable trigger formulario_contadores');
   await tx.query(
     `with modelos as (

@@ -11,8 +11,8 @@ export interface PedidoLista {
 }
 
 export const ESQUEMA_PAGINACAO = {
-  page: { type: 'integer', minimum: 0, default: 0 },
-  size: { type: 'integer', minimum: 1, default: 20 },
+  page: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
+  size: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
   sort: { type: 'array', items: { type: 'string' } },
 } as const;
 

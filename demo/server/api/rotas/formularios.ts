@@ -59,7 +59,13 @@ const resumo = (r: LinhaFormulario) => ({
 
 /** Period filters are calendar days in São Paulo, inclusive; `de` after `ate` is bad input. */
 export function conferirPeriodo(de?: string, ate?: string) {
-  const valida = (d?: string) => !d || !Number.isNaN(new Date(`${d}T12:00:00Z`).getTime());
+  // A real calendar date (2026-02-30 is not), within what PostgreSQL's date holds comfortably.
+  const valida = (d?: string) => {
+    if (!d) return true;
+    const [a, m, dia] = d.split('-').map(Number);
+    const x = new Date(Date.UTC(a, m - 1, dia));
+    return a >= 1900 && a <= 9999 && x.getUTCFullYear() === a && x.getUTCMonth() === m - 1 && x.getUTCDate() === dia;
+  };
   if (!valida(de) || !valida(ate)) throw invalido('Data inválida no período.', [{ field: !valida(de) ? 'de' : 'ate', message: 'Informe uma data válida.' }]);
   if (de && ate && de > ate) throw invalido('O início do período não pode ser depois do fim.', [{ field: 'de', message: 'O início do período não pode ser depois do fim.' }]);
 }
@@ -154,7 +160,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
 
   api.get<{ Params: { id: number } }>(
     '/formularios/:id',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
     async (req) => {
       const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [req.params.id]);
       if (!r) throw naoEncontrado('Formulário não encontrado.');

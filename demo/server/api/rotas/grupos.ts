@@ -124,7 +124,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
       [g.campoMembros]: { type: 'array', maxItems: g.maxMembros, items: g.membro, default: [] },
     },
   };
-  const corpoComVersao = { ...corpo, required: ['nome', 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1 } } };
+  const corpoComVersao = { ...corpo, required: ['nome', 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
 
   async function gravarMembros(tx: Executor, id: number, membros: string[]) {
     const { validos, erros } = await g.conferir(tx, membros);

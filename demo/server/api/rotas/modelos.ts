@@ -160,7 +160,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
     '/modelos/:codigoServico',
     {
       preValidation: exigir(db, P.UPDATE_MODELO),
-      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: { type: 'integer', minimum: 1 } } } },
+      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
     },
     async (req) =>
       db.transacao(async (tx) => {

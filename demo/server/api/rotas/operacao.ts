@@ -66,7 +66,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
       schema: {
         querystring: {
           type: 'object',
-          properties: { ...ESQUEMA_PAGINACAO, modelo: { type: 'array', items: { type: 'string', maxLength: 40 } }, formulario: { type: 'integer', minimum: 1 }, protocolo: { type: 'string', maxLength: 40 }, tipo: { type: 'array', items: { type: 'string', enum: [...TIPOS_EVENTO] } }, de: DATA, ate: DATA },
+          properties: { ...ESQUEMA_PAGINACAO, modelo: { type: 'array', items: { type: 'string', maxLength: 40 } }, formulario: { type: 'integer', minimum: 1, maximum: 9007199254740991 }, protocolo: { type: 'string', maxLength: 40 }, tipo: { type: 'array', items: { type: 'string', enum: [...TIPOS_EVENTO] } }, de: DATA, ate: DATA },
         },
       },
     },
@@ -150,7 +150,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
     if (escopo && !escopo.includes(r.grupo_controle_conteudo_id as number)) throw proibido('Esta retentativa pertence a um grupo de controle de conteúdo que não é o seu.');
     return r;
   }
-  const paramsId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } };
+  const paramsId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } };
 
   api.post<{ Params: { id: number } }>('/retentativas-integracao/:id/execucoes', { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { params: paramsId } }, async (req, rep) => {
     const r = await db.transacao(async (tx) => {

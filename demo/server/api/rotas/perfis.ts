@@ -44,7 +44,7 @@ const corpo = {
   },
 } as const;
 
-const corpoComVersao = { ...corpo, required: [...corpo.required, 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1 } } } as const;
+const corpoComVersao = { ...corpo, required: [...corpo.required, 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 const params = { type: 'object', required: ['perfilAcessoId'], properties: { perfilAcessoId: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
 
 interface CorpoPerfil {

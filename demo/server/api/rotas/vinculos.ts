@@ -137,7 +137,7 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
     '/vinculos-usuarios/:username',
     {
       preValidation: exigir(db, P.UPDATE_VINCULOS_USUARIO),
-      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'email', 'versao'], properties: { ...propriedades, versao: { type: 'integer', minimum: 1 } } } },
+      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'email', 'versao'], properties: { ...propriedades, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
     },
     async (req) =>
       db.transacao(async (tx) => {
