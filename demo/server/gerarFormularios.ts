@@ -65,6 +65,9 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, gran
 /** Rebuilds the per-day counters from the forms (after bulk loads; normal writes keep them by trigger). */
 export async function recontar(tx: Executor): Promise<void> {
   await tx.query('delete from contador_formulario_dia');
+  await tx.query('delete from contador_formulario_mes');
   await tx.query(`insert into contador_formulario_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade)
     select dia_sao_paulo(recebido_em), codigo_servico, status, min(grupo_controle_conteudo_id), count(*) from formulario group by 1, 2, 3`);
+  await tx.query(`insert into contador_formulario_mes (mes, codigo_servico, status, grupo_controle_conteudo_id, quantidade)
+    select date_trunc('month', dia)::date, codigo_servico, status, min(grupo_controle_conteudo_id), sum(quantidade) from contador_formulario_dia group by 1, 2, 3`);
 }

@@ -155,6 +155,12 @@ for (const banco of await bancosDeTeste()) {
           where c.n is distinct from f.n`,
       );
       assert.deepEqual(diferencas, []);
+      const mensais = await s.db.query(
+        `select m.codigo_servico, m.mes, m.status from contador_formulario_mes m
+          where m.quantidade <> (select coalesce(sum(d.quantidade), 0) from contador_formulario_dia d
+                                  where d.codigo_servico = m.codigo_servico and d.status = m.status and date_trunc('month', d.dia)::date = m.mes)`,
+      );
+      assert.deepEqual(mensais, [], 'monthly counters agree with the daily ones');
       assert.equal(Number((await admin('GET', '/formularios?size=1')).headers.get('x-total-count')), await contar());
     });
   });

@@ -99,7 +99,9 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
   if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
   if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
   if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
-  const [r] = await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from contador_formulario_dia c ${c.where}`, c.params);
+  // Without a period, the monthly counters hold the same sums in far fewer rows.
+  const tabela = q.de || q.ate ? 'contador_formulario_dia' : 'contador_formulario_mes';
+  const [r] = await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${tabela} c ${c.where}`, c.params);
   return Number(r.n);
 }
 
