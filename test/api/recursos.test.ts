@@ -55,6 +55,17 @@ for (const banco of await bancosDeTeste()) {
         ['POST', '/modelos/nao-existe/arquivamento', P.UPDATE_MODELO],
         ['DELETE', '/modelos/nao-existe/arquivamento', P.UPDATE_MODELO],
         ['GET', '/modelos/nao-existe/versoes', P.READ_MODELO],
+        ['GET', '/modelos/nao-existe/versoes/1', P.READ_MODELO],
+        ['GET', '/modelos/nao-existe', P.READ_MODELO],
+        ['GET', '/formularios?size=1', P.READ_FORMULARIO],
+        ['GET', '/formularios/999999999', P.READ_FORMULARIO],
+        ['GET', '/formularios/exportacao?protocolo=nenhum', P.READ_FORMULARIO],
+        ['GET', '/analitico-formularios?de=2026-11-01&ate=2026-11-02', P.READ_FORMULARIO],
+        ['GET', '/formularios-eventos?size=1', P.READ_FORMULARIO_EVENTO],
+        ['GET', '/retentativas-integracao?size=1', P.READ_RETENTATIVA_INTEGRACAO],
+        ['POST', '/retentativas-integracao/999999999/execucoes', P.UPDATE_RETENTATIVA_INTEGRACAO],
+        ['POST', '/retentativas-integracao/999999999/descarte', P.UPDATE_RETENTATIVA_INTEGRACAO, { motivo: 'teste de permissão' }],
+        ['POST', '/retentativas-integracao/execucoes-em-lote?simulacao=true', P.UPDATE_RETENTATIVA_INTEGRACAO, {}],
       ];
       for (const [metodo, caminho, permissao, corpo] of rotas) {
         for (const u of USUARIOS_DEMO) {
@@ -223,6 +234,18 @@ for (const banco of await bancosDeTeste()) {
       const rascunho = await d('POST', '/modelos', { codigoServico: 'descartavel', nome: 'X', grupoControleConteudoId: 2 });
       assert.equal(rascunho.status, 201);
       assert.equal((await c.admin('DELETE', '/modelos/descartavel')).status, 204, 'a never-published draft may be deleted');
+    });
+
+    test('o documento OpenAPI 3.1 descreve as rotas, sem token', async () => {
+      const r = await fetch(`${s.url}/api/openapi.json`);
+      assert.equal(r.status, 200);
+      const d = await r.json();
+      assert.equal(d.openapi, '3.1.0');
+      for (const caminho of ['/api/perfis-acesso/administradores', '/api/perfis-acesso/permissoes/{username}', '/api/modelos/{codigoServico}/versoes', '/api/formularios/exportacao', '/api/retentativas-integracao/execucoes-em-lote', '/api/grupos-acesso-publico/{grupoAcessoPublicoId}']) {
+        assert.ok(d.paths[caminho], caminho);
+      }
+      assert.deepEqual(d.paths['/api/perfis-acesso'].post.requestBody.content['application/json'].schema.required, ['nome', 'permissoes']);
+      assert.deepEqual(d.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     });
 
     test('corpo que não é JSON, ou JSON com tipos errados: 400, nunca 500', async () => {
