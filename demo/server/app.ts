@@ -24,6 +24,8 @@ export interface OpcoesServidor {
   origens: string[];
   semear: boolean;
   log: boolean;
+  /** Host origins the API answers by CORS; empty: any (bearer tokens, no cookies). */
+  origensApi: string[];
   acessoS?: number;
   /** Extra options of the embedded provider (tests). */
   idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves'>;
@@ -73,7 +75,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       security: [{ bearer: [] }],
     },
   });
-  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: [] });
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi });
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
 
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
@@ -129,6 +131,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     pastaDados: env.DATA_DIR ?? join(RAIZ, '.data/pglite'),
     origens,
     semear: env.SEED !== 'none',
+    origensApi: (env.API_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
     log: env.LOG !== 'off',
     acessoS: env.IDP_ACCESS_TOKEN_S ? Number(env.IDP_ACCESS_TOKEN_S) : undefined,
   };
