@@ -10,6 +10,11 @@ export interface PedidoLista {
   ordem: string;
 }
 
+/** Schema pieces every route uses: an int4 id, a list of them, a search text. */
+export const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+export const IDS = { type: 'array', items: ID } as const;
+export const TEXTO_BUSCA = { type: 'string', maxLength: 200 } as const;
+
 export const ESQUEMA_PAGINACAO = {
   page: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
   size: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },

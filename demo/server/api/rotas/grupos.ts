@@ -4,7 +4,7 @@ import { cpfValido, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import type { ErroCampo } from '../../../../src/api/problema';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
 
 /**
@@ -113,7 +113,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     const modelos = await tx.query<{ codigo_servico: string; nome: string }>(`select codigo_servico, nome from modelo where ${g.colunaModelo} = $1 order by nome`, [id]);
     return { ...resumo(r), [g.campoMembros]: membros.map((x) => g.mostrar(x.m.trim())), modelos: modelos.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome })) };
   };
-  const params = { type: 'object', required: [g.param], properties: { [g.param]: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
+  const params = { type: 'object', required: [g.param], properties: { [g.param]: ID } };
   const corpo = {
     type: 'object',
     additionalProperties: false,
@@ -124,7 +124,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
       [g.campoMembros]: { type: 'array', maxItems: g.maxMembros, items: g.membro, default: [] },
     },
   };
-  const corpoComVersao = { ...corpo, required: ['nome', 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } };
+  const corpoComVersao = { ...corpo, required: ['nome', 'versao'], properties: { ...corpo.properties, versao: ID } };
 
   async function gravarMembros(tx: Executor, id: number, membros: string[]) {
     const { validos, erros } = await g.conferir(tx, membros);
@@ -140,7 +140,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
 
   api.get<{ Querystring: { texto?: string; page?: number; size?: number; sort?: string[] } }>(
     g.caminho,
-    { preValidation: exigir(db, g.permissoes.ler), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: { type: 'string', maxLength: 200 } } } } },
+    { preValidation: exigir(db, g.permissoes.ler), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: TEXTO_BUSCA } } } },
     async (req, rep) => {
       const l = lerLista(req.query, { nome: 'g.nome', atualizadoEm: 'g.atualizado_em', quantidadeMembros: 'membros' }, 'g.nome asc', 'g.id asc');
       const f = new Filtro();

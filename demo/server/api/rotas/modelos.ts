@@ -4,7 +4,7 @@ import { problemaCodigoServico, validarDefinicao, type Definicao } from '../../.
 import { podeExcluir, STATUS_MODELO, transicionar, type StatusModelo, type Transicao } from '../../../../src/forms/ciclo';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado, proibido } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 
 interface LinhaModelo {
@@ -63,8 +63,8 @@ const integracao = {
 const dados = {
   nome: { type: 'string', minLength: 1, maxLength: 200 },
   descricao: { type: 'string', maxLength: 2000, default: '' },
-  grupoControleConteudoId: { type: 'integer', minimum: 1, maximum: 2147483647 },
-  grupoAcessoPublicoId: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'null' }], default: null },
+  grupoControleConteudoId: ID,
+  grupoAcessoPublicoId: { anyOf: [ID, { type: 'null' }], default: null },
   integracao,
 };
 
@@ -108,9 +108,9 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
           type: 'object',
           properties: {
             ...ESQUEMA_PAGINACAO,
-            texto: { type: 'string', maxLength: 200 },
+            texto: TEXTO_BUSCA,
             status: { type: 'array', items: { type: 'string', enum: [...STATUS_MODELO] } },
-            grupo: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+            grupo: IDS,
           },
         },
       },
@@ -160,7 +160,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
     '/modelos/:codigoServico',
     {
       preValidation: exigir(db, P.UPDATE_MODELO),
-      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: ID } } },
     },
     async (req) =>
       db.transacao(async (tx) => {
@@ -205,7 +205,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
 
   api.get<{ Params: { codigoServico: string; numero: number } }>(
     '/modelos/:codigoServico/versoes/:numero',
-    { preValidation: exigir(db, P.READ_MODELO), schema: { params: { type: 'object', required: ['codigoServico', 'numero'], properties: { ...params.properties, numero: { type: 'integer', minimum: 1, maximum: 2147483647 } } } } },
+    { preValidation: exigir(db, P.READ_MODELO), schema: { params: { type: 'object', required: ['codigoServico', 'numero'], properties: { ...params.properties, numero: ID } } } },
     async (req) => {
       const m = await modeloDoChamador(db, req, req.params.codigoServico);
       const [v] = await db.query<{ numero: number; nome: string; definicao: Definicao; publicado_em: string; publicado_por: string }>('select * from modelo_versao where codigo_servico = $1 and numero = $2', [m.codigo_servico, req.params.numero]);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOGO, P, TODAS_PERMISSOES } from '../../../../src/access/permissoes';
 import type { Banco } from '../../db';
 import { conflito, invalido, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
 
 interface LinhaPerfil {
@@ -44,8 +44,8 @@ const corpo = {
   },
 } as const;
 
-const corpoComVersao = { ...corpo, required: [...corpo.required, 'versao'], properties: { ...corpo.properties, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
-const params = { type: 'object', required: ['perfilAcessoId'], properties: { perfilAcessoId: { type: 'integer', minimum: 1, maximum: 2147483647 } } } as const;
+const corpoComVersao = { ...corpo, required: [...corpo.required, 'versao'], properties: { ...corpo.properties, versao: ID } } as const;
+const params = { type: 'object', required: ['perfilAcessoId'], properties: { perfilAcessoId: ID } } as const;
 
 interface CorpoPerfil {
   nome: string;
@@ -68,7 +68,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
     '/perfis-acesso',
     {
       preValidation: exigir(db, P.READ_PERFIL_ACESSO),
-      schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: { type: 'string', maxLength: 200 }, permissao: { type: 'string', maxLength: 100 } } } },
+      schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: TEXTO_BUSCA, permissao: { type: 'string', maxLength: 100 } } } },
     },
     async (req, rep) => {
       const l = lerLista(req.query, { nome: 'p.nome', atualizadoEm: 'p.atualizado_em', usuarios: 'usuarios' }, 'p.nome asc', 'p.id asc');

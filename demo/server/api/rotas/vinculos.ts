@@ -3,7 +3,7 @@ import { P } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
 import { acessoDe } from '../acessoUsuario';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
 
 interface LinhaVinculo {
@@ -44,8 +44,8 @@ const propriedades = {
   nome: { type: 'string', minLength: 1, maxLength: 200 },
   email: { type: 'string', format: 'email', maxLength: 200 },
   administrador: { type: 'boolean', default: false },
-  perfis: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647 }, default: [] },
-  grupos: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 2147483647 }, default: [] },
+  perfis: { type: 'array', maxItems: 100, uniqueItems: true, items: ID, default: [] },
+  grupos: { type: 'array', maxItems: 100, uniqueItems: true, items: ID, default: [] },
 };
 
 interface CorpoVinculo {
@@ -89,9 +89,9 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
           type: 'object',
           properties: {
             ...ESQUEMA_PAGINACAO,
-            texto: { type: 'string', maxLength: 200 },
-            perfil: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-            grupo: { type: 'array', items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+            texto: TEXTO_BUSCA,
+            perfil: IDS,
+            grupo: IDS,
             administrador: { type: 'boolean' },
           },
         },
@@ -137,7 +137,7 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
     '/vinculos-usuarios/:username',
     {
       preValidation: exigir(db, P.UPDATE_VINCULOS_USUARIO),
-      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'email', 'versao'], properties: { ...propriedades, versao: { type: 'integer', minimum: 1, maximum: 2147483647 } } } },
+      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'email', 'versao'], properties: { ...propriedades, versao: ID } } },
     },
     async (req) =>
       db.transacao(async (tx) => {
