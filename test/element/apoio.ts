@@ -1,4 +1,5 @@
 import { waitUntil } from '@open-wc/testing';
+import axe from 'axe-core';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/element';
 import type { ConsoleFormulariosElement } from '../../src/element';
@@ -70,4 +71,10 @@ export async function esperarTitulo(el: HTMLElement, texto: string): Promise<voi
 export function toasts(el: HTMLElement, grupo?: string): string[] {
   const sel = grupo ? `.cf-toasts-${grupo} .bp6-toast` : '.bp6-toast';
   return [...el.shadowRoot!.querySelectorAll(sel)].map((n) => n.querySelector('.cf-toast-conteudo')?.textContent?.trim() ?? '');
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations inside an element (shadow roots included). */
+export async function violacoesGraves(alvo: Element): Promise<string[]> {
+  const r = await axe.run(alvo, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

@@ -1,6 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import axe from 'axe-core';
-import { DEMO, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu, toasts } from './apoio';
+import { DEMO, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu, toasts, violacoesGraves } from './apoio';
 
 afterEach(desmontarTodos);
 
@@ -80,11 +79,6 @@ describe('isolamento do host', () => {
 });
 
 describe('acessibilidade (axe-core)', () => {
-  async function violacoesGraves(alvo: Element) {
-    const r = await axe.run(alvo, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  }
-
   it('página inicial, menu e topo sem violações sérias', async () => {
     const el = await montar('admin', { environment: 'Homologação' });
     await esperarShell(el);
