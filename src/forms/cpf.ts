@@ -37,3 +37,33 @@ export function completarCpf(base9: string): string {
   const d1 = digito(b);
   return b + d1 + digito(b + d1);
 }
+
+export interface LeituraCpfs {
+  /** Valid CPFs, digits only, without repetitions, in the order read. */
+  validos: string[];
+  /** What could not be read as a CPF, with its line (1-based). */
+  invalidos: { linha: number; valor: string }[];
+  repetidos: number;
+}
+
+/**
+ * Reads a pasted list or a CSV file of CPFs: one per line, or cells separated by `;`, `,` or tabs.
+ * Cells without any digit (headers like "CPF", names) are ignored; cells with digits must be CPFs.
+ */
+export function lerListaCpfs(texto: string): LeituraCpfs {
+  const vistos = new Set<string>();
+  const r: LeituraCpfs = { validos: [], invalidos: [], repetidos: 0 };
+  texto.split(/\r?\n/).forEach((linha, i) => {
+    for (const celula of linha.split(/[;,\t]/).map((c) => c.trim().replace(/^"|"$/g, ''))) {
+      if (!/\d/.test(celula)) continue;
+      if (!cpfValido(celula)) {
+        r.invalidos.push({ linha: i + 1, valor: celula });
+        continue;
+      }
+      const d = soDigitos(celula);
+      if (vistos.has(d)) r.repetidos++;
+      else (vistos.add(d), r.validos.push(d));
+    }
+  });
+  return r;
+}

@@ -1,30 +1,13 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { DEMO, desmontarTodos, esperarShell, esperarTitulo, montar, toasts, tokensDe, violacoesGraves } from './apoio';
+import { apiAdmin, botao, desmontarTodos, digitar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, toasts, violacoesGraves } from './apoio';
 
 /** /perfis-acesso against the real API of the demo server. */
 afterEach(desmontarTodos);
 
-let tokenAdmin = '';
-async function api(metodo: string, caminho: string, corpo?: unknown) {
-  tokenAdmin ||= (await tokensDe('admin')).token;
-  const r = await fetch(`${DEMO.url}/api${caminho}`, {
-    method: metodo,
-    headers: { authorization: `Bearer ${tokenAdmin}`, ...(corpo ? { 'content-type': 'application/json' } : {}) },
-    body: corpo ? JSON.stringify(corpo) : undefined,
-  });
-  const json = r.status === 204 ? null : await r.json();
-  if (r.status >= 400) throw new Error(`${metodo} ${caminho}: ${r.status} ${JSON.stringify(json)}`);
-  return { status: r.status, json };
-}
-
-const linhas = (el: HTMLElement) => [...el.shadowRoot!.querySelectorAll('.cf-tabela-dados tbody tr')].map((tr) => tr.querySelector('td')!.textContent!.trim());
-const botao = (el: HTMLElement, texto: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === texto) as HTMLButtonElement | undefined;
-const escolher = (el: HTMLElement, rotulo: string) => el.shadowRoot!.querySelector(`[aria-label="${rotulo}"]`) as HTMLElement;
-function digitar(input: HTMLInputElement, texto: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, texto);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
-const texto = (el: HTMLElement) => el.shadowRoot!.querySelector('.cf-conteudo')!.textContent!;
+const api = apiAdmin;
+const linhas = linhasTabela;
+const escolher = porRotulo;
+const texto = textoConteudo;
 
 async function abrirLista(usuario = 'admin') {
   const el = await montar(usuario, { 'initial-path': '/perfis-acesso' });

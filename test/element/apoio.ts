@@ -78,3 +78,29 @@ export async function violacoesGraves(alvo: Element): Promise<string[]> {
   const r = await axe.run(alvo, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
+
+let tokenAdmin = '';
+/** The reference API as the administrator, for a test's setup and checks (throws on 4xx/5xx). */
+export async function apiAdmin(metodo: string, caminho: string, corpo?: unknown) {
+  tokenAdmin ||= (await tokensDe('admin')).token;
+  const r = await fetch(`${DEMO.url}/api${caminho}`, {
+    method: metodo,
+    headers: { authorization: `Bearer ${tokenAdmin}`, ...(corpo ? { 'content-type': 'application/json' } : {}) },
+    body: corpo ? JSON.stringify(corpo) : undefined,
+  });
+  const json = r.status === 204 ? null : await r.json();
+  if (r.status >= 400) throw new Error(`${metodo} ${caminho}: ${r.status} ${JSON.stringify(json)}`);
+  return { status: r.status, json };
+}
+
+export const linhasTabela = (el: HTMLElement) => [...el.shadowRoot!.querySelectorAll('.cf-tabela-dados tbody tr')].map((tr) => tr.querySelector('td')!.textContent!.trim());
+export const botao = (el: HTMLElement, texto: string) => [...el.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent?.trim() === texto) as HTMLButtonElement | undefined;
+export const porRotulo = (el: HTMLElement, rotulo: string) => el.shadowRoot!.querySelector(`[aria-label="${rotulo}"]`) as HTMLElement;
+export const textoConteudo = (el: HTMLElement) => el.shadowRoot!.querySelector('.cf-conteudo')!.textContent!;
+
+/** Types into an input or textarea as React sees it. */
+export function digitar(campo: HTMLInputElement | HTMLTextAreaElement, texto: string) {
+  const proto = campo instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(campo, texto);
+  campo.dispatchEvent(new Event('input', { bubbles: true }));
+}

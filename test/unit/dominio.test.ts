@@ -86,3 +86,13 @@ test('the permission catalog holds the names SPEC.md and DESIGN.md use, each des
   assert.equal(new Set(TODAS_PERMISSOES).size, 24);
   assert.equal(CATALOGO.find((p) => p.nome === 'READ_MODELO')?.descricao, 'Consultar modelos de formulários');
 });
+
+test('a pasted list or CSV of CPFs: valid ones once, invalid lines reported, headers ignored', async () => {
+  const { lerListaCpfs } = await import('../../src/forms/cpf');
+  assert.deepEqual(lerListaCpfs('CPF\n529.982.247-25\n123\n52998224725\nMaria;111.444.777-35;x\n\n'), {
+    validos: ['52998224725', '11144477735'],
+    invalidos: [{ linha: 3, valor: '123' }],
+    repetidos: 1,
+  });
+  assert.deepEqual(lerListaCpfs(''), { validos: [], invalidos: [], repetidos: 0 });
+});

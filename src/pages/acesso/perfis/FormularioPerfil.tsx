@@ -1,16 +1,12 @@
-import { Button, Callout, Checkbox, NonIdealState, Spinner, TextArea, FormGroup } from '@blueprintjs/core';
+import { Checkbox, FormGroup, TextArea } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
 import { AREAS, P, type Area, type PermissaoInfo } from '../../../access/permissoes';
-import { usePermissao } from '../../../access/usePermissao';
 import { perfisApi, type DadosPerfil } from '../../../api/recursos/perfis';
-import { errosPorCampo } from '../../../api/erros';
-import { FalhaApi } from '../../../api/http';
 import { caminho } from '../../../routes';
-import { comEscopo } from '../../../state/carregamento';
-import { mostrarToast } from '../../../state/toasts';
 import { Campo } from '../../../ui/Campo';
+import { AcoesFormulario, AvisoConflito, Carregando, useEdicao } from '../../../ui/useEdicao';
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { TituloPagina } from '../../Titulo';
@@ -20,34 +16,26 @@ const REGRAS_DESCRICAO: Regra[] = [{ tipo: 'maxLength', max: 500 }];
 
 /** /perfis-acesso/novo and /perfis-acesso/{perfilAcessoId}: name, description, permissions by area. */
 export default function FormularioPerfil() {
-  const { http, estado, config } = useAmbiente();
+  const { http } = useAmbiente();
   const { perfilAcessoId } = useParams();
-  const novo = !perfilAcessoId;
-  const navegar = useNavigate();
   const tratar = useTratarErro();
-  const podeAlterar = usePermissao(novo ? P.CREATE_PERFIL_ACESSO : P.UPDATE_PERFIL_ACESSO);
   const [catalogo, setCatalogo] = useState<PermissaoInfo[] | null>(null);
-  const [dados, setDados] = useState<DadosPerfil>({ nome: '', descricao: '', permissoes: [] });
-  const [versao, setVersao] = useState(0);
-  const [usuarios, setUsuarios] = useState(0);
-  const [carregado, setCarregado] = useState(novo);
-  const [enviado, setEnviado] = useState(false);
-  const [errosServidor, setErrosServidor] = useState<Record<string, string>>({});
-  const [conflito, setConflito] = useState(false);
-  const [salvando, setSalvando] = useState(false);
-
+  const e = useEdicao<DadosPerfil, Awaited<ReturnType<typeof perfisApi.obter>>>({
+    id: perfilAcessoId,
+    vazio: { nome: '', descricao: '', permissoes: [] },
+    escopo: 'perfil',
+    carregar: (id) => perfisApi.obter(http, id),
+    paraDados: (p) => ({ nome: p.nome, descricao: p.descricao, permissoes: p.permissoes }),
+    criar: (d) => perfisApi.criar(http, d),
+    atualizar: (id, d) => perfisApi.atualizar(http, Number(id), d),
+    valido: (d) => !mensagemDe(REGRAS_NOME, d.nome) && !mensagemDe(REGRAS_DESCRICAO, d.descricao),
+    voltarPara: caminho('perfis-acesso'),
+    salvo: (r) => `O perfil "${r.nome}" foi salvo.`,
+    permissoes: { criar: P.CREATE_PERFIL_ACESSO, alterar: P.UPDATE_PERFIL_ACESSO },
+  });
   useEffect(() => {
-    comEscopo(estado.carregamento, 'perfil', async () => {
-      setCatalogo(await perfisApi.catalogo(http));
-      if (!novo) {
-        const p = await perfisApi.obter(http, perfilAcessoId);
-        setDados({ nome: p.nome, descricao: p.descricao, permissoes: p.permissoes });
-        setVersao(p.versao);
-        setUsuarios(p.usuarios);
-        setCarregado(true);
-      }
-    }).catch((e) => tratar(e, 'detalhe'));
-  }, [perfilAcessoId]);
+    perfisApi.catalogo(http).then(setCatalogo, (x) => tratar(x, 'detalhe'));
+  }, []);
 
   const porArea = useMemo(() => {
     const m = new Map<Area, PermissaoInfo[]>();
@@ -55,82 +43,37 @@ export default function FormularioPerfil() {
     return [...m.entries()];
   }, [catalogo]);
 
+  const { dados, setDados } = e;
   const alternar = (nome: string, marcado: boolean) =>
     setDados((d) => ({ ...d, permissoes: marcado ? [...new Set([...d.permissoes, nome])] : d.permissoes.filter((x) => x !== nome) }));
+  const erroDescricao = (e.enviado ? mensagemDe(REGRAS_DESCRICAO, dados.descricao) : null) ?? e.errosServidor.descricao;
 
-  const invalido = !!(mensagemDe(REGRAS_NOME, dados.nome, config.language) || mensagemDe(REGRAS_DESCRICAO, dados.descricao, config.language));
-
-  async function salvar() {
-    setEnviado(true);
-    if (invalido) return;
-    setSalvando(true);
-    try {
-      const r = novo ? await perfisApi.criar(http, dados) : await perfisApi.atualizar(http, Number(perfilAcessoId), { ...dados, versao });
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Perfil salvo', detail: `O perfil "${r.nome}" foi salvo.`, life: 5000 });
-      navegar(caminho('perfis-acesso'));
-    } catch (e) {
-      const reacao = tratar(e, 'acao');
-      if (reacao.tipo === 'campos') setErrosServidor(errosPorCampo(reacao.problema));
-      if (e instanceof FalhaApi && e.erro.tipo === 'http' && e.erro.status === 409) setConflito(true);
-    } finally {
-      setSalvando(false);
-    }
-  }
-
-  /** 409: take the current version number, keep everything the user typed. */
-  async function recarregarVersao() {
-    try {
-      const p = await perfisApi.obter(http, perfilAcessoId!);
-      setVersao(p.versao);
-      setUsuarios(p.usuarios);
-      setConflito(false);
-      mostrarToast(estado.toasts, { severity: 'info', summary: 'Versão atual carregada', detail: 'O que você digitou foi mantido. Revise e salve de novo.', life: 6000 });
-    } catch (e) {
-      tratar(e, 'detalhe');
-    }
-  }
-
-  if (!carregado || !catalogo) return <NonIdealState icon={<Spinner size={32} aria-label="Carregando perfil" />} title="Carregando…" />;
-
+  if (!e.carregado || !catalogo) return <Carregando rotulo="Carregando perfil" />;
   return (
     <section className="cf-pagina cf-formulario">
       <TituloPagina />
-      {!novo && <p className="cf-ajuda">Vinculado a {usuarios} usuário(s).</p>}
-      {conflito && (
-        <Callout intent="warning" title="Outra pessoa alterou este perfil" className="cf-conflito">
-          <p>As suas alterações não foram salvas. Carregue a versão atual para salvar por cima dela; o que você digitou continua aqui.</p>
-          <Button intent="warning" icon="refresh" text="Carregar a versão atual" onClick={recarregarVersao} />
-        </Callout>
-      )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void salvar();
-        }}
-        noValidate
-      >
-        <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={enviado} erroServidor={errosServidor.nome} desabilitado={!podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
-        <FormGroup label="Descrição" labelFor="perfil-descricao" helperText={enviado ? (mensagemDe(REGRAS_DESCRICAO, dados.descricao) ?? errosServidor.descricao) : errosServidor.descricao} intent={enviado && mensagemDe(REGRAS_DESCRICAO, dados.descricao) ? 'danger' : 'none'}>
-          <TextArea id="perfil-descricao" fill value={dados.descricao} disabled={!podeAlterar} onChange={(e) => setDados((d) => ({ ...d, descricao: e.currentTarget.value }))} />
+      {e.registro && <p className="cf-ajuda">Vinculado a {e.registro.usuarios} usuário(s).</p>}
+      {e.conflito && <AvisoConflito substantivo="perfil" aoRecarregar={e.recarregarVersao} />}
+      <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
+        <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
+        <FormGroup label="Descrição" labelFor="perfil-descricao" helperText={erroDescricao} intent={erroDescricao ? 'danger' : 'none'}>
+          <TextArea id="perfil-descricao" fill value={dados.descricao} disabled={!e.podeAlterar} onChange={(ev) => setDados((d) => ({ ...d, descricao: ev.currentTarget.value }))} />
         </FormGroup>
         <fieldset className="cf-permissoes">
           <legend>Permissões ({dados.permissoes.length} marcadas)</legend>
-          {errosServidor.permissoes && <p className="cf-erro-campo">{errosServidor.permissoes}</p>}
+          {e.errosServidor.permissoes && <p className="cf-erro-campo">{e.errosServidor.permissoes}</p>}
           {porArea.map(([area, itens]) => (
             <div key={area} className="cf-permissoes-area" role="group" aria-label={AREAS[area]}>
               <h3>{AREAS[area]}</h3>
               {itens.map((p) => (
-                <Checkbox key={p.nome} checked={dados.permissoes.includes(p.nome)} disabled={!podeAlterar} onChange={(e) => alternar(p.nome, e.currentTarget.checked)} data-permissao={p.nome}>
+                <Checkbox key={p.nome} checked={dados.permissoes.includes(p.nome)} disabled={!e.podeAlterar} onChange={(ev) => alternar(p.nome, ev.currentTarget.checked)} data-permissao={p.nome}>
                   {p.descricao} <code>{p.nome}</code>
                 </Checkbox>
               ))}
             </div>
           ))}
         </fieldset>
-        <div className="cf-acoes-formulario">
-          {podeAlterar && <Button type="submit" intent="primary" icon="tick" text="Salvar" loading={salvando} />}
-          <Button text={podeAlterar ? 'Cancelar' : 'Voltar'} onClick={() => navegar(caminho('perfis-acesso'))} />
-        </div>
+        <AcoesFormulario podeAlterar={e.podeAlterar} salvando={e.salvando} aoVoltar={e.voltar} />
       </form>
     </section>
   );

@@ -1,0 +1,45 @@
+import type { Http } from '../http';
+import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
+
+/** Both kinds of group, as the reference API returns them. */
+export interface Grupo {
+  id: number;
+  nome: string;
+  descricao: string;
+  quantidadeMembros: number;
+  quantidadeModelos: number;
+  versao: number;
+  atualizadoEm: string;
+  atualizadoPor: string;
+  /** Content-control groups: usernames. */
+  membros?: string[];
+  /** Public-access groups: CPFs, formatted. */
+  cpfs?: string[];
+  modelos?: { codigoServico: string; nome: string }[];
+}
+
+export interface DadosGrupo {
+  nome: string;
+  descricao: string;
+  membros?: string[];
+  cpfs?: string[];
+}
+
+export function gruposApi(base: '/grupos-controle-conteudo' | '/grupos-acesso-publico') {
+  return {
+    listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Grupo>(base, p, o, f),
+    obter: (http: Http, id: number | string) => http.get<Grupo>(`${base}/${encodeURIComponent(id)}`).then((r) => r.data),
+    criar: (http: Http, d: DadosGrupo) => http.post<Grupo>(base, d).then((r) => r.data),
+    atualizar: (http: Http, id: number | string, d: DadosGrupo & { versao: number }) => http.put<Grupo>(`${base}/${encodeURIComponent(id)}`, d).then((r) => r.data),
+    excluir: (http: Http, id: number) => http.delete<void>(`${base}/${id}`),
+  };
+}
+
+export interface VinculoResumo {
+  username: string;
+  nome: string;
+  email: string;
+}
+
+export const buscarVinculos = (http: Http, texto: string) =>
+  http.lista<VinculoResumo>('/vinculos-usuarios', { page: 0, size: 100, total: 0 }, [{ campo: 'nome', direcao: 'asc' }], { texto: texto || undefined }).then((r) => r.itens);

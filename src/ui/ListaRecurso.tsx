@@ -1,0 +1,90 @@
+import { Button } from '@blueprintjs/core';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAmbiente } from '../app/contexto';
+import type { Permissao } from '../access/permissoes';
+import { usePermissao } from '../access/usePermissao';
+import type { Pagina } from '../api/http';
+import type { Filtros, Ordenacao, Paginacao } from '../api/paginacao';
+import { mostrarToast } from '../state/toasts';
+import { TituloPagina } from '../pages/Titulo';
+import { CampoBusca } from './CampoBusca';
+import { confirmar } from './dialogos';
+import { TabelaPaginada, type Coluna } from './TabelaPaginada';
+import { useTratarErro } from './useTratarErro';
+
+/**
+ * An area's list page: search, the paged table, "new" and delete offered only with their permissions,
+ * delete through the confirm popup naming the item; a refusal (in use) says what holds it.
+ */
+export interface PropsListaRecurso<T> {
+  chave: string;
+  rotuloBusca: string;
+  rotuloTabela: string;
+  colunas: Coluna<T>[];
+  carregar: (p: Paginacao, o: Ordenacao[], f: Filtros) => Promise<Pagina<T>>;
+  idDe: (item: T) => string | number;
+  nomeDe: (item: T) => string;
+  /** e.g. "perfil" — used in "Novo perfil", "Excluir o perfil X". */
+  substantivo: string;
+  novo?: { permissao: Permissao; caminho: string };
+  abrir: (item: T) => string;
+  excluir?: { permissao: Permissao; executar: (item: T) => Promise<unknown> };
+  extra?: ReactNode;
+}
+
+export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
+  const { estado } = useAmbiente();
+  const navegar = useNavigate();
+  const tratar = useTratarErro();
+  const [versao, setVersao] = useState(0);
+  const podeCriar = usePermissao(p.novo?.permissao ?? ('' as Permissao)) && !!p.novo;
+  const podeExcluir = usePermissao(p.excluir?.permissao ?? ('' as Permissao)) && !!p.excluir;
+
+  const excluir = async (item: T) => {
+    const nome = p.nomeDe(item);
+    const sim = await confirmar(estado.dialogos, { titulo: `Excluir ${p.substantivo}`, mensagem: `O ${p.substantivo} "${nome}" será excluído. Esta ação não pode ser desfeita.`, perigo: true, textoConfirmar: 'Excluir' });
+    if (!sim) return;
+    try {
+      await p.excluir!.executar(item);
+      mostrarToast(estado.toasts, { severity: 'success', summary: 'Excluído', detail: `O ${p.substantivo} "${nome}" foi excluído.`, life: 5000 });
+      setVersao((v) => v + 1);
+    } catch (e) {
+      tratar(e, 'acao');
+    }
+  };
+
+  return (
+    <section className="cf-pagina">
+      <TituloPagina />
+      <div className="cf-barra-lista">
+        <CampoBusca lista={p.chave} rotulo={p.rotuloBusca} />
+        {p.extra}
+        {podeCriar && <Button intent="primary" icon="plus" text={`Novo ${p.substantivo}`} onClick={() => navegar(p.novo!.caminho)} />}
+      </div>
+      <TabelaPaginada<T>
+        chave={p.chave}
+        rotulo={p.rotuloTabela}
+        versao={versao}
+        carregar={p.carregar}
+        idDe={p.idDe}
+        aoAbrir={(item) => navegar(p.abrir(item))}
+        vazio={podeCriar ? `Nada encontrado. Altere a busca ou crie um novo ${p.substantivo}.` : 'Nada encontrado. Altere a busca.'}
+        colunas={[
+          ...p.colunas,
+          ...(podeExcluir
+            ? [
+                {
+                  campo: 'acoes',
+                  titulo: 'Ações',
+                  render: (item: T) => (
+                    <Button variant="minimal" icon="trash" intent="danger" aria-label={`Excluir o ${p.substantivo} ${p.nomeDe(item)}`} onKeyDown={(ev) => ev.stopPropagation()} onClick={(ev) => (ev.stopPropagation(), void excluir(item))} />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </section>
+  );
+}
