@@ -7,6 +7,7 @@ const ListaPerfis = lazy(() => import('./perfis/ListaPerfis'));
 const FormularioPerfil = lazy(() => import('./perfis/FormularioPerfil'));
 const ListaGrupos = lazy(() => import('./grupos/ListaGrupos'));
 const FormularioGrupo = lazy(() => import('./grupos/FormularioGrupo'));
+const BuscaVinculos = lazy(() => import('./vinculos/BuscaVinculos'));
 
 /** The access-administration area: each route of the table to its page. */
 export default function PaginaAcesso() {
@@ -27,6 +28,8 @@ export default function PaginaAcesso() {
     case 'grupos-acesso-publico-novo':
     case 'grupos-acesso-publico-editar':
       return <FormularioGrupo key={rota.name} tipo={GRUPO_PUBLICO} />;
+    case 'vinculos-usuarios-busca':
+      return <BuscaVinculos />;
     default:
       return <PaginaEmConstrucao />;
   }

@@ -1,0 +1,38 @@
+import { HTMLTable, Icon } from '@blueprintjs/core';
+import { useT } from '../../../app/contexto';
+import { entradaVisivel, motivoVisibilidade } from '../../../access/regras';
+import { ROTAS } from '../../../routes';
+
+/**
+ * For each menu entry, whether a user with these permissions sees it and why not: the answer to the
+ * most common support question ("why can't I see X?").
+ */
+export function VisibilidadeMenu({ permissoes }: { permissoes: readonly string[] }) {
+  const t = useT();
+  const conjunto = new Set(permissoes);
+  return (
+    <HTMLTable compact className="cf-visibilidade" aria-label="Visibilidade no menu">
+      <thead>
+        <tr>
+          <th scope="col">Entrada do menu</th>
+          <th scope="col">Vê?</th>
+          <th scope="col">Por quê</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ROTAS.filter((r) => 'menu' in r && r.menu).map((r) => {
+          const ve = entradaVisivel(r, conjunto);
+          return (
+            <tr key={r.name} data-entrada={r.name}>
+              <td>{t(r.title)}</td>
+              <td>
+                <Icon icon={ve ? 'tick' : 'cross'} intent={ve ? 'success' : 'danger'} /> {ve ? 'Sim' : 'Não'}
+              </td>
+              <td>{motivoVisibilidade(r, conjunto)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </HTMLTable>
+  );
+}
