@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAmbiente } from '../app/contexto';
 import type { Permissao } from '../access/permissoes';
@@ -30,7 +30,6 @@ export interface PropsListaRecurso<T> {
   novo?: { permissao: Permissao; caminho: string };
   abrir: (item: T) => string;
   excluir?: { permissao: Permissao; executar: (item: T) => Promise<unknown> };
-  extra?: ReactNode;
 }
 
 export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
@@ -59,7 +58,6 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
       <TituloPagina />
       <div className="cf-barra-lista">
         <CampoBusca lista={p.chave} rotulo={p.rotuloBusca} />
-        {p.extra}
         {podeCriar && <Button intent="primary" icon="plus" text={`Novo ${p.substantivo}`} onClick={() => navegar(p.novo!.caminho)} />}
       </div>
       <TabelaPaginada<T>

@@ -101,7 +101,7 @@ export function TabelaPaginada<T>(p: PropsTabela<T>) {
         <span className="cf-total" data-testid="total">{t('tabela.total', { total: snap.paginacao.total })}</span>
         <label className="cf-por-pagina">
           {t('tabela.por-pagina')}{' '}
-          <HTMLSelect value={snap.paginacao.size} onChange={(e) => mudarTamanho(lista, Number(e.currentTarget.value))} options={TAMANHOS_PAGINA.map((n) => ({ value: n, label: String(n) }))} />
+          <HTMLSelect iconProps={{ title: t('tabela.por-pagina') }} value={snap.paginacao.size} onChange={(e) => mudarTamanho(lista, Number(e.currentTarget.value))} options={TAMANHOS_PAGINA.map((n) => ({ value: n, label: String(n) }))} />
         </label>
         <Button icon="chevron-left" aria-label={t('tabela.anterior')} disabled={snap.paginacao.page <= 0} onClick={() => lista.paginacao.page--} variant="minimal" />
         <span>{t('tabela.pagina', { pagina: snap.paginacao.page + 1, paginas })}</span>

@@ -176,6 +176,18 @@ describe('tabela paginada', () => {
     await waitUntil(() => s.querySelector('tbody tr td')?.textContent === '25', 'estado mantido');
   });
 
+  it('carregando: enquanto a lista não chega, diz que está carregando e o escopo deixa o cursor de espera', async () => {
+    const amb = ambiente();
+    let soltar: (v: { itens: never[]; paginacao: Paginacao }) => void = () => undefined;
+    const s = await montar(amb, <TabelaPaginada chave="lenta" rotulo="Lenta" colunas={[{ campo: 'a', titulo: 'A' }]} carregar={(p) => new Promise<{ itens: never[]; paginacao: Paginacao }>((ok) => (soltar = () => ok({ itens: [], paginacao: { ...p, total: 0 } })))} idDe={() => 1} />);
+    await waitUntil(() => s.textContent!.includes('Carregando registros…'), 'carregando');
+    expect(s.querySelector('.cf-tabela')!.getAttribute('aria-busy')).to.equal('true');
+    expect(s.querySelector('.cf-raiz')!.classList.contains('cf-ocupado')).to.equal(true);
+    soltar({ itens: [], paginacao: { page: 0, size: 20, total: 0 } });
+    await waitUntil(() => s.textContent!.includes('Nenhum registro encontrado.'), 'vazio depois');
+    expect(s.querySelector('.cf-raiz')!.classList.contains('cf-ocupado')).to.equal(false);
+  });
+
   it('estado vazio diz o que fazer', async () => {
     const amb = ambiente();
     const s = await montar(amb, <TabelaPaginada chave="vazia" rotulo="Vazia" colunas={[{ campo: 'a', titulo: 'A' }]} carregar={async (p) => ({ itens: [], paginacao: { ...p, total: 0 } })} idDe={() => 1} vazio="Cadastre o primeiro perfil." />);

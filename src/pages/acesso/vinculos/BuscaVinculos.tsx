@@ -1,9 +1,8 @@
-import { Button, Checkbox, Drawer, DrawerSize, FormGroup, Switch, Tag } from '@blueprintjs/core';
+import { Checkbox, Drawer, DrawerSize, FormGroup, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
 import { P } from '../../../access/permissoes';
-import { usePermissao } from '../../../access/usePermissao';
 import { perfisApi, type PerfilAcesso } from '../../../api/recursos/perfis';
 import { gruposApi, type Grupo } from '../../../api/recursos/grupos';
 import { vinculosApi, type DadosVinculo, type Vinculo } from '../../../api/recursos/vinculos';
@@ -98,7 +97,6 @@ export default function BuscaVinculos() {
   const navegar = useNavigate();
   const [params] = useSearchParams();
   const usuario = params.get('usuario');
-  const podeCriar = usePermissao(P.CREATE_VINCULOS_USUARIO);
   return (
     <>
       <ListaRecurso<Vinculo>
@@ -111,7 +109,7 @@ export default function BuscaVinculos() {
         nomeDe={(v) => v.username}
         abrir={(v) => caminho('vinculos-usuarios-busca', {}, { usuario: v.username })}
         excluir={{ permissao: P.DELETE_VINCULOS_USUARIO, executar: (v) => vinculosApi.excluir(http, v.username) }}
-        extra={podeCriar ? <Button intent="primary" icon="plus" text="Novo vínculo" onClick={() => navegar(caminho('vinculos-usuarios-busca', {}, { usuario: NOVO }))} /> : undefined}
+        novo={{ permissao: P.CREATE_VINCULOS_USUARIO, caminho: caminho('vinculos-usuarios-busca', {}, { usuario: NOVO }) }}
         colunas={[
           { campo: 'nome', titulo: 'Nome', ordenavel: true },
           { campo: 'username', titulo: 'Usuário', ordenavel: true },
