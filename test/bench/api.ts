@@ -9,8 +9,8 @@ import { dirname } from 'node:path';
 import { abrirBanco } from '../../demo/server/db';
 import { semearDemo } from '../../demo/server/seed';
 import { gerarFormularios, recontar } from '../../demo/server/gerarFormularios';
-import { spawn } from 'node:child_process';
-import { clienteApi, portaLivre } from '../apoio/servidor';
+import { clienteApi } from '../apoio/servidor';
+import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cf_bench';
@@ -44,13 +44,8 @@ await db.transacao(recontar);
 await db.query('analyze');
 
 // The API in its own process, as it runs in production; this process only sends requests (keep-alive).
-const porta = await portaLivre();
-const servidor = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, PORT: String(porta), PUBLIC_URL: `http://127.0.0.1:${porta}`, DATABASE_URL: url, SEED: 'none', LOG: 'off' }, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise<void>((ok, erro) => {
-  servidor.stdout!.on('data', (d: Buffer) => d.toString().includes('(demonstração) em') && ok());
-  servidor.once('exit', (c) => erro(new Error(`a API saiu com código ${c}`)));
-});
-const s = { url: `http://127.0.0.1:${porta}`, fechar: async () => void servidor.kill('SIGTERM') };
+const demo = await subirDemo({ DATABASE_URL: url, SEED: 'none' });
+const s = { url: demo.base, fechar: async () => demo.fechar() };
 const api = await clienteApi(s.url, 'admin');
 const hoje = hojeSaoPaulo();
 const menos = (d: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) - d * 86400000).toISOString().slice(0, 10);

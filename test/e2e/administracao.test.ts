@@ -1,49 +1,29 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
-import { portaLivre } from '../apoio/servidor';
+import { entrarNaDemo, subirDemo } from './demo';
 
 /** Issue 5 end to end against the demo as `npm start` runs it. */
-let servidor: ChildProcess;
 let navegador: Browser;
 let base: string;
-let pasta: string;
+let demo: Awaited<ReturnType<typeof subirDemo>>;
 
 before(async () => {
-  const porta = await portaLivre();
-  base = `http://localhost:${porta}`;
-  pasta = mkdtempSync(join(tmpdir(), 'cf-e2e-adm-'));
-  servidor = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((ok, erro) => {
-    servidor.stdout!.on('data', (d: Buffer) => d.toString().includes('(demonstração) em') && ok());
-    servidor.once('exit', (c) => erro(new Error(`o servidor saiu com código ${c}`)));
-  });
+  demo = await subirDemo();
+  base = demo.base;
   navegador = await abrirChromium();
 });
 after(async () => {
   await navegador?.close();
-  servidor?.kill('SIGTERM');
-  rmSync(pasta, { recursive: true, force: true });
+  demo?.fechar();
 });
 
 const el = (p: Page, sel: string) => p.locator(`console-formularios ${sel}`);
 const titulo = (p: Page, t: string) => p.waitForFunction((x) => document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-titulo-pagina')?.textContent === x, t, { timeout: 20_000 });
 const menu = async (p: Page) => (await el(p, '[data-testid=menu] .bp6-menu-item').allInnerTexts()).map((t) => t.trim());
 
-async function entrar(p: Page, usuario: string) {
-  await p.goto(`${base}/`);
-  await p.locator('#username').waitFor({ timeout: 20_000 });
-  await p.fill('#username', usuario);
-  await p.fill('#password', usuario);
-  await p.click('#kc-login');
-  await el(p, '[data-testid=menu]').waitFor({ timeout: 20_000 });
-  await p.waitForFunction(() => !document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-ocupado'));
-}
+const entrar = (p: Page, usuario: string) => entrarNaDemo(p, base, usuario);
 const sair = async (p: Page) => {
   await el(p, '[data-testid=sair]').click();
   await p.locator('#username').waitFor({ timeout: 20_000 });

@@ -1,52 +1,34 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
-import { portaLivre } from '../apoio/servidor';
+import { preencherLogin, subirDemo } from './demo';
 import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
 /**
  * End to end against the demo as `npm start` runs it (its own process, the built bundle, embedded
  * provider, PGlite in a fresh folder), driven by playwright-core in Debian's Chromium.
  */
-let servidor: ChildProcess;
 let navegador: Browser;
 let base: string;
-let pasta: string;
-
+let demo: Awaited<ReturnType<typeof subirDemo>>;
 
 before(async () => {
-  const porta = await portaLivre();
-  base = `http://localhost:${porta}`;
-  pasta = mkdtempSync(join(tmpdir(), 'cf-e2e-'));
-  servidor = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off' }, stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((ok, erro) => {
-    const t = setTimeout(() => erro(new Error('o servidor de demonstração não subiu em 60 s')), 60_000);
-    servidor.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('Console de Formulários (demonstração) em')) (clearTimeout(t), ok());
-    });
-    servidor.once('exit', (c) => erro(new Error(`o servidor saiu com código ${c}`)));
-  });
+  demo = await subirDemo();
+  base = demo.base;
   navegador = await abrirChromium();
 });
 
 after(async () => {
   await navegador?.close();
-  servidor?.kill('SIGTERM');
-  rmSync(pasta, { recursive: true, force: true });
+  demo?.fechar();
 });
 
 async function entrar(p: Page, usuario: string) {
   await p.goto(`${base}/`);
   await p.locator('#username').waitFor({ timeout: 20_000 });
   assert.match(await p.title(), /Entrar/);
-  await p.fill('#username', usuario);
-  await p.fill('#password', usuario);
-  await p.click('#kc-login');
+  await preencherLogin(p, usuario);
   await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
 }
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
 import { subirServidor, entrarComo, type ServidorTeste } from '../apoio/servidor';
+import { preencherLogin } from './demo';
 
 /** Session behaviour end to end: refresh watched, refresh failure, return address, both bundles, events. */
 let s: ServidorTeste;
@@ -17,12 +18,7 @@ after(async () => {
   await s?.fechar();
 });
 
-async function formulario(p: Page, usuario: string) {
-  await p.locator('#username').waitFor({ timeout: 20_000 });
-  await p.fill('#username', usuario);
-  await p.fill('#password', usuario);
-  await p.click('#kc-login');
-}
+const formulario = preencherLogin;
 
 const tituloE = (p: Page, t: string) => p.waitForFunction((x) => document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-titulo-pagina')?.textContent === x, t, { timeout: 20_000 });
 
