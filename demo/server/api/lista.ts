@@ -14,6 +14,10 @@ export interface PedidoLista {
 export const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 export const IDS = { type: 'array', items: ID } as const;
 export const TEXTO_BUSCA = { type: 'string', maxLength: 200 } as const;
+/** A calendar date as yyyy-MM-dd (checked for being a real date by conferirPeriodo). */
+export const DATA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+/** Repeatable `modelo` filter: codigoServico values. */
+export const MODELOS = { type: 'array', items: { type: 'string', maxLength: 40 } } as const;
 
 export const ESQUEMA_PAGINACAO = {
   page: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },

@@ -5,14 +5,12 @@ import { mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import { formatarDataHora } from '../../../../src/i18n/datas';
 import type { Banco, Executor } from '../../db';
 import { invalido, naoEncontrado, proibido } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 
 export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
-const DATA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-
 export const FILTROS_FORMULARIO = {
-  modelo: { type: 'array', items: { type: 'string', maxLength: 40 } },
+  modelo: MODELOS,
   status: { type: 'array', items: { type: 'string', enum: [...STATUS_FORMULARIO] } },
   de: DATA,
   ate: DATA,
@@ -70,15 +68,32 @@ export function conferirPeriodo(de?: string, ate?: string) {
   if (de && ate && de > ate) throw invalido('O início do período não pode ser depois do fim.', [{ field: 'de', message: 'O início do período não pode ser depois do fim.' }]);
 }
 
+/** Adds a São Paulo calendar-day period (inclusive) on a timestamp column. */
+export function periodo(f: Filtro, coluna: string, de?: string, ate?: string): void {
+  conferirPeriodo(de, ate);
+  if (de) f.add((p) => `${coluna} >= (${p(de)}::date)::timestamp at time zone 'America/Sao_Paulo'`);
+  if (ate) f.add((p) => `${coluna} < ((${p(ate)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
+}
+
+/** The WHERE over the per-day counters (alias c) for scope, models, statuses and a period. */
+export function filtroContadores(q: Pick<QueryFormularios, 'modelo' | 'status' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
+  conferirPeriodo(q.de, q.ate);
+  const c = new Filtro();
+  if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
+  if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
+  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
+  if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
+  if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+  return c;
+}
+
 /** The WHERE of a forms query from the console's filters and the caller's content-control scope. */
 export function filtroFormularios(q: QueryFormularios, escopo: number[] | null, alias = 'f'): Filtro {
-  conferirPeriodo(q.de, q.ate);
   const f = new Filtro();
   if (escopo) f.add((p) => `${alias}.grupo_controle_conteudo_id = any(${p(escopo)})`);
   if (q.modelo?.length) f.add((p) => `${alias}.codigo_servico = any(${p(q.modelo)})`);
   if (q.status?.length) f.add((p) => `${alias}.status = any(${p(q.status)})`);
-  if (q.de) f.add((p) => `${alias}.recebido_em >= (${p(q.de)}::date)::timestamp at time zone 'America/Sao_Paulo'`);
-  if (q.ate) f.add((p) => `${alias}.recebido_em < ((${p(q.ate)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
+  periodo(f, `${alias}.recebido_em`, q.de, q.ate);
   if (q.protocolo) f.add((p) => `${alias}.protocolo = ${p(q.protocolo!.trim())}`);
   if (q.cpf) f.add((p) => `${alias}.cpf_requerente = ${p(soDigitos(q.cpf!))}`);
   return f;
@@ -93,12 +108,7 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
     const f = filtroFormularios(q, escopo);
     return (await db.query<{ n: string }>(`select count(*)::text as n from formulario f ${f.where}`, f.params)).map((r) => Number(r.n))[0];
   }
-  const c = new Filtro();
-  if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
-  if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
-  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
-  if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
-  if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+  const c = filtroContadores(q, escopo);
   // Without a period, the monthly counters hold the same sums in far fewer rows.
   const tabela = q.de || q.ate ? 'contador_formulario_dia' : 'contador_formulario_mes';
   const [r] = await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${tabela} c ${c.where}`, c.params);

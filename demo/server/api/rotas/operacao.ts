@@ -2,19 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
 import { conflito, naoEncontrado, proibido } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista } from '../lista';
+import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
-import { conferirPeriodo } from './formularios';
+import { filtroContadores, periodo } from './formularios';
 
 /** Analytics, form events and integration retries (with their manual actions). */
 export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO'] as const;
 export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
-const DATA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-const periodo = (f: Filtro, coluna: string, de?: string, ate?: string) => {
-  conferirPeriodo(de, ate);
-  if (de) f.add((p) => `${coluna} >= (${p(de)}::date)::timestamp at time zone 'America/Sao_Paulo'`);
-  if (ate) f.add((p) => `${coluna} < ((${p(ate)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
-};
 
 export async function rotasOperacao(api: FastifyInstance, db: Banco) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
@@ -22,16 +16,9 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
   api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
     '/analitico-formularios',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { de: DATA, ate: DATA, modelo: { type: 'array', items: { type: 'string', maxLength: 40 } } } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { de: DATA, ate: DATA, modelo: MODELOS } } } },
     async (req) => {
-      const q = req.query;
-      conferirPeriodo(q.de, q.ate);
-      const c = new Filtro();
-      const escopo = await escopoDe(req);
-      if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
-      if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
-      if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
-      if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+      const c = filtroContadores(req.query, await escopoDe(req));
       const [porModelo, porDia] = await Promise.all([
         db.query<{ codigo_servico: string; nome: string; status: string; n: string }>(
           `select c.codigo_servico, m.nome, c.status, sum(c.quantidade)::text as n from contador_formulario_dia c join modelo m on m.codigo_servico = c.codigo_servico ${c.where} group by 1, 2, 3 having sum(c.quantidade) > 0`,
@@ -66,7 +53,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
       schema: {
         querystring: {
           type: 'object',
-          properties: { ...ESQUEMA_PAGINACAO, modelo: { type: 'array', items: { type: 'string', maxLength: 40 } }, formulario: { type: 'integer', minimum: 1, maximum: 9007199254740991 }, protocolo: { type: 'string', maxLength: 40 }, tipo: { type: 'array', items: { type: 'string', enum: [...TIPOS_EVENTO] } }, de: DATA, ate: DATA },
+          properties: { ...ESQUEMA_PAGINACAO, modelo: MODELOS, formulario: { type: 'integer', minimum: 1, maximum: 9007199254740991 }, protocolo: { type: 'string', maxLength: 40 }, tipo: { type: 'array', items: { type: 'string', enum: [...TIPOS_EVENTO] } }, de: DATA, ate: DATA },
         },
       },
     },
@@ -96,7 +83,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
     de?: string;
     ate?: string;
   }
-  const propsRetentativa = { modelo: { type: 'array', items: { type: 'string', maxLength: 40 } }, status: { type: 'array', items: { type: 'string', enum: [...STATUS_RETENTATIVA] } }, de: DATA, ate: DATA };
+  const propsRetentativa = { modelo: MODELOS, status: { type: 'array', items: { type: 'string', enum: [...STATUS_RETENTATIVA] } }, de: DATA, ate: DATA };
   const filtroRetentativas = (q: FiltrosRetentativa, escopo: number[] | null) => {
     const f = new Filtro();
     if (escopo) f.add((p) => `r.grupo_controle_conteudo_id = any(${p(escopo)})`);
