@@ -1,17 +1,15 @@
-import type { Executor } from './db';
+import type { Banco, Executor } from './db';
 import { completarCpf } from '../../src/forms/cpf';
 
 /**
  * Generates filled forms for the demo and for benchmarks, in SQL (fast on both databases): spread over
  * the last `dias` days across the published and archived models, with their events and retries in
- * every status. Large batches turn the counter trigger off and rebuild the counters in one statement.
+ * every status. The counter trigger keeps the counters; for large volumes use carregarEmLotes.
  */
-export async function gerarFormularios(tx: Executor, n: number, dias = 120, grandeAqui = true): Promise<void> {
+export async function gerarFormularios(tx: Executor, n: number, dias = 120): Promise<void> {
   const cpfs = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
   const nomes = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
   const [{ base }] = await tx.query<{ base: string }>('select coalesce(max(id), 0)::text as base from formulario');
-  const grande = grandeAqui && n > 20000;
-  if (grande) await tx.query('alter table formulario disable trigger formulario_contadores');
   await tx.query(
     `with modelos as (
        select row_number() over (order by codigo_servico) - 1 as i, codigo_servico, grupo_controle_conteudo_id, ultima_versao
@@ -56,10 +54,25 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, gran
         when f.status = 'INTEGRADO' then 'SUCESSO'
         when f.id % 10 = 0 then 'EXECUTANDO' when f.id % 3 = 0 then 'ESGOTADA' else 'PENDENTE' end as status) s
      where ${novo} and (f.status in ('FALHA_INTEGRACAO', 'DESCARTADO') or (f.status = 'INTEGRADO' and f.id % 25 = 0))`);
-  if (grande) {
-    await tx.query('alter table formulario enable trigger formulario_contadores');
-    await recontar(tx);
+}
+
+/**
+ * Large volumes (seed:large, benchmarks): batches of 100,000 forms, each committed on its own with the
+ * counter trigger off inside it, then the counters rebuilt in one statement and the statistics refreshed.
+ */
+export async function carregarEmLotes(db: Banco, total: number, dias: number, aoAvancar: (feitos: number) => void = () => undefined): Promise<void> {
+  const LOTE = 100_000;
+  for (let feitos = 0; feitos < total; feitos += LOTE) {
+    const n = Math.min(LOTE, total - feitos);
+    await db.transacao(async (tx) => {
+      await tx.query('alter table formulario disable trigger formulario_contadores');
+      await gerarFormularios(tx, n, dias);
+      await tx.query('alter table formulario enable trigger formulario_contadores');
+    });
+    aoAvancar(feitos + n);
   }
+  await db.transacao(recontar);
+  await db.query('analyze');
 }
 
 /** Rebuilds the per-day counters from the forms (after bulk loads; normal writes keep them by trigger). */

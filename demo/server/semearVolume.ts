@@ -4,7 +4,7 @@
  */
 import { abrirBanco } from './db';
 import { semearDemo } from './seed';
-import { gerarFormularios, recontar } from './gerarFormularios';
+import { carregarEmLotes } from './gerarFormularios';
 import { opcoesDoAmbiente } from './app';
 
 const arg = (nome: string, padrao: number) => {
@@ -20,19 +20,7 @@ const o = opcoesDoAmbiente();
 const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
 await semearDemo(db);
 const inicio = Date.now();
-const LOTE = 100_000;
-for (let feitos = 0; feitos < total; feitos += LOTE) {
-  const n = Math.min(LOTE, total - feitos);
-  // Each batch commits on its own; the counter trigger is off inside it and the counters rebuilt below.
-  await db.transacao(async (tx) => {
-    await tx.query('alter table formulario disable trigger formulario_contadores');
-    await gerarFormularios(tx, n, dias, false);
-    await tx.query('alter table formulario enable trigger formulario_contadores');
-  });
-  console.log(`${feitos + n} de ${total} formulários (${((Date.now() - inicio) / 1000).toFixed(0)} s)`);
-}
-await db.transacao(recontar);
-await db.query('analyze');
+await carregarEmLotes(db, total, dias, (feitos) => console.log(`${feitos} de ${total} formulários (${((Date.now() - inicio) / 1000).toFixed(0)} s)`));
 const [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
 console.log(`Pronto: ${n} formulários no banco (${db.tipo}), contadores refeitos, em ${((Date.now() - inicio) / 1000).toFixed(0)} s.`);
 await db.fechar();

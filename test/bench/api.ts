@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { abrirBanco } from '../../demo/server/db';
 import { semearDemo } from '../../demo/server/seed';
-import { gerarFormularios, recontar } from '../../demo/server/gerarFormularios';
+import { carregarEmLotes } from '../../demo/server/gerarFormularios';
 import { clienteApi } from '../apoio/servidor';
 import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';
@@ -29,19 +29,9 @@ const RODADAS = Number(process.env.RODADAS ?? 60);
 }
 const db = await abrirBanco({ databaseUrl: url });
 await semearDemo(db);
-let [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
-while (Number(n) < alvo) {
-  const lote = Math.min(100_000, alvo - Number(n));
-  await db.transacao(async (tx) => {
-    await tx.query('alter table formulario disable trigger formulario_contadores');
-    await gerarFormularios(tx, lote, 365, false);
-    await tx.query('alter table formulario enable trigger formulario_contadores');
-  });
-  [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
-  console.log(`semeados: ${n}`);
-}
-await db.transacao(recontar);
-await db.query('analyze');
+const [{ n: antes }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
+if (Number(antes) < alvo) await carregarEmLotes(db, alvo - Number(antes), 365, (feitos) => console.log(`semeados: ${Number(antes) + feitos}`));
+const [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
 
 // The API in its own process, as it runs in production; this process only sends requests (keep-alive).
 const demo = await subirDemo({ DATABASE_URL: url, SEED: 'none' });
