@@ -5,7 +5,7 @@ import { BarraSuperior } from './BarraSuperior';
 import { Menu } from './Menu';
 import { useAmbiente } from './contexto';
 import { carregarAcesso } from './acessoInicial';
-import { BREAKPOINT_MOVEL_PX } from '../state/ui';
+import { aposEscolhaNoMenu } from '../state/ui';
 
 /** Top bar, menu and page. Loading the layout issues the two start-up calls (SPEC.md section 7). */
 export function Layout() {
@@ -23,9 +23,8 @@ export function Layout() {
     void carregarAcesso(amb.http, username, { ...estado, t: amb.t });
   }, [sessao.autenticado, username]);
 
-  const fecharMenuMovel = () => {
-    if (window.innerWidth < BREAKPOINT_MOVEL_PX) estado.ui.menuAberto = false;
-  };
+  // Tapping the shade beside the open menu on a narrow screen closes it, like choosing an entry.
+  const fecharMenuMovel = () => aposEscolhaNoMenu(estado.ui, window.innerWidth);
 
   return (
     <div className={ui.menuAberto ? 'cf-layout cf-menu-aberto' : 'cf-layout cf-menu-fechado'}>
