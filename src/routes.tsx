@@ -133,4 +133,4 @@ export function rotaDoCaminho(caminhoAtual: string): Rota | undefined {
 }
 
 /** Blueprint icons the shell draws by name, besides the route icons (loaded before first render). */
-export const ICONES_SHELL: IconName[] = ['menu', 'menu-closed', 'menu-open', 'log-in', 'log-out', 'cross', 'tick', 'error', 'warning-sign', 'info-sign', 'chevron-left', 'chevron-right', 'caret-up', 'caret-down', 'double-caret-vertical', 'search', 'filter', 'calendar', 'refresh', 'plus', 'trash', 'shield', 'globe-network', 'lock', 'disable', 'offline', 'tick-circle', 'issue', 'inbox', 'phone', 'map-marker', 'time', 'link', 'share'];
+export const ICONES_SHELL: IconName[] = ['menu', 'menu-closed', 'menu-open', 'log-in', 'log-out', 'cross', 'tick', 'error', 'warning-sign', 'info-sign', 'chevron-left', 'chevron-right', 'caret-up', 'caret-down', 'double-caret-vertical', 'search', 'filter', 'calendar', 'refresh', 'plus', 'trash', 'shield', 'globe-network', 'lock', 'disable', 'offline', 'tick-circle', 'issue', 'inbox', 'phone', 'map-marker', 'time', 'link', 'share', 'download', 'play', 'repeat', 'remove', 'timeline-bar-chart', 'th'];

@@ -80,15 +80,20 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
 
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
   app.get('/silent-check-sso.html', (_req, rep) => rep.type('text/html; charset=utf-8').send(readFileSync(join(RAIZ, 'dist/silent-check-sso.html'))));
+  // A page for QA to open in /iframe (the demo host allows its own origin there).
+  app.get('/incorporado.html', (_req, rep) => rep.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'self'").send(readFileSync(join(RAIZ, 'demo/incorporado.html'))));
+  const origemPublica = new URL(o.urlPublica).origin;
   app.get('/portal.css', (_req, rep) => rep.type('text/css; charset=utf-8').send(readFileSync(join(RAIZ, 'demo/portal.css'))));
 
-  const csp = (idp: string) =>
+  // frame-src: the origins the /iframe page may show (the element's iframe-allowlist), and nothing else.
+  const csp = (idp: string, quadros: string[]) =>
     [
       "default-src 'self'",
       "script-src 'self'",
       "style-src 'self'",
       "img-src 'self' data:",
       `connect-src 'self' ${new URL(idp).origin}`,
+      `frame-src ${quadros.length ? quadros.join(' ') : "'none'"}`,
       "object-src 'none'",
       "base-uri 'self'",
     ].join('; ');
@@ -97,6 +102,13 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const ATRIBUTOS_QA = ['router', 'base-path', 'initial-path', 'environment', 'language', 'app-version', 'token-check-interval-s', 'token-min-validity-s', 'request-timeout-ms', 'iframe-allowlist'];
   const paginaHost = (req: import('fastify').FastifyRequest, rep: import('fastify').FastifyReply) => {
     const q = req.query as Record<string, string | undefined>;
+    const quadros = (q['iframe-allowlist'] ?? origemPublica).split(/[\s,]+/).flatMap((o) => {
+      try {
+        return [new URL(o).origin];
+      } catch {
+        return [];
+      }
+    });
     const extras = ATRIBUTOS_QA.filter((a) => typeof q[a] === 'string').map((a) => ` ${a}="${esc(q[a]!)}"`).join('');
     const script = q.bundle === 'classico' ? '<script defer src="/dist/console-formularios.classic.js"></script>' : '<script type="module" src="/dist/console-formularios.js"></script>';
     const html = readFileSync(join(RAIZ, 'demo/index.html'), 'utf8')
@@ -104,8 +116,9 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       .replace('id="console"', `id="console"${extras}`)
       .replaceAll('{{KEYCLOAK_URL}}', esc(idpUrl))
       .replaceAll('{{REALM}}', esc(o.realm))
-      .replaceAll('{{CLIENT_ID}}', esc(o.clientId));
-    return rep.type('text/html; charset=utf-8').header('content-security-policy', csp(idpUrl)).header('cache-control', 'no-store').send(html);
+      .replaceAll('{{CLIENT_ID}}', esc(o.clientId))
+      .replaceAll('{{ORIGEM}}', esc(origemPublica));
+    return rep.type('text/html; charset=utf-8').header('content-security-policy', csp(idpUrl, quadros)).header('cache-control', 'no-store').send(html);
   };
   app.get('/', paginaHost);
   app.get('/index.html', paginaHost);

@@ -73,6 +73,31 @@ export function criarHttp(o: OpcoesHttp) {
     put: <T>(url: string, corpo?: unknown) => chamar<T>('put', url, corpo),
     patch: <T>(url: string, corpo?: unknown) => chamar<T>('patch', url, corpo),
     delete: <T>(url: string) => chamar<T>('delete', url),
+    /**
+     * Downloads a (possibly large) text file with the token, telling how many lines have arrived so
+     * far; gives it back as a Blob for the browser to save.
+     */
+    async baixar(url: string, aoProgredir: (linhas: number) => void = () => undefined): Promise<Blob> {
+      try {
+        const token = await o.token();
+        // No request timeout here: a 100 000-row export streams for longer than one API call may take.
+        const r = await fetch(`${o.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        if (!r.ok) throw { status: r.status, statusText: r.statusText, data: await r.json().catch(() => undefined) };
+        const partes: Uint8Array<ArrayBuffer>[] = [];
+        let linhas = 0;
+        const leitor = r.body!.getReader();
+        for (;;) {
+          const { done, value } = await leitor.read();
+          if (done) break;
+          partes.push(value as Uint8Array<ArrayBuffer>);
+          for (const b of value) if (b === 10) linhas++;
+          aoProgredir(linhas);
+        }
+        return new Blob(partes, { type: r.headers.get('content-type') ?? 'text/csv' });
+      } catch (e) {
+        throw new FalhaApi(paraErroApi(e, o.idioma ?? 'pt-BR'));
+      }
+    },
     /** A list call: filters, page, size and sort in, items and paging out. */
     async lista<T>(url: string, paginacao: Paginacao, ordenacao: readonly Ordenacao[] = [], filtros: Filtros = {}): Promise<Pagina<T>> {
       const q = parametrosLista(paginacao, ordenacao, filtros);

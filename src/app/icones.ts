@@ -93,6 +93,18 @@ import link16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/link';
 import link20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/link';
 import share16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
 import share20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/share';
+import download16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/download';
+import download20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/download';
+import play16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/play';
+import play20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/play';
+import repeat16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/repeat';
+import repeat20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/repeat';
+import remove16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/remove';
+import remove20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/remove';
+import th16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/th';
+import th20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/th';
+import timelineBarChart16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-bar-chart';
+import timelineBarChart20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/timeline-bar-chart';
 
 const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'home': [home16, home20],
@@ -141,6 +153,12 @@ const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'time': [time16, time20],
   'link': [link16, link20],
   'share': [share16, share20],
+  'download': [download16, download20],
+  'play': [play16, play20],
+  'repeat': [repeat16, repeat20],
+  'remove': [remove16, remove20],
+  'timeline-bar-chart': [timelineBarChart16, timelineBarChart20],
+  'th': [th16, th20],
 };
 
 export const ICONES_EMBUTIDOS = Object.keys(CAMINHOS) as IconName[];

@@ -13,6 +13,7 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'validacao.url': 'The value is not a valid URL.',
   'validacao.cpf': 'This field must be a valid CPF.',
   'validacao.date': 'Enter a valid date as dd/mm/yy.',
+  'validacao.periodo': 'The start of the period cannot be after its end.',
 
   'menu.home': 'Home',
   'menu.modelos': 'Form templates',

@@ -11,6 +11,7 @@ export const ptBR = {
   'validacao.url': 'O valor não é um endereço de URL válido.',
   'validacao.cpf': 'Este campo deve ser um CPF válido.',
   'validacao.date': 'Informe uma data válida no formato dd/mm/aa.',
+  'validacao.periodo': 'O início do período não pode ser depois do fim.',
 
   'menu.home': 'Página Inicial',
   'menu.modelos': 'Modelos de Formulários',

@@ -1,4 +1,4 @@
-import { FormGroup, InputGroup } from '@blueprintjs/core';
+import { FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type HTMLInputTypeAttribute } from 'react';
 import { useAmbiente } from '../app/contexto';
 import { mensagemDe, type Regra } from '../validation/regras';
@@ -19,6 +19,8 @@ export interface PropsCampo {
   placeholder?: string;
   /** A check beyond the rules (e.g. a date's format); its message shows like a rule's. */
   validarExtra?: (v: string) => string | null;
+  /** A text area instead of a one-line input (descriptions, reasons). */
+  multilinha?: boolean;
 }
 
 /** A labelled input bound to the validation rules: messages as the user types and on submit. */
@@ -32,26 +34,24 @@ export function Campo(p: PropsCampo) {
   const servidor = p.erroServidor && valorDoErro !== p.valor ? p.erroServidor : null;
   const erro = local ?? servidor;
   const idMsg = `${id}-msg`;
+  const comum = {
+    id,
+    name: p.nome,
+    value: p.valor,
+    disabled: p.desabilitado,
+    'aria-invalid': !!erro,
+    'aria-required': obrigatorio,
+    'aria-describedby': idMsg,
+    onChange: (e: { currentTarget: { value: string } }) => {
+      setTocado(true);
+      if (p.erroServidor) setValorDoErro(e.currentTarget.value);
+      p.aoMudar(e.currentTarget.value);
+    },
+    onBlur: () => setTocado(true),
+  };
   return (
     <FormGroup label={p.rotulo} labelFor={id} labelInfo={obrigatorio ? '*' : undefined} helperText={<span id={idMsg}>{erro ?? p.ajuda}</span>} intent={erro ? 'danger' : 'none'}>
-      <InputGroup
-        id={id}
-        name={p.nome}
-        type={p.tipo ?? 'text'}
-        value={p.valor}
-        placeholder={p.placeholder}
-        disabled={p.desabilitado}
-        intent={erro ? 'danger' : 'none'}
-        aria-invalid={!!erro}
-        aria-required={obrigatorio}
-        aria-describedby={idMsg}
-        onChange={(e) => {
-          setTocado(true);
-          if (p.erroServidor) setValorDoErro(e.currentTarget.value);
-          p.aoMudar(e.currentTarget.value);
-        }}
-        onBlur={() => setTocado(true)}
-      />
+      {p.multilinha ? <TextArea {...comum} fill rows={4} intent={erro ? 'danger' : 'none'} /> : <InputGroup {...comum} type={p.tipo ?? 'text'} placeholder={p.placeholder} intent={erro ? 'danger' : 'none'} />}
     </FormGroup>
   );
 }

@@ -6,9 +6,9 @@ import type { Regra } from '../validation/regras';
 
 /**
  * A date input that accepts dd/MM/yy and dd/MM/yyyy (two-digit years are 20yy) and gives the
- * calendar date as yyyy-MM-dd, or null while what is typed is not a date.
+ * calendar date as yyyy-MM-dd, or null while what is typed is not a date (then `textoValido` is false).
  */
-export function CampoData(p: { rotulo: string; valor: string | null; aoMudar: (iso: string | null) => void; obrigatorio?: boolean; mostrarErros?: boolean; erroServidor?: string }) {
+export function CampoData(p: { rotulo: string; valor: string | null; aoMudar: (iso: string | null, textoValido: boolean) => void; obrigatorio?: boolean; mostrarErros?: boolean; erroServidor?: string }) {
   const { t } = useAmbiente();
   const [texto, setTexto] = useState(p.valor ? formatarData(p.valor) : '');
   useEffect(() => {
@@ -26,7 +26,7 @@ export function CampoData(p: { rotulo: string; valor: string | null; aoMudar: (i
       validarExtra={(v) => (v.trim() && !lerData(v) ? t('validacao.date') : null)}
       aoMudar={(v) => {
         setTexto(v);
-        p.aoMudar(lerData(v));
+        p.aoMudar(lerData(v), !v.trim() || !!lerData(v));
       }}
     />
   );

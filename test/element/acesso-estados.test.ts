@@ -90,12 +90,12 @@ describe('formulários de grupo', () => {
       el.navigate(`/grupos-controle-conteudo/${g.id}`);
       await waitUntil(() => (el.shadowRoot!.querySelector('input[name=nome]') as HTMLInputElement | null)?.value === 'Conflito (teste)', 'edição');
       await apiAdmin('PUT', `/grupos-controle-conteudo/${g.id}`, { nome: 'Conflito (outra pessoa)', versao: g.versao });
-      digitar(el.shadowRoot!.querySelector('#grupo-descricao') as unknown as HTMLTextAreaElement, 'minha descrição');
+      digitar(el.shadowRoot!.querySelector('textarea[name=descricao]') as unknown as HTMLTextAreaElement, 'minha descrição');
       botao(el, 'Salvar')!.click();
       await waitUntil(() => textoConteudo(el).includes('Outra pessoa alterou este grupo'), '409');
       botao(el, 'Carregar a versão atual')!.click();
       await waitUntil(() => toasts(el).some((t) => t.includes('O que você digitou foi mantido.')), 'recarregado');
-      expect((el.shadowRoot!.querySelector('#grupo-descricao') as HTMLTextAreaElement).value).to.equal('minha descrição');
+      expect((el.shadowRoot!.querySelector('textarea[name=descricao]') as HTMLTextAreaElement).value).to.equal('minha descrição');
     } finally {
       await apiAdmin('DELETE', `/grupos-controle-conteudo/${g.id}`);
     }

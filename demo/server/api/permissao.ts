@@ -16,11 +16,12 @@ export async function acessoDoPedido(db: Executor, req: FastifyRequest): Promise
   return req.acesso;
 }
 
-/** preHandler: the route's permission from the catalog, or 403 with a pt-BR reason. */
-export function exigir(db: Executor, permissao: Permissao) {
+/** preValidation: the route's permission from the catalog (or any one of a list), or 403 with a pt-BR reason. */
+export function exigir(db: Executor, permissao: Permissao | readonly Permissao[]) {
+  const aceitas = typeof permissao === 'string' ? [permissao] : permissao;
   return async (req: FastifyRequest, _rep: FastifyReply) => {
     const a = await acessoDoPedido(db, req);
-    if (!a.permissoes.includes(permissao)) throw proibido(`Você não tem a permissão ${permissao}.`);
+    if (!aceitas.some((p) => a.permissoes.includes(p))) throw proibido(aceitas.length === 1 ? `Você não tem a permissão ${aceitas[0]}.` : `Você precisa de uma destas permissões: ${aceitas.join(', ')}.`);
   };
 }
 

@@ -1,1 +1,22 @@
-export { default } from '../PaginaEmConstrucao';
+import { lazy } from 'react';
+import { useRota } from '../../app/Guarda';
+import PaginaEmConstrucao from '../PaginaEmConstrucao';
+
+const ListaFormularios = lazy(() => import('./ListaFormularios'));
+const Analitico = lazy(() => import('./Analitico'));
+const Eventos = lazy(() => import('./Eventos'));
+
+/** The managers' area: each route of the table to its page. */
+export default function PaginaFormularios() {
+  const rota = useRota();
+  switch (rota.name) {
+    case 'formularios':
+      return <ListaFormularios />;
+    case 'analitico-formularios':
+      return <Analitico />;
+    case 'formularios-eventos':
+      return <Eventos />;
+    default:
+      return <PaginaEmConstrucao />;
+  }
+}

@@ -1,10 +1,61 @@
 import { Card, Icon } from '@blueprintjs/core';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { P, type Permissao } from '../../access/permissoes';
 import { useAmbiente } from '../../app/contexto';
-import { entradasMenu, ICONES } from '../../routes';
+import type { Http } from '../../api/http';
+import type { Filtros } from '../../api/paginacao';
+import { formulariosApi, retentativasApi } from '../../api/recursos/formularios';
+import { formatarData, hojeSaoPaulo } from '../../i18n/datas';
+import { caminho, entradasMenu, ICONES, type NomeRota } from '../../routes';
 
-/** Home page: greeting, shortcuts to the areas the user can use, and the support contact. */
+/** The day's numbers (America/Sao_Paulo days), each for whoever may read its list, linking to it filtered. */
+interface Indicador {
+  rotulo: string;
+  permissao: Permissao;
+  rota: NomeRota;
+  filtros: (hoje: string) => Record<string, string>;
+  contar: (http: Http, f: Filtros) => Promise<number>;
+}
+
+const UM = { page: 0, size: 20, total: 0 };
+const INDICADORES: Indicador[] = [
+  { rotulo: 'Formulários recebidos hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ de: h, ate: h }), contar: (http, f) => formulariosApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
+  { rotulo: 'Falhas de integração hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ status: 'FALHA_INTEGRACAO', de: h, ate: h }), contar: (http, f) => formulariosApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
+  { rotulo: 'Retentativas abertas hoje', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: (h) => ({ de: h, ate: h }), contar: (http, f) => retentativasApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
+  { rotulo: 'Retentativas esgotadas', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: () => ({ status: 'ESGOTADA' }), contar: (http, f) => retentativasApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
+];
+
+function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
+  const { http } = useAmbiente();
+  const hoje = hojeSaoPaulo();
+  const meus = INDICADORES.filter((i) => permissoes.includes(i.permissao));
+  const [valores, setValores] = useState<(number | null | undefined)[]>([]);
+  useEffect(() => {
+    let vivo = true;
+    void Promise.all(meus.map((i) => i.contar(http, i.filtros(hoje)).catch(() => null))).then((v) => vivo && setValores(v));
+    return () => void (vivo = false);
+  }, [permissoes.join()]);
+  if (!meus.length) return null;
+  return (
+    <>
+      <h2>Hoje, {formatarData(hoje)}</h2>
+      <ul className="cf-numeros" data-testid="numeros-do-dia">
+        {meus.map((i, n) => (
+          <li key={i.rotulo}>
+            <Link to={caminho(i.rota, {}, i.filtros(hoje))} className="cf-numero">
+              <strong aria-live="polite">{valores[n] === undefined ? '…' : valores[n] === null ? 'indisponível' : valores[n]!.toLocaleString('pt-BR')}</strong>
+              <span>{i.rotulo}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Home page: greeting, the day's numbers, shortcuts to the areas the user can use, and the support contact. */
 export default function PaginaInicial() {
   const { t, estado, config } = useAmbiente();
   const sessao = useSnapshot(estado.sessao);
@@ -15,6 +66,7 @@ export default function PaginaInicial() {
   return (
     <section className="cf-pagina cf-inicio">
       <h1 className="cf-titulo-pagina">{t('inicio.saudacao', { nome: sessao.usuario?.firstName ?? '' })}</h1>
+      <NumerosDoDia permissoes={acesso.permissoes} />
       <h2>{t('inicio.atalhos')}</h2>
       {atalhos.length ? (
         <ul className="cf-atalhos">

@@ -3,12 +3,14 @@ import { Readable } from 'node:stream';
 import { P } from '../../../../src/access/permissoes';
 import { mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import { formatarDataHora } from '../../../../src/i18n/datas';
+import { traduzir } from '../../../../src/i18n';
+import { STATUS_FORMULARIO } from '../../../../src/forms/status';
+import { BOM, linhaCsv } from '../../../../src/forms/csv';
 import type { Banco, Executor } from '../../db';
 import { invalido, naoEncontrado, proibido } from '../erros';
 import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 
-export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
 export const FILTROS_FORMULARIO = {
   modelo: MODELOS,
   status: { type: 'array', items: { type: 'string', enum: [...STATUS_FORMULARIO] } },
@@ -64,8 +66,9 @@ export function conferirPeriodo(de?: string, ate?: string) {
     const x = new Date(Date.UTC(a, m - 1, dia));
     return a >= 1900 && a <= 9999 && x.getUTCFullYear() === a && x.getUTCMonth() === m - 1 && x.getUTCDate() === dia;
   };
-  if (!valida(de) || !valida(ate)) throw invalido('Data inválida no período.', [{ field: !valida(de) ? 'de' : 'ate', message: 'Informe uma data válida.' }]);
-  if (de && ate && de > ate) throw invalido('O início do período não pode ser depois do fim.', [{ field: 'de', message: 'O início do período não pode ser depois do fim.' }]);
+  if (!valida(de) || !valida(ate)) throw invalido('Data inválida no período.', [{ field: !valida(de) ? 'de' : 'ate', message: traduzir('pt-BR', 'validacao.date') }]);
+  const msg = traduzir('pt-BR', 'validacao.periodo');
+  if (de && ate && de > ate) throw invalido(msg, [{ field: 'de', message: msg }]);
 }
 
 /** Adds a São Paulo calendar-day period (inclusive) on a timestamp column. */
@@ -143,12 +146,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
       const escopo = await escopoDe(req);
       const filtro = () => filtroFormularios(req.query, escopo);
       filtro(); // bad filters fail before the first byte
-      const cel = (v: unknown) => {
-        const s = v === null || v === undefined ? '' : String(v);
-        return /[;"\n\r]/.test(s) || /^[=+\-@]/.test(s) ? `"${(/^[=+\-@]/.test(s) ? "'" : '') + s.replace(/"/g, '""')}"` : s;
-      };
       async function* linhas() {
-        yield '\uFEFF' + ['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'Respostas'].join(';') + '\r\n';
+        yield BOM + linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'Respostas']);
         let depois: { quando: string; id: string } | null = null;
         for (;;) {
           const f = filtro();
@@ -159,7 +158,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
           );
           if (!lote.length) return;
           yield lote
-            .map((r) => [r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, r.status, formatarDataHora(r.recebido_em), r.nome_requerente, r.cpf_requerente ? mascararCpf(r.cpf_requerente) : '', JSON.stringify(r.respostas ?? {})].map(cel).join(';') + '\r\n')
+            .map((r) => linhaCsv([r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, r.status, formatarDataHora(r.recebido_em), r.nome_requerente, r.cpf_requerente ? mascararCpf(r.cpf_requerente) : '', JSON.stringify(r.respostas ?? {})]))
             .join('');
           depois = { quando: lote[lote.length - 1].quando, id: lote[lote.length - 1].id };
         }

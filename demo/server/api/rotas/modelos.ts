@@ -130,6 +130,18 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
     },
   );
 
+  /**
+   * Code, name and status of every model in the caller's scope, for the filters of the forms, events
+   * and retries pages (whose users may not hold READ_MODELO).
+   */
+  api.get('/modelos-opcoes', { preValidation: exigir(db, [P.READ_MODELO, P.READ_FORMULARIO, P.READ_FORMULARIO_EVENTO, P.READ_RETENTATIVA_INTEGRACAO]) }, async (req) => {
+    const f = new Filtro();
+    const escopo = gruposDoEscopo(await acessoDoPedido(db, req));
+    if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
+    const linhas = await db.query<{ codigo_servico: string; nome: string; status: StatusModelo }>(`select m.codigo_servico, m.nome, m.status from modelo m ${f.where} order by m.nome, m.codigo_servico`, f.params);
+    return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, status: m.status }));
+  });
+
   api.post<{ Body: CorpoModelo }>(
     '/modelos',
     { preValidation: exigir(db, P.CREATE_MODELO), schema: { body: { type: 'object', additionalProperties: false, required: ['codigoServico', 'nome', 'grupoControleConteudoId'], properties: { codigoServico: { type: 'string', maxLength: 100 }, ...dados } } } },

@@ -5,10 +5,9 @@ import { conflito, naoEncontrado, proibido } from '../erros';
 import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { filtroContadores, periodo } from './formularios';
+import { RETENTATIVA_REEXECUTAVEL, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../../../../src/forms/status';
 
 /** Analytics, form events and integration retries (with their manual actions). */
-export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO'] as const;
-export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
 
 export async function rotasOperacao(api: FastifyInstance, db: Banco) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
@@ -121,7 +120,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
     },
   );
 
-  const ELEGIVEIS = ['PENDENTE', 'ESGOTADA'];
+  const ELEGIVEIS: string[] = [...RETENTATIVA_REEXECUTAVEL];
   async function marcarParaAgora(tx: Executor, ids: string[], autor: string) {
     await tx.query(`update retentativa_integracao set status = 'PENDENTE', proxima_tentativa_em = now(), atualizado_em = now(), versao = versao + 1 where id = any($1::bigint[])`, [ids]);
     await tx.query(

@@ -102,7 +102,6 @@ export default function FormularioGrupo({ tipo }: { tipo: TipoPaginaGrupo }) {
     permissoes: { criar: tipo.permissoes.criar, alterar: tipo.permissoes.alterar },
   });
   const { dados, setDados } = e;
-  const erroDescricao = (e.enviado ? mensagemDe(REGRAS_DESCRICAO, dados.descricao) : null) ?? e.errosServidor.descricao;
   const erroMembros = Object.entries(e.errosServidor).filter(([k]) => k.startsWith(`${tipo.membros}.`)).map(([, v]) => v).join(' ');
 
   if (!e.carregado) return <Carregando rotulo="Carregando grupo" />;
@@ -112,9 +111,7 @@ export default function FormularioGrupo({ tipo }: { tipo: TipoPaginaGrupo }) {
       {e.conflito && <AvisoConflito substantivo="grupo" aoRecarregar={e.recarregarVersao} />}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
         <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
-        <FormGroup label="Descrição" labelFor="grupo-descricao" helperText={erroDescricao} intent={erroDescricao ? 'danger' : 'none'}>
-          <TextArea id="grupo-descricao" fill value={dados.descricao} disabled={!e.podeAlterar} onChange={(ev) => setDados((d) => ({ ...d, descricao: ev.currentTarget.value }))} />
-        </FormGroup>
+        <Campo multilinha rotulo="Descrição" nome="descricao" valor={dados.descricao} regras={REGRAS_DESCRICAO} mostrarErros={e.enviado} erroServidor={e.errosServidor.descricao} desabilitado={!e.podeAlterar} aoMudar={(descricao) => setDados((d) => ({ ...d, descricao }))} />
         {publico ? (
           <Cidadaos texto={dados.textoCpfs} desabilitado={!e.podeAlterar} erroServidor={erroMembros} aoMudar={(textoCpfs) => setDados((d) => ({ ...d, textoCpfs }))} />
         ) : (

@@ -1,4 +1,4 @@
-import { Checkbox, FormGroup, TextArea } from '@blueprintjs/core';
+import { Checkbox } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
@@ -46,7 +46,6 @@ export default function FormularioPerfil() {
   const { dados, setDados } = e;
   const alternar = (nome: string, marcado: boolean) =>
     setDados((d) => ({ ...d, permissoes: marcado ? [...new Set([...d.permissoes, nome])] : d.permissoes.filter((x) => x !== nome) }));
-  const erroDescricao = (e.enviado ? mensagemDe(REGRAS_DESCRICAO, dados.descricao) : null) ?? e.errosServidor.descricao;
 
   if (!e.carregado || !catalogo) return <Carregando rotulo="Carregando perfil" />;
   return (
@@ -56,9 +55,7 @@ export default function FormularioPerfil() {
       {e.conflito && <AvisoConflito substantivo="perfil" aoRecarregar={e.recarregarVersao} />}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
         <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
-        <FormGroup label="Descrição" labelFor="perfil-descricao" helperText={erroDescricao} intent={erroDescricao ? 'danger' : 'none'}>
-          <TextArea id="perfil-descricao" fill value={dados.descricao} disabled={!e.podeAlterar} onChange={(ev) => setDados((d) => ({ ...d, descricao: ev.currentTarget.value }))} />
-        </FormGroup>
+        <Campo multilinha rotulo="Descrição" nome="descricao" valor={dados.descricao} regras={REGRAS_DESCRICAO} mostrarErros={e.enviado} erroServidor={e.errosServidor.descricao} desabilitado={!e.podeAlterar} aoMudar={(descricao) => setDados((d) => ({ ...d, descricao }))} />
         <fieldset className="cf-permissoes">
           <legend>Permissões ({dados.permissoes.length} marcadas)</legend>
           {e.errosServidor.permissoes && <p className="cf-erro-campo">{e.errosServidor.permissoes}</p>}

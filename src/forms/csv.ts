@@ -1,0 +1,19 @@
+/**
+ * CSV as Brazilian spreadsheets open it: `;` between cells, CRLF lines, UTF-8 with a BOM (added by
+ * the caller once). Cells with `;`, quotes or line breaks are quoted; cells that a spreadsheet would
+ * run as a formula (=, +, -, @) are quoted and prefixed with an apostrophe. Pure: the server's export
+ * and the analytics table's export write with it.
+ */
+export const BOM = '\uFEFF';
+
+const FORMULA = /^[=+\-@]/;
+
+export function celulaCsv(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  if (!/[;"\n\r]/.test(s) && !FORMULA.test(s)) return s;
+  return `"${(FORMULA.test(s) ? "'" : '') + s.replace(/"/g, '""')}"`;
+}
+
+export function linhaCsv(celulas: readonly unknown[]): string {
+  return celulas.map(celulaCsv).join(';') + '\r\n';
+}

@@ -1,0 +1,68 @@
+import { formatarData } from '../i18n/datas';
+import { formatarCpf } from './cpf';
+import type { CampoDefinicao, Definicao } from './definicao';
+
+/**
+ * A filled form's answers laid out by the model version it was filled against: one block per
+ * section, one line per field with its label and the answer as a person reads it (choices by their
+ * labels, dates dd/MM/yy, CPF with its mask). Answers the version does not name are kept, last, under
+ * "Outras respostas", so nothing the citizen sent is hidden. Pure.
+ */
+export const NAO_INFORMADO = 'Não informado';
+
+export interface LinhaResposta {
+  id: string;
+  rotulo: string;
+  valor: string;
+}
+
+export interface BlocoRespostas {
+  titulo: string;
+  linhas: LinhaResposta[];
+}
+
+const vazio = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
+
+function textoLivre(v: unknown): string {
+  if (vazio(v)) return NAO_INFORMADO;
+  if (Array.isArray(v)) return v.map(textoLivre).join(', ');
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return typeof o.nome === 'string' ? o.nome : JSON.stringify(v);
+  }
+  if (typeof v === 'boolean') return v ? 'Sim' : 'Não';
+  return String(v);
+}
+
+export function textoResposta(campo: CampoDefinicao, v: unknown): string {
+  if (vazio(v)) return NAO_INFORMADO;
+  const opcao = (x: unknown) => campo.opcoes?.find((o) => o.valor === x)?.rotulo ?? String(x);
+  switch (campo.tipo) {
+    case 'escolha-unica':
+      return opcao(v);
+    case 'escolha-multipla':
+      return (Array.isArray(v) ? v : [v]).map(opcao).join(', ');
+    case 'data':
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarData(v.slice(0, 10)) : textoLivre(v);
+    case 'cpf':
+      return typeof v === 'string' ? formatarCpf(v) : textoLivre(v);
+    case 'decimal':
+      return typeof v === 'number' ? v.toLocaleString('pt-BR') : textoLivre(v);
+    default:
+      return textoLivre(v);
+  }
+}
+
+export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>): BlocoRespostas[] {
+  const usados = new Set<string>();
+  const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).map((s) => ({
+    titulo: s.titulo,
+    linhas: s.campos.map((c) => {
+      usados.add(c.id);
+      return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id]) };
+    }),
+  }));
+  const outras = Object.keys(respostas).filter((k) => !usados.has(k));
+  if (outras.length) blocos.push({ titulo: 'Outras respostas', linhas: outras.map((k) => ({ id: k, rotulo: k, valor: textoLivre(respostas[k]) })) });
+  return blocos.filter((b) => b.linhas.length);
+}

@@ -1,0 +1,47 @@
+import { Link } from 'react-router-dom';
+import { P } from '../../access/permissoes';
+import { usePermissao } from '../../access/usePermissao';
+import { useAmbiente } from '../../app/contexto';
+import { formulariosApi, type Evento } from '../../api/recursos/formularios';
+import { ROTULO_EVENTO } from '../../forms/status';
+import { formatarDataHora } from '../../i18n/datas';
+import { caminho } from '../../routes';
+import { BarraFiltros } from '../../ui/BarraFiltros';
+import { Etiqueta } from '../../ui/Etiqueta';
+import { TabelaPaginada } from '../../ui/TabelaPaginada';
+import { FILTROS_EVENTOS } from '../filtros';
+import { TituloPagina } from '../Titulo';
+import { textoDetalhes } from './FichaFormulario';
+
+const LISTA = 'formularios-eventos';
+
+/** /formularios-eventos — who did what to which form, when; the form is a link for READ_FORMULARIO. */
+export default function Eventos() {
+  const { http } = useAmbiente();
+  const verFormulario = usePermissao(P.READ_FORMULARIO);
+  return (
+    <section className="cf-pagina">
+      <TituloPagina />
+      <BarraFiltros lista={LISTA} rotulo="Filtros dos eventos" campos={FILTROS_EVENTOS} />
+      <TabelaPaginada<Evento>
+        chave={LISTA}
+        rotulo="Eventos de formulários"
+        carregar={(p, o, f) => formulariosApi.eventos(http, p, o, f)}
+        idDe={(e) => e.id}
+        vazio="Nenhum evento corresponde aos filtros. Altere ou limpe os filtros."
+        colunas={[
+          { campo: 'ocorridoEm', titulo: 'Quando', ordenavel: true, render: (e) => formatarDataHora(e.ocorridoEm) },
+          { campo: 'tipo', titulo: 'Evento', ordenavel: true, render: (e) => <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> },
+          {
+            campo: 'protocolo',
+            titulo: 'Formulário',
+            render: (e) => (verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={`Abrir o formulário ${e.protocolo}`}>{e.protocolo}</Link> : e.protocolo),
+          },
+          { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (e) => e.codigoServico },
+          { campo: 'autor', titulo: 'Quem', render: (e) => e.autor },
+          { campo: 'detalhes', titulo: 'Detalhes', render: (e) => textoDetalhes(e.detalhes) },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAmbiente } from '../app/contexto';
+import type { Filtros } from '../api/paginacao';
+import { estadoLista, mudarFiltros } from '../state/listas';
+import { mensagemDe, type Regra } from '../validation/regras';
+import { Campo } from './Campo';
+import { CampoData } from './CampoData';
+import { useModelos } from './useModelos';
+
+/**
+ * A list's filters (DESIGN.md section 4): what the user picks is applied with "Filtrar" (or Enter),
+ * kept with the list, and cleared with "Limpar filtros". A link may carry filters in its query
+ * (`/formularios?status=FALHA_INTEGRACAO&de=2026-11-22`): they are applied on arrival and taken out of
+ * the address, so the list behaves as if the user had chosen them.
+ */
+export type DefFiltro =
+  | { tipo: 'modelo' }
+  | { tipo: 'selecao'; nome: string; rotulo: string; todos: string; opcoes: { valor: string; rotulo: string }[] }
+  | { tipo: 'texto'; nome: string; rotulo: string; regras?: Regra[]; placeholder?: string }
+  | { tipo: 'periodo' };
+
+const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const nomesDe = (c: DefFiltro) => (c.tipo === 'periodo' ? ['de', 'ate'] : c.tipo === 'modelo' ? ['modelo'] : [c.nome]);
+
+function textos(f: Filtros, nomes: string[]): Record<string, string> {
+  return Object.fromEntries(nomes.filter((n) => f[n] !== undefined && f[n] !== null && f[n] !== '').map((n) => [n, String(f[n])]));
+}
+
+export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; campos: DefFiltro[]; rotulo: string; acoes?: ReactNode }) {
+  const { estado, config, t } = useAmbiente();
+  const e = estadoLista(estado.listas, lista);
+  const nomes = campos.flatMap(nomesDe);
+  const [params, setParams] = useSearchParams();
+  const [rascunho, setRascunho] = useState<Record<string, string>>(() => textos(e.filtros, nomes));
+  const [datasRuins, setDatasRuins] = useState<Record<string, boolean>>({});
+  const [enviado, setEnviado] = useState(false);
+  const modelos = useModelos();
+  const id = useId();
+
+  // Filters carried by a link: applied before the table's first load (layout effects run first).
+  useLayoutEffect(() => {
+    const daUrl = nomes.filter((n) => params.get(n) && (n !== 'de' && n !== 'ate' ? true : ISO.test(params.get(n)!)));
+    if (!nomes.some((n) => params.has(n))) return;
+    const f = Object.fromEntries(daUrl.map((n) => [n, params.get(n)!]));
+    mudarFiltros(e, f);
+    setRascunho(f);
+    const resto = new URLSearchParams(params);
+    for (const n of nomes) resto.delete(n);
+    setParams(resto, { replace: true });
+  }, []);
+
+  const mudar = (nome: string, valor: string | null) => setRascunho((r) => ({ ...r, [nome]: valor ?? '' }));
+  const periodoInvertido = !!rascunho.de && !!rascunho.ate && rascunho.de > rascunho.ate;
+  const textoRuim = campos.some((c) => c.tipo === 'texto' && mensagemDe(c.regras ?? [], rascunho[c.nome] ?? '', config.language));
+
+  const aplicar = () => {
+    setEnviado(true);
+    if (periodoInvertido || textoRuim || datasRuins.de || datasRuins.ate) return;
+    mudarFiltros(e, Object.fromEntries(Object.entries(rascunho).map(([k, v]) => [k, v.trim() || undefined])));
+  };
+  const limpar = () => {
+    setRascunho({});
+    setDatasRuins({});
+    setEnviado(false);
+    mudarFiltros(e, {});
+  };
+
+  return (
+    <form className="cf-filtros" role="search" aria-label={rotulo} noValidate onSubmit={(ev) => (ev.preventDefault(), aplicar())}>
+      {campos.map((c) => {
+        switch (c.tipo) {
+          case 'modelo':
+            return (
+              <FormGroup key="modelo" label="Modelo" labelFor={`${id}-modelo`}>
+                <HTMLSelect id={`${id}-modelo`} value={rascunho.modelo ?? ''} onChange={(ev) => mudar('modelo', ev.currentTarget.value)}>
+                  <option value="">Todos os modelos</option>
+                  {modelos.map((m) => (
+                    <option key={m.codigoServico} value={m.codigoServico}>
+                      {m.nome} ({m.codigoServico})
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            );
+          case 'selecao':
+            return (
+              <FormGroup key={c.nome} label={c.rotulo} labelFor={`${id}-${c.nome}`}>
+                <HTMLSelect id={`${id}-${c.nome}`} value={rascunho[c.nome] ?? ''} onChange={(ev) => mudar(c.nome, ev.currentTarget.value)}>
+                  <option value="">{c.todos}</option>
+                  {c.opcoes.map((o) => (
+                    <option key={o.valor} value={o.valor}>
+                      {o.rotulo}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            );
+          case 'texto':
+            return <Campo key={c.nome} rotulo={c.rotulo} nome={c.nome} valor={rascunho[c.nome] ?? ''} regras={c.regras} placeholder={c.placeholder} mostrarErros={enviado} aoMudar={(v) => mudar(c.nome, v)} />;
+          case 'periodo':
+            return (
+              <div key="periodo" className="cf-periodo" role="group" aria-label="Período">
+                <CampoData rotulo="De" valor={rascunho.de || null} mostrarErros={enviado} erroServidor={enviado && periodoInvertido ? t('validacao.periodo') : undefined} aoMudar={(v, ok) => (mudar('de', v), setDatasRuins((d) => ({ ...d, de: !ok })))} />
+                <CampoData rotulo="Até" valor={rascunho.ate || null} mostrarErros={enviado} aoMudar={(v, ok) => (mudar('ate', v), setDatasRuins((d) => ({ ...d, ate: !ok })))} />
+              </div>
+            );
+        }
+      })}
+      <div className="cf-filtros-acoes">
+        <Button type="submit" intent="primary" icon="filter" text="Filtrar" />
+        <Button type="button" variant="minimal" text="Limpar filtros" onClick={limpar} />
+        {acoes}
+      </div>
+    </form>
+  );
+}

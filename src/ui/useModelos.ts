@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+import { useAmbiente } from '../app/contexto';
+import { modelosApi, type OpcaoModelo } from '../api/recursos/modelos';
+
+/** The models the user may see (their content-control groups), by name, for filters; [] until loaded or on failure. */
+export function useModelos(): OpcaoModelo[] {
+  const { http } = useAmbiente();
+  const [modelos, setModelos] = useState<OpcaoModelo[]>([]);
+  useEffect(() => {
+    let vivo = true;
+    modelosApi.opcoes(http).then(
+      (r) => vivo && setModelos(r),
+      () => undefined, // the filter then offers only "Todos os modelos"; the list itself reports errors
+    );
+    return () => void (vivo = false);
+  }, []);
+  return modelos;
+}
