@@ -131,6 +131,24 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await s.db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao where codigo_servico = 'tributos-itcmd' and status = 'ESGOTADA'`))[0].n, '0');
     });
 
+    test('opções de modelo para filtros: qualquer permissão de leitura da área, só os modelos do escopo', async () => {
+      const todos = (await s.db.query<{ codigo_servico: string }>('select codigo_servico from modelo order by nome, codigo_servico')).map((m) => m.codigo_servico);
+      const doAdmin = await admin('GET', '/modelos-opcoes');
+      assert.equal(doAdmin.status, 200);
+      assert.deepEqual(doAdmin.json.map((m: { codigoServico: string }) => m.codigoServico), todos);
+      assert.deepEqual(Object.keys(doAdmin.json[0]).sort(), ['codigoServico', 'nome', 'status']);
+      const doAuditor = await auditor('GET', '/modelos-opcoes');
+      assert.equal(doAuditor.status, 200, 'READ_FORMULARIO_EVENTO is enough');
+      assert.ok(doAuditor.json.length > 0 && doAuditor.json.every((m: { codigoServico: string }) => m.codigoServico.startsWith('saude-')));
+      const doSuporte = await suporte('GET', '/modelos-opcoes');
+      assert.ok(doSuporte.json.some((m: { codigoServico: string }) => m.codigoServico.startsWith('tributos-')) && !doSuporte.json.some((m: { codigoServico: string }) => m.codigoServico.startsWith('educacao-')));
+      assert.equal((await gestor('GET', '/modelos-opcoes')).status, 200);
+      const visitante = await clienteApi(s.url, 'visitante');
+      const negado = await visitante('GET', '/modelos-opcoes');
+      assert.equal(negado.status, 403);
+      assert.match(negado.json.detail, /Você precisa de uma destas permissões: READ_MODELO, READ_FORMULARIO/);
+    });
+
     test('os contadores continuam exatos depois de inserções e exclusões concorrentes', async () => {
       // Like real traffic: many small transactions at once, each one form in, out or changed.
       const inserir = (i: number) =>

@@ -104,3 +104,45 @@ export function digitar(campo: HTMLInputElement | HTMLTextAreaElement, texto: st
   Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(campo, texto);
   campo.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/** The input, select or textarea labelled `rotulo` (label text without the required mark), within `dentro`. */
+export function campo<T extends HTMLElement = HTMLInputElement>(el: HTMLElement, rotulo: string, dentro = ''): T {
+  const raiz = el.shadowRoot!;
+  const label = [...raiz.querySelectorAll(`${dentro} label`)].find((l) => l.textContent!.replace(/\s*\*\s*$/, '').trim() === rotulo) as HTMLLabelElement | undefined;
+  if (!label) throw new Error(`sem rótulo "${rotulo}"`);
+  return raiz.getElementById(label.htmlFor) as T;
+}
+
+/** Picks an option of a select as React sees it. */
+export function escolher(select: HTMLSelectElement, valor: string) {
+  select.value = valor;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** The text of each cell of the table's rows (one array per row). */
+export const celulas = (el: HTMLElement, tabela = '.cf-tabela-dados') => [...el.shadowRoot!.querySelectorAll(`${tabela} tbody tr`)].map((tr) => [...tr.querySelectorAll('td, th')].map((c) => c.textContent!.trim()));
+
+/** The total the paged table shows ("123 registro(s)"). */
+export const totalTabela = (el: HTMLElement) => Number(el.shadowRoot!.querySelector('[data-testid=total]')?.textContent!.replace(/\D/g, '') ?? NaN);
+
+/** Submits the filter bar (the "Filtrar" button). */
+export const filtrar = (el: HTMLElement) => botao(el, 'Filtrar')!.click();
+
+/** Captures the next file the page hands to the browser's download (the Blob given to URL.createObjectURL). */
+export function capturarDownload(): Promise<{ blob: Blob; texto: () => Promise<string> }> {
+  const original = URL.createObjectURL;
+  return new Promise((ok) => {
+    URL.createObjectURL = (o: Blob | MediaSource) => {
+      URL.createObjectURL = original;
+      ok({ blob: o as Blob, texto: () => (o as Blob).text() });
+      return original.call(URL, o);
+    };
+  });
+}
+
+/** The reference API as a seeded user (real token), for checks that compare the page with the API. */
+export async function apiComo(username: string, caminho: string) {
+  const { token } = await tokensDe(username);
+  const r = await fetch(`${DEMO.url}/api${caminho}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: r.status, total: Number(r.headers.get('x-total-count')), json: await r.json() };
+}

@@ -20,7 +20,7 @@ export function marcasEixo(maximo: number): number[] {
   const potencia = 10 ** Math.floor(Math.log10(bruto));
   const passo = [1, 2, 5, 10].map((m) => m * potencia).find((p) => p >= bruto)!;
   const marcas: number[] = [];
-  for (let v = 0; v <= maximo + passo / 2 && marcas.length < 6; v += passo) marcas.push(Math.round(v));
+  for (let v = 0; !marcas.length || marcas[marcas.length - 1] < maximo; v += passo) marcas.push(Math.round(v));
   return marcas;
 }
 

@@ -1,0 +1,132 @@
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import { apiComo, botao, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves } from './apoio';
+
+/** /formularios: list states, filters, paging, sort, the drawer (linkable), errors mapped to pages, CSV. */
+afterEach(desmontarTodos);
+
+const gaveta = (el: HTMLElement) => el.shadowRoot!.querySelector('.bp6-drawer') as HTMLElement | null;
+const STATUS_COL = 2;
+
+async function abrir(usuario = 'gestor', caminho = '/formularios') {
+  const el = await montar(usuario, { 'initial-path': caminho });
+  await esperarShell(el);
+  await esperarTitulo(el, 'Formulários Preenchidos');
+  await waitUntil(() => linhasTabela(el).length > 0, 'linhas');
+  return el;
+}
+
+describe('formulários preenchidos', () => {
+  it('lista do escopo com total exato, CPF mascarado, paginação e ordenação; sem violações de acessibilidade', async () => {
+    const el = await abrir();
+    const api = await apiComo('gestor', '/formularios?size=20');
+    await waitUntil(() => totalTabela(el) === api.total, `total ${api.total}`);
+    expect(linhasTabela(el)).to.deep.equal(api.json.map((f: { protocolo: string }) => f.protocolo));
+    expect(celulas(el).every((c) => /^\*\*\*\.\d{3}\.\d{3}-\*\*$/.test(c[4]))).to.equal(true, 'CPF masked');
+    expect(celulas(el).every((c) => !c[1].includes('IPVA') && !c[1].includes('ITCMD'))).to.equal(true, 'no Tributos models for gestor');
+    expect(await violacoesGraves(el)).to.deep.equal([]);
+    const primeira = linhasTabela(el);
+    porRotulo(el, 'Próxima página').click();
+    await waitUntil(() => textoConteudo(el).includes('Página 2 de'), 'página 2');
+    await waitUntil(() => linhasTabela(el)[0] !== primeira[0], 'outras linhas');
+    expect(linhasTabela(el)[0]).to.equal((await apiComo('gestor', '/formularios?size=20&page=1')).json[0].protocolo);
+    escolher(el.shadowRoot!.querySelector('.cf-por-pagina select') as HTMLSelectElement, '50');
+    await waitUntil(() => linhasTabela(el).length === 50, '50 por página');
+    porRotulo(el, 'Ordenar por Protocolo').click();
+    const asc = (await apiComo('gestor', '/formularios?size=50&sort=protocolo,asc')).json.map((f: { protocolo: string }) => f.protocolo);
+    await waitUntil(() => linhasTabela(el)[0] === asc[0], 'ordem por protocolo');
+    expect(linhasTabela(el)).to.deep.equal(asc);
+  });
+
+  it('filtros por modelo, status, período e CPF; mensagens em pt-BR; vazio diz o que fazer', async () => {
+    const el = await abrir();
+    await waitUntil(() => (campo<HTMLSelectElement>(el, 'Modelo').options.length ?? 0) > 1, 'modelos no filtro');
+    const modelos = [...campo<HTMLSelectElement>(el, 'Modelo').options].map((o) => o.value).filter(Boolean);
+    expect(modelos.every((m) => m.startsWith('saude-') || m.startsWith('educacao-'))).to.equal(true, 'só os modelos do escopo');
+    escolher(campo(el, 'Modelo'), 'saude-cartao-sus');
+    escolher(campo(el, 'Status'), 'FALHA_INTEGRACAO');
+    digitar(campo(el, 'De'), '01/01/26');
+    digitar(campo(el, 'Até'), '31/12/2099');
+    filtrar(el);
+    const api = await apiComo('gestor', '/formularios?modelo=saude-cartao-sus&status=FALHA_INTEGRACAO&de=2026-01-01&ate=2099-12-31');
+    await waitUntil(() => totalTabela(el) === api.total, `total filtrado ${api.total}`);
+    expect(celulas(el).every((c) => c[STATUS_COL] === 'Falha de integração' && c[1].startsWith('Segunda via do Cartão SUS'))).to.equal(true);
+
+    // Bad input: an inverted period and a wrong CPF are refused with their messages; the list stays as it was.
+    digitar(campo(el, 'De'), '10/10/26');
+    digitar(campo(el, 'Até'), '01/10/26');
+    digitar(campo(el, 'CPF do requerente'), '123.456.789-00');
+    filtrar(el);
+    await waitUntil(() => textoConteudo(el).includes('O início do período não pode ser depois do fim.'), 'período');
+    expect(textoConteudo(el)).to.contain('Este campo deve ser um CPF válido.');
+    digitar(campo(el, 'Até'), '32/10/26');
+    await waitUntil(() => textoConteudo(el).includes('Informe uma data válida no formato dd/mm/aa.'), 'data inválida');
+    expect(totalTabela(el)).to.equal(api.total);
+
+    botao(el, 'Limpar filtros')!.click();
+    await waitUntil(() => totalTabela(el) > api.total, 'sem filtros');
+    expect(campo<HTMLInputElement>(el, 'De').value).to.equal('');
+    digitar(campo(el, 'Protocolo'), '1999.000000000');
+    filtrar(el);
+    await waitUntil(() => textoConteudo(el).includes('Nenhum registro encontrado.'), 'vazio');
+    expect(textoConteudo(el)).to.contain('Nenhum formulário corresponde aos filtros. Altere ou limpe os filtros.');
+    expect(totalTabela(el)).to.equal(0);
+    expect((botao(el, 'Exportar CSV') as HTMLButtonElement).disabled).to.equal(true, 'nothing to export');
+  });
+
+  it('abre um formulário na gaveta (endereçável), com respostas, eventos e integração; volta com os filtros', async () => {
+    const el = await abrir();
+    escolher(campo(el, 'Status'), 'DESCARTADO');
+    filtrar(el);
+    await waitUntil(() => celulas(el).length > 0 && celulas(el).every((c) => c[STATUS_COL] === 'Descartado'), 'descartados');
+    const protocolo = linhasTabela(el)[0];
+    const navegou = oneEvent(el, 'navigated');
+    (el.shadowRoot!.querySelector('.cf-tabela-dados tbody tr') as HTMLElement).click();
+    expect(((await navegou) as CustomEvent<{ path: string }>).detail.path).to.match(/^\/formularios\?id=\d+$/);
+    await waitUntil(() => gaveta(el)?.querySelector('[data-testid=protocolo]'), 'gaveta');
+    const g = gaveta(el)!;
+    expect(g.querySelector('[data-testid=protocolo]')!.textContent).to.equal(protocolo);
+    expect(g.textContent).to.contain('Dados do requerente');
+    expect(g.textContent).to.match(/CPF\d{3}\.\d{3}\.\d{3}-\d{2}/, 'whole CPF in the detail');
+    const eventos = [...g.querySelectorAll('[data-testid=eventos] li .bp6-tag')].map((t) => t.textContent);
+    expect(eventos.slice(0, 4)).to.deep.equal(['Formulário recebido', 'Falha na integração', 'Nova tentativa agendada', 'Descartado']);
+    const vistas = await apiComo('admin', `/formularios-eventos?protocolo=${protocolo}&tipo=VISUALIZADO`);
+    expect(vistas.json.map((e: { autor: string }) => e.autor)).to.include('gestor', 'opening it is recorded');
+    expect(g.querySelector('[data-testid=integracao]')!.textContent).to.contain('Descartada');
+    expect(await violacoesGraves(el)).to.deep.equal([]);
+    (g.querySelector('.bp6-drawer-header button') as HTMLButtonElement).click();
+    await waitUntil(() => !gaveta(el), 'gaveta fechada');
+    expect(campo<HTMLSelectElement>(el, 'Status').value).to.equal('DESCARTADO');
+    await waitUntil(() => linhasTabela(el)[0] === protocolo, 'lista mantida');
+  });
+
+  it('link direto para um formulário; inexistente vai para /404; de outro grupo vai para /403', async () => {
+    const [alvo] = (await apiComo('gestor', '/formularios?size=20')).json;
+    const el = await abrir('gestor', `/formularios?id=${alvo.id}`);
+    await waitUntil(() => gaveta(el)?.querySelector('[data-testid=protocolo]')?.textContent === alvo.protocolo, 'gaveta pelo link');
+    desmontarTodos();
+    const el404 = await montar('gestor', { 'initial-path': '/formularios?id=987654321' });
+    await esperarShell(el404);
+    await esperarTitulo(el404, 'Página não encontrada');
+    desmontarTodos();
+    const [tributos] = (await apiComo('admin', '/formularios?modelo=tributos-itcmd&size=20')).json;
+    const el403 = await montar('gestor', { 'initial-path': `/formularios?id=${tributos.id}` });
+    await esperarShell(el403);
+    await waitUntil(() => titulo(el403) === 'Acesso negado', `403, visto ${titulo(el403)}`);
+  });
+
+  it('exporta o filtro atual em CSV mostrando o progresso; o arquivo tem uma linha por formulário', async () => {
+    const el = await abrir();
+    escolher(campo(el, 'Modelo'), 'educacao-historico');
+    filtrar(el);
+    const api = await apiComo('gestor', '/formularios?modelo=educacao-historico');
+    await waitUntil(() => totalTabela(el) === api.total, 'filtrado');
+    const arquivo = capturarDownload();
+    botao(el, 'Exportar CSV')!.click();
+    const { texto } = await arquivo;
+    const linhas = (await texto()).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(linhas[0]).to.equal('Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;Respostas');
+    expect(linhas.length - 1).to.equal(api.total);
+    expect(linhas.slice(1).every((l) => l.includes(';educacao-historico;'))).to.equal(true);
+    await waitUntil(() => toasts(el).some((t) => t.startsWith('Exportação concluída')), 'toast de sucesso');
+  });
+});
