@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
+import { abrirChromium } from './navegador';
 import { portaLivre } from '../apoio/servidor';
 
 /**
@@ -42,4 +44,42 @@ export async function entrarNaDemo(p: Page, base: string, usuario: string): Prom
   await preencherLogin(p, usuario);
   await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
   await p.waitForFunction(() => !document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-ocupado'));
+}
+
+/** A locator inside the element (playwright pierces its open shadow root). */
+export const noConsole = (p: Page, seletor: string) => p.locator(`console-formularios ${seletor}`);
+
+/** Waits until the page heading says `texto`. */
+export const esperarTitulo = (p: Page, texto: string) =>
+  p.waitForFunction((x) => document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-titulo-pagina')?.textContent === x, texto, { timeout: 20_000 });
+
+/** The menu entries as shown, in order. */
+export const textosMenu = async (p: Page) => (await noConsole(p, '[data-testid=menu] .bp6-menu-item').allInnerTexts()).map((t) => t.trim());
+
+/** Goes to a console path through the element's public `navigate`. */
+export const irPara = (p: Page, caminho: string) => p.evaluate((c) => (document.querySelector('console-formularios') as unknown as { navigate(x: string): void }).navigate(c), caminho);
+
+/** Signs out with the top bar's button and waits for the sign-in form. */
+export async function sairDaDemo(p: Page): Promise<void> {
+  await noConsole(p, '[data-testid=sair]').click();
+  await p.locator('#username').waitFor({ timeout: 20_000 });
+}
+
+/**
+ * One demo process and one Chromium for a test file (registered as node:test before/after hooks);
+ * `ctx.base` and `ctx.navegador` are set once `before` has run.
+ */
+export function demoComNavegador(env: Record<string, string> = {}) {
+  const ctx = {} as { base: string; navegador: import('playwright-core').Browser; fechar: () => void };
+  before(async () => {
+    const demo = await subirDemo(env);
+    ctx.base = demo.base;
+    ctx.fechar = demo.fechar;
+    ctx.navegador = await abrirChromium();
+  });
+  after(async () => {
+    await ctx.navegador?.close();
+    ctx.fechar?.();
+  });
+  return ctx;
 }
