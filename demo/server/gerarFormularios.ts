@@ -39,7 +39,7 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
                        ('RETENTATIVA_AGENDADA', interval '41 seconds', '{"tentativa": 1}'::jsonb)) as t(tipo, atraso, detalhes)
     where ${novo} and f.status in ('FALHA_INTEGRACAO', 'DESCARTADO')`);
   await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'DESCARTADO', f.recebido_em + interval '3 days', 'admin', '{"motivo": "Pedido duplicado"}' ${novos} and f.status = 'DESCARTADO'`);
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'DESCARTADO', least(f.recebido_em + interval '3 days', greatest(f.recebido_em + interval '2 minutes', now())), 'admin', '{"motivo": "Pedido duplicado"}' ${novos} and f.status = 'DESCARTADO'`);
   await tx.query(`insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, status, motivo_descarte, criado_em, atualizado_em)
     select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, coalesce(m.integracao_url, 'https://destino.uf.gov.br'),
            case s.status when 'ESGOTADA' then 7 when 'SUCESSO' then 2 else 1 + f.id % 5 end,
@@ -47,7 +47,7 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
            case s.status when 'SUCESSO' then 201 else 503 end,
            case s.status when 'SUCESSO' then null else 'Serviço indisponível (HTTP 503)' end,
            s.status, case s.status when 'DESCARTADA' then 'Pedido duplicado' end,
-           f.recebido_em + interval '41 seconds', f.recebido_em + interval '1 hour'
+           f.recebido_em + interval '41 seconds', least(f.recebido_em + interval '1 hour', greatest(f.recebido_em + interval '41 seconds', now()))
       from formulario f join modelo m on m.codigo_servico = f.codigo_servico
       cross join lateral (select case
         when f.status = 'DESCARTADO' then 'DESCARTADA'

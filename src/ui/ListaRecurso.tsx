@@ -1,17 +1,15 @@
 import { Button } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAmbiente } from '../app/contexto';
 import type { Permissao } from '../access/permissoes';
 import { usePermissao } from '../access/usePermissao';
 import type { Pagina } from '../api/http';
 import type { Filtros, Ordenacao, Paginacao } from '../api/paginacao';
-import { mostrarToast } from '../state/toasts';
 import { TituloPagina } from '../pages/Titulo';
 import { CampoBusca } from './CampoBusca';
 import { confirmar } from './dialogos';
 import { TabelaPaginada, type Coluna } from './TabelaPaginada';
-import { useTratarErro } from './useTratarErro';
+import { useAcao } from './useAcao';
 
 /**
  * An area's list page: search, the paged table, "new" and delete offered only with their permissions,
@@ -35,22 +33,14 @@ export interface PropsListaRecurso<T> {
 export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
   const { estado } = useAmbiente();
   const navegar = useNavigate();
-  const tratar = useTratarErro();
-  const [versao, setVersao] = useState(0);
+  const { versao, executar } = useAcao();
   const podeCriar = usePermissao(p.novo?.permissao ?? ('' as Permissao)) && !!p.novo;
   const podeExcluir = usePermissao(p.excluir?.permissao ?? ('' as Permissao)) && !!p.excluir;
 
   const excluir = async (item: T) => {
     const nome = p.nomeDe(item);
     const sim = await confirmar(estado.dialogos, { titulo: `Excluir ${p.substantivo}`, mensagem: `O ${p.substantivo} "${nome}" será excluído. Esta ação não pode ser desfeita.`, perigo: true, textoConfirmar: 'Excluir' });
-    if (!sim) return;
-    try {
-      await p.excluir!.executar(item);
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Excluído', detail: `O ${p.substantivo} "${nome}" foi excluído.`, life: 5000 });
-      setVersao((v) => v + 1);
-    } catch (e) {
-      tratar(e, 'acao');
-    }
+    if (sim) await executar(() => p.excluir!.executar(item), { titulo: 'Excluído', texto: `O ${p.substantivo} "${nome}" foi excluído.` });
   };
 
   return (

@@ -16,7 +16,7 @@ import { Dica } from '../../ui/Dica';
 import { abrirDialogo, confirmar } from '../../ui/dialogos';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { TabelaPaginada } from '../../ui/TabelaPaginada';
-import { useTratarErro } from '../../ui/useTratarErro';
+import { useAcao } from '../../ui/useAcao';
 import { mensagemDe, type Regra } from '../../validation/regras';
 import { FILTROS_RETENTATIVAS } from '../filtros';
 import { TituloPagina } from '../Titulo';
@@ -53,21 +53,11 @@ function FormularioDescarte({ protocolo, aoDescartar, aoCancelar }: { protocolo:
 /** /retentativas-integracao — failed deliveries; retry now, discard with a reason, retry the filter in bulk. */
 export default function PaginaRetentativas() {
   const { http, estado } = useAmbiente();
-  const tratar = useTratarErro();
+  const { versao, executar, tratar } = useAcao();
   const podeAgir = usePermissao(P.UPDATE_RETENTATIVA_INTEGRACAO);
   const verFormulario = usePermissao(P.READ_FORMULARIO);
-  const [versao, setVersao] = useState(0);
-  const avisar = (summary: string, detail: string) => mostrarToast(estado.toasts, { severity: 'success', summary, detail, life: 5000 });
 
-  const tentarAgora = async (r: Retentativa) => {
-    try {
-      await retentativasApi.executar(http, r.id);
-      avisar('Retentativa pedida', `A integração do formulário ${r.protocolo} será tentada agora.`);
-      setVersao((v) => v + 1);
-    } catch (e) {
-      tratar(e, 'acao');
-    }
-  };
+  const tentarAgora = (r: Retentativa) => executar(() => retentativasApi.executar(http, r.id), { titulo: 'Retentativa pedida', texto: `A integração do formulário ${r.protocolo} será tentada agora.` });
 
   const descartar = (r: Retentativa) => {
     const fechar = abrirDialogo(estado.dialogos, {
@@ -77,16 +67,9 @@ export default function PaginaRetentativas() {
           protocolo={r.protocolo}
           aoCancelar={fecharDialogo}
           aoDescartar={async (motivo) => {
-            try {
-              await retentativasApi.descartar(http, r.id, motivo);
-              fechar();
-              avisar('Retentativa descartada', `A integração do formulário ${r.protocolo} foi descartada.`);
-              setVersao((v) => v + 1);
-              return true;
-            } catch (e) {
-              tratar(e, 'acao');
-              return false;
-            }
+            const feito = await executar(() => retentativasApi.descartar(http, r.id, motivo), { titulo: 'Retentativa descartada', texto: `A integração do formulário ${r.protocolo} foi descartada.` });
+            if (feito) fechar();
+            return feito;
           }}
         />
       ),
@@ -106,10 +89,7 @@ export default function PaginaRetentativas() {
         mensagem: `${quantidade.toLocaleString('pt-BR')} integração(ões) pendente(s) ou esgotada(s) que correspondem ao filtro atual serão tentadas novamente agora.`,
         textoConfirmar: `Tentar ${quantidade.toLocaleString('pt-BR')} agora`,
       });
-      if (!sim) return;
-      const r = await retentativasApi.executarEmLote(http, filtros, false);
-      avisar('Retentativas pedidas', `${r.quantidade.toLocaleString('pt-BR')} integração(ões) serão tentadas agora.`);
-      setVersao((v) => v + 1);
+      if (sim) await executar(() => retentativasApi.executarEmLote(http, filtros, false), { titulo: 'Retentativas pedidas', texto: (r) => `${r.quantidade.toLocaleString('pt-BR')} integração(ões) serão tentadas agora.` });
     } catch (e) {
       tratar(e, 'acao');
     }

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { useAmbiente } from '../app/contexto';
+import { mostrarToast } from '../state/toasts';
+import { useTratarErro } from './useTratarErro';
+
+/**
+ * An action on a list's item (delete, retry, discard...): run it, say so in a success toast and bump
+ * `versao` so the list reloads; a failure goes through the error mapping. Resolves whether it worked.
+ */
+export function useAcao() {
+  const { estado } = useAmbiente();
+  const tratar = useTratarErro();
+  const [versao, setVersao] = useState(0);
+  const executar = async <T>(trabalho: () => Promise<T>, aviso: { titulo: string; texto: string | ((r: T) => string) }): Promise<boolean> => {
+    try {
+      const r = await trabalho();
+      mostrarToast(estado.toasts, { severity: 'success', summary: aviso.titulo, detail: typeof aviso.texto === 'function' ? aviso.texto(r) : aviso.texto, life: 5000 });
+      setVersao((v) => v + 1);
+      return true;
+    } catch (e) {
+      tratar(e, 'acao');
+      return false;
+    }
+  };
+  return { versao, executar, tratar };
+}
