@@ -1,6 +1,6 @@
 import { BlueprintProvider, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter } from 'react-router-dom';
+import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { lerConfig, timeoutEfetivo, type AtributosBrutos } from '../config';
 import { tradutor } from '../i18n';
@@ -71,17 +71,22 @@ export function Moldura({ amb, children }: { amb: Ambiente; children: ReactNode 
   );
 }
 
+/**
+ * The router (memory by default, or the browser's path): a data router, so that pages can hold a
+ * navigation back (the form builder's "unsaved changes" question). Every route is drawn by <Rotas>
+ * under one splat route.
+ */
 function Raiz({ amb, chave, registrar }: { amb: Ambiente; chave: string; registrar: (c: Controlador) => void }) {
   const { config } = amb;
-  const inicio = useMemo(() => (amb.auth ? caminhoInicial(chave, config.initialPath) : CAMINHO_ERRO_REDE), []);
-  const rotas = <Rotas chave={chave} registrar={registrar} />;
+  const roteador = useMemo(() => {
+    const rotas = [{ path: '*', element: <Rotas chave={chave} registrar={registrar} /> }];
+    if (config.router === 'browser') return createBrowserRouter(rotas, { basename: config.basePath || undefined });
+    return createMemoryRouter(rotas, { initialEntries: [amb.auth ? caminhoInicial(chave, config.initialPath) : CAMINHO_ERRO_REDE] });
+  }, []);
+  useEffect(() => () => roteador.dispose(), [roteador]);
   return (
     <Moldura amb={amb}>
-      {config.router === 'browser' ? (
-        <BrowserRouter basename={config.basePath || undefined}>{rotas}</BrowserRouter>
-      ) : (
-        <MemoryRouter initialEntries={[inicio]}>{rotas}</MemoryRouter>
-      )}
+      <RouterProvider router={roteador} />
     </Moldura>
   );
 }

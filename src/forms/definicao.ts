@@ -51,7 +51,7 @@ export interface Definicao {
 export const DEFINICAO_VAZIA: Definicao = { secoes: [] };
 
 /** Which parameterised rules make sense on which field types. */
-const REGRAS_POR_TIPO: Record<TipoCampo, TipoRegra[]> = {
+export const REGRAS_POR_TIPO: Record<TipoCampo, TipoRegra[]> = {
   texto: ['minLength', 'maxLength'],
   'texto-longo': ['minLength', 'maxLength'],
   inteiro: ['minValue', 'maxValue'],

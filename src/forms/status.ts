@@ -49,6 +49,12 @@ export const ROTULO_STATUS_RETENTATIVA: Record<StatusRetentativa, Rotulado> = {
   DESCARTADA: { rotulo: 'Descartada', intent: 'none' },
 };
 
+export const ROTULO_STATUS_MODELO: Record<'RASCUNHO' | 'PUBLICADO' | 'ARQUIVADO', Rotulado> = {
+  RASCUNHO: { rotulo: 'Rascunho', intent: 'none' },
+  PUBLICADO: { rotulo: 'Publicado', intent: 'success' },
+  ARQUIVADO: { rotulo: 'Arquivado', intent: 'warning' },
+};
+
 /** A label for a code that may be unknown to this version of the console (shown as is). */
 export function rotuloDe<K extends string>(tabela: Record<K, Rotulado>, codigo: string): Rotulado {
   return (tabela as Record<string, Rotulado>)[codigo] ?? { rotulo: codigo, intent: 'none' };

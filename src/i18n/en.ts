@@ -14,6 +14,9 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'validacao.cpf': 'This field must be a valid CPF.',
   'validacao.date': 'Enter a valid date as dd/mm/yy.',
   'validacao.periodo': 'The start of the period cannot be after its end.',
+  'validacao.opcao': 'Choose one of the options offered.',
+  'validacao.arquivo': 'Attach a file.',
+  'validacao.texto': 'Enter a text.',
 
   'menu.home': 'Home',
   'menu.modelos': 'Form templates',

@@ -12,6 +12,9 @@ export const ptBR = {
   'validacao.cpf': 'Este campo deve ser um CPF válido.',
   'validacao.date': 'Informe uma data válida no formato dd/mm/aa.',
   'validacao.periodo': 'O início do período não pode ser depois do fim.',
+  'validacao.opcao': 'Escolha uma das opções oferecidas.',
+  'validacao.arquivo': 'Anexe um arquivo.',
+  'validacao.texto': 'Informe um texto.',
 
   'menu.home': 'Página Inicial',
   'menu.modelos': 'Modelos de Formulários',

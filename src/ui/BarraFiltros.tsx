@@ -11,7 +11,7 @@ import { useModelos } from './useModelos';
 
 /**
  * A list's filters (DESIGN.md section 4): what the user picks is applied with "Filtrar" (or Enter),
- * kept with the list, and cleared with "Limpar filtros". A link may carry filters in its query
+ * kept with the list (beside its search box's text), and cleared with "Limpar filtros". A link may carry filters in its query
  * (`/formularios?status=FALHA_INTEGRACAO&de=2026-11-22`): they are applied on arrival and taken out of
  * the address, so the list behaves as if the user had chosen them.
  */
@@ -44,7 +44,7 @@ export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; 
     const daUrl = nomes.filter((n) => params.get(n) && (n !== 'de' && n !== 'ate' ? true : ISO.test(params.get(n)!)));
     if (!nomes.some((n) => params.has(n))) return;
     const f = Object.fromEntries(daUrl.map((n) => [n, params.get(n)!]));
-    mudarFiltros(e, f);
+    mudarFiltros(e, { ...e.filtros, ...f });
     setRascunho(f);
     const resto = new URLSearchParams(params);
     for (const n of nomes) resto.delete(n);
@@ -58,13 +58,13 @@ export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; 
   const aplicar = () => {
     setEnviado(true);
     if (periodoInvertido || textoRuim || datasRuins.de || datasRuins.ate) return;
-    mudarFiltros(e, Object.fromEntries(Object.entries(rascunho).map(([k, v]) => [k, v.trim() || undefined])));
+    mudarFiltros(e, { ...e.filtros, ...Object.fromEntries(nomes.map((k) => [k, rascunho[k]?.trim() || undefined])) });
   };
   const limpar = () => {
     setRascunho({});
     setDatasRuins({});
     setEnviado(false);
-    mudarFiltros(e, {});
+    mudarFiltros(e, { ...e.filtros, ...Object.fromEntries(nomes.map((k) => [k, undefined])) });
   };
 
   return (

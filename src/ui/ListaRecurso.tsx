@@ -6,6 +6,7 @@ import { usePermissao } from '../access/usePermissao';
 import type { Pagina } from '../api/http';
 import type { Filtros, Ordenacao, Paginacao } from '../api/paginacao';
 import { TituloPagina } from '../pages/Titulo';
+import { BarraFiltros, type DefFiltro } from './BarraFiltros';
 import { CampoBusca } from './CampoBusca';
 import { confirmar } from './dialogos';
 import { TabelaPaginada, type Coluna } from './TabelaPaginada';
@@ -28,6 +29,8 @@ export interface PropsListaRecurso<T> {
   novo?: { permissao: Permissao; caminho: string };
   abrir: (item: T) => string;
   excluir?: { permissao: Permissao; executar: (item: T) => Promise<unknown> };
+  /** Filters besides the search box (applied with "Filtrar", kept with the list). */
+  filtros?: DefFiltro[];
 }
 
 export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
@@ -50,6 +53,7 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
         <CampoBusca lista={p.chave} rotulo={p.rotuloBusca} />
         {podeCriar && <Button intent="primary" icon="plus" text={`Novo ${p.substantivo}`} onClick={() => navegar(p.novo!.caminho)} />}
       </div>
+      {p.filtros && <BarraFiltros lista={p.chave} campos={p.filtros} rotulo={`Filtros: ${p.rotuloTabela}`} />}
       <TabelaPaginada<T>
         chave={p.chave}
         rotulo={p.rotuloTabela}

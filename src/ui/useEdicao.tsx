@@ -27,6 +27,8 @@ export interface OpcoesEdicao<D, R extends { versao: number }> {
   valido: (d: D) => boolean;
   voltarPara: string;
   salvo: (r: R) => string;
+  /** Where to go after saving (default: `voltarPara`). */
+  depoisDeSalvar?: (r: R) => string;
   permissoes: { criar: Permissao; alterar: Permissao };
 }
 
@@ -64,7 +66,7 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
     try {
       const r = novo ? await o.criar(dados) : await o.atualizar(o.id!, { ...dados, versao });
       mostrarToast(estado.toasts, { severity: 'success', summary: 'Salvo', detail: o.salvo(r), life: 5000 });
-      navegar(o.voltarPara);
+      navegar(o.depoisDeSalvar?.(r) ?? o.voltarPara);
     } catch (e) {
       const reacao = tratar(e, 'acao');
       setErrosServidor(reacao.tipo === 'campos' ? errosPorCampo(reacao.problema) : {});

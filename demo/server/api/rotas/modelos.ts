@@ -142,6 +142,20 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
     return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, status: m.status }));
   });
 
+  /**
+   * The groups a model may be given: content-control groups in the caller's scope (all for an
+   * administrator) and every public-access group, for the model's form (designers may not hold the
+   * groups' own READ_ permissions).
+   */
+  api.get('/modelos-grupos', { preValidation: exigir(db, [P.READ_MODELO, P.CREATE_MODELO, P.UPDATE_MODELO]) }, async (req) => {
+    const escopo = gruposDoEscopo(await acessoDoPedido(db, req));
+    const [controle, publico] = await Promise.all([
+      db.query<{ id: number; nome: string }>(`select id, nome from grupo_controle_conteudo ${escopo ? 'where id = any($1)' : ''} order by nome`, escopo ? [escopo] : []),
+      db.query<{ id: number; nome: string }>('select id, nome from grupo_acesso_publico order by nome'),
+    ]);
+    return { controleConteudo: controle, acessoPublico: publico };
+  });
+
   api.post<{ Body: CorpoModelo }>(
     '/modelos',
     { preValidation: exigir(db, P.CREATE_MODELO), schema: { body: { type: 'object', additionalProperties: false, required: ['codigoServico', 'nome', 'grupoControleConteudoId'], properties: { codigoServico: { type: 'string', maxLength: 100 }, ...dados } } } },

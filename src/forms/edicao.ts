@@ -1,0 +1,188 @@
+import type { Regra, TipoRegra } from '../validation/regras';
+import { REGRAS_POR_TIPO, ROTULO_TIPO, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
+
+/**
+ * The form builder's operations on a definition. Pure and immutable: each returns a new definition,
+ * so the builder's undo/redo keeps every state as it was.
+ */
+
+/** A fresh id not used by any section or field: `base`, `base-2`, `base-3`... */
+export function novoId(d: Definicao, base: string): string {
+  const usados = new Set(d.secoes.flatMap((s) => [s.id, ...s.campos.map((c) => c.id)]));
+  const limpo = slug(base) || 'campo';
+  if (!usados.has(limpo)) return limpo;
+  for (let i = 2; ; i++) if (!usados.has(`${limpo}-${i}`)) return `${limpo}-${i}`;
+}
+
+/** Lowercase ASCII letters, digits and hyphens, from any text ("Nome completo" -> "nome-completo"). */
+export function slug(texto: string): string {
+  return texto
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+}
+
+const comSecoes = (d: Definicao, secoes: Secao[]): Definicao => ({ ...d, secoes });
+
+export function adicionarSecao(d: Definicao, titulo = 'Nova seção'): Definicao {
+  return comSecoes(d, [...d.secoes, { id: novoId(d, 'secao'), titulo, campos: [] }]);
+}
+
+export function alterarSecao(d: Definicao, secaoId: string, patch: Partial<Omit<Secao, 'id' | 'campos'>>): Definicao {
+  return comSecoes(d, d.secoes.map((s) => (s.id === secaoId ? { ...s, ...patch } : s)));
+}
+
+export function removerSecao(d: Definicao, secaoId: string): Definicao {
+  return comSecoes(d, d.secoes.filter((s) => s.id !== secaoId));
+}
+
+export function moverSecao(d: Definicao, secaoId: string, delta: number): Definicao {
+  const i = d.secoes.findIndex((s) => s.id === secaoId);
+  const j = i + delta;
+  if (i < 0 || j < 0 || j >= d.secoes.length) return d;
+  const secoes = [...d.secoes];
+  const [s] = secoes.splice(i, 1);
+  secoes.splice(j, 0, s);
+  return comSecoes(d, secoes);
+}
+
+/** A new field of a type, with sensible defaults (choices start with two options). */
+export function campoNovo(d: Definicao, tipo: TipoCampo): CampoDefinicao {
+  const c: CampoDefinicao = { id: novoId(d, tipo), tipo, rotulo: ROTULO_TIPO[tipo], obrigatorio: false, regras: [] };
+  if (tipo === 'escolha-unica' || tipo === 'escolha-multipla') c.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];
+  return c;
+}
+
+export function adicionarCampo(d: Definicao, secaoId: string, campo: CampoDefinicao, posicao?: number): Definicao {
+  return comSecoes(
+    d,
+    d.secoes.map((s) => {
+      if (s.id !== secaoId) return s;
+      const campos = [...s.campos];
+      campos.splice(posicao ?? campos.length, 0, campo);
+      return { ...s, campos };
+    }),
+  );
+}
+
+export function onde(d: Definicao, campoId: string): { secao: number; campo: number } | null {
+  for (const [i, s] of d.secoes.entries()) {
+    const j = s.campos.findIndex((c) => c.id === campoId);
+    if (j >= 0) return { secao: i, campo: j };
+  }
+  return null;
+}
+
+export function acharCampo(d: Definicao, campoId: string): CampoDefinicao | undefined {
+  const o = onde(d, campoId);
+  return o ? d.secoes[o.secao].campos[o.campo] : undefined;
+}
+
+export function removerCampo(d: Definicao, campoId: string): Definicao {
+  return comSecoes(d, d.secoes.map((s) => ({ ...s, campos: s.campos.filter((c) => c.id !== campoId) })));
+}
+
+/** A copy right below the original, with a new id and "(cópia)" in its label. */
+export function duplicarCampo(d: Definicao, campoId: string): Definicao {
+  const o = onde(d, campoId);
+  if (!o) return d;
+  const original = d.secoes[o.secao].campos[o.campo];
+  const copia: CampoDefinicao = { ...structuredClone(original), id: novoId(d, original.id), rotulo: `${original.rotulo} (cópia)` };
+  return adicionarCampo(d, d.secoes[o.secao].id, copia, o.campo + 1);
+}
+
+/**
+ * Moves a field one place up or down (delta ±1); past the top or bottom of its section it goes to the
+ * end of the previous section or the start of the next one. Does nothing at the very ends.
+ */
+export function moverCampo(d: Definicao, campoId: string, delta: -1 | 1): Definicao {
+  const o = onde(d, campoId);
+  if (!o) return d;
+  const campos = d.secoes[o.secao].campos;
+  const destino = o.campo + delta;
+  if (destino >= 0 && destino < campos.length) {
+    const novos = [...campos];
+    [novos[o.campo], novos[destino]] = [novos[destino], novos[o.campo]];
+    return comSecoes(d, d.secoes.map((s, i) => (i === o.secao ? { ...s, campos: novos } : s)));
+  }
+  const outra = o.secao + delta;
+  if (outra < 0 || outra >= d.secoes.length) return d;
+  const campo = campos[o.campo];
+  const sem = removerCampo(d, campoId);
+  return adicionarCampo(sem, d.secoes[outra].id, campo, delta < 0 ? d.secoes[outra].campos.length : 0);
+}
+
+/** Moves a field to a section at a position (drag and drop). */
+export function moverCampoPara(d: Definicao, campoId: string, secaoId: string, posicao: number): Definicao {
+  const o = onde(d, campoId);
+  if (!o) return d;
+  const campo = d.secoes[o.secao].campos[o.campo];
+  const mesmaSecao = d.secoes[o.secao].id === secaoId;
+  const ajuste = mesmaSecao && o.campo < posicao ? -1 : 0;
+  return adicionarCampo(removerCampo(d, campoId), secaoId, campo, Math.max(0, posicao + ajuste));
+}
+
+/**
+ * Changes a field. Changing the type keeps what still makes sense: rules the new type allows,
+ * options only for choices (two defaults when a field becomes a choice).
+ */
+export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<CampoDefinicao, 'id'>>): Definicao {
+  return comSecoes(
+    d,
+    d.secoes.map((s) => ({
+      ...s,
+      campos: s.campos.map((c) => {
+        if (c.id !== campoId) return c;
+        const novo = { ...c, ...patch };
+        if (patch.tipo && patch.tipo !== c.tipo) {
+          novo.regras = novo.regras.filter((r) => REGRAS_POR_TIPO[patch.tipo!].includes(r.tipo));
+          const escolha = patch.tipo === 'escolha-unica' || patch.tipo === 'escolha-multipla';
+          if (!escolha) delete novo.opcoes;
+          else if (!novo.opcoes?.length) novo.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];
+        }
+        return novo;
+      }),
+    })),
+  );
+}
+
+/** Sets (a number), or removes (null), one parameterised rule of a field. */
+export function definirRegra(d: Definicao, campoId: string, tipo: Extract<TipoRegra, 'minLength' | 'maxLength' | 'minValue' | 'maxValue'>, valor: number | null): Definicao {
+  const c = acharCampo(d, campoId);
+  if (!c) return d;
+  const sem = c.regras.filter((r) => r.tipo !== tipo);
+  if (valor === null) return alterarCampo(d, campoId, { regras: sem });
+  const regra = (tipo === 'minLength' || tipo === 'minValue' ? { tipo, min: valor } : { tipo, max: valor }) as Regra;
+  return alterarCampo(d, campoId, { regras: [...sem, regra] });
+}
+
+export function valorRegra(c: CampoDefinicao, tipo: TipoRegra): number | null {
+  const r = c.regras.find((x) => x.tipo === tipo) as { min?: number; max?: number } | undefined;
+  return r ? (r.min ?? r.max ?? null) : null;
+}
+
+/** Options from text, one per line ("Rótulo" or "valor | Rótulo"); blank lines ignored; values unique. */
+export function opcoesDeTexto(texto: string): Opcao[] {
+  const opcoes: Opcao[] = [];
+  const usados = new Set<string>();
+  for (const linha of texto.split(/\r?\n/)) {
+    if (!linha.trim()) continue;
+    const [a, b] = linha.includes('|') ? linha.split('|', 2).map((x) => x.trim()) : [null, linha.trim()];
+    let valor = a || slug(b) || 'opcao';
+    const base = valor;
+    for (let i = 2; usados.has(valor); i++) valor = `${base}-${i}`;
+    usados.add(valor);
+    opcoes.push({ valor, rotulo: b || a! });
+  }
+  return opcoes;
+}
+
+/** The text a list of options is edited as: "valor | Rótulo" where the value is not the label's slug. */
+export function textoDeOpcoes(opcoes: readonly Opcao[] = []): string {
+  return opcoes.map((o) => (o.valor === slug(o.rotulo) ? o.rotulo : `${o.valor} | ${o.rotulo}`)).join('\n');
+}
+
+export const contarCampos = (d: Definicao) => d.secoes.reduce((n, s) => n + s.campos.length, 0);

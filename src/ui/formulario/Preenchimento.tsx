@@ -1,0 +1,168 @@
+import { Button, Checkbox, FileInput, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import type { CampoDefinicao, Definicao } from '../../forms/definicao';
+import { errosDasRespostas, type Respostas } from '../../forms/preenchimento';
+import { formatarData, lerData } from '../../i18n/datas';
+
+/**
+ * A form as a citizen sees it, from a definition: every field type, labels, help, required marks, and
+ * SPEC.md's pt-BR messages as one types (after a field is touched) and on submit. The builder's live
+ * preview and the demo's citizen page draw forms with it.
+ */
+interface PropsCampo {
+  campo: CampoDefinicao;
+  valor: unknown;
+  erro: string | null;
+  desabilitado?: boolean;
+  aoMudar: (id: string, valor: unknown) => void;
+}
+
+const PLACEHOLDER: Partial<Record<CampoDefinicao['tipo'], string>> = { cpf: '000.000.000-00', data: 'dd/mm/aa', email: 'nome@exemplo.com', url: 'https://', inteiro: '0', decimal: '0,00' };
+
+function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknown; aoMudar: (v: string) => void } & Record<string, unknown>) {
+  const [texto, setTexto] = useState(typeof valor === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(valor) ? formatarData(valor) : String(valor ?? ''));
+  return <InputGroup id={id} {...resto} value={texto} onChange={(e) => (setTexto(e.currentTarget.value), aoMudar(lerData(e.currentTarget.value) ?? e.currentTarget.value))} />;
+}
+
+/** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */
+export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro, desabilitado, aoMudar }: PropsCampo) {
+  const id = useId();
+  const idMsg = `${id}-msg`;
+  const intent = erro ? 'danger' : 'none';
+  const aria = { 'aria-invalid': !!erro, 'aria-required': c.obrigatorio, 'aria-describedby': idMsg };
+  const ajuda = <span id={idMsg}>{erro ?? c.ajuda}</span>;
+  const mudar = (v: unknown) => aoMudar(c.id, v);
+  const rotulo = c.rotulo || '(sem rótulo)';
+
+  if (c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') {
+    const marcados = Array.isArray(valor) ? (valor as string[]) : [];
+    return (
+      <fieldset className={`cf-campo-escolha${erro ? ' cf-com-erro' : ''}`} data-campo={c.id} aria-describedby={idMsg} aria-invalid={!!erro} disabled={desabilitado}>
+        <legend>
+          {rotulo}
+          {c.obrigatorio && <span className="cf-obrigatorio"> *</span>}
+        </legend>
+        {c.tipo === 'escolha-unica' ? (
+          <RadioGroup selectedValue={typeof valor === 'string' ? valor : undefined} onChange={(e) => mudar(e.currentTarget.value)} disabled={desabilitado}>
+            {(c.opcoes ?? []).map((o) => (
+              <Radio key={o.valor} value={o.valor} label={o.rotulo} />
+            ))}
+          </RadioGroup>
+        ) : (
+          (c.opcoes ?? []).map((o) => (
+            <Checkbox key={o.valor} label={o.rotulo} checked={marcados.includes(o.valor)} disabled={desabilitado} onChange={(e) => mudar(e.currentTarget.checked ? [...marcados, o.valor] : marcados.filter((v) => v !== o.valor))} />
+          ))
+        )}
+        <div className={`bp6-form-helper-text${erro ? ' cf-erro-campo' : ''}`}>{ajuda}</div>
+      </fieldset>
+    );
+  }
+
+  let controle;
+  switch (c.tipo) {
+    case 'texto-longo':
+      controle = <TextArea id={id} fill rows={3} value={String(valor ?? '')} disabled={desabilitado} intent={intent} {...aria} onChange={(e) => mudar(e.currentTarget.value)} />;
+      break;
+    case 'data':
+      controle = <CampoData id={id} valor={valor} disabled={desabilitado} intent={intent} placeholder={PLACEHOLDER.data} {...aria} aoMudar={mudar} />;
+      break;
+    case 'arquivo': {
+      const nome = (valor as { nome?: string } | null)?.nome;
+      controle = (
+        <FileInput
+          fill
+          disabled={desabilitado}
+          text={nome ?? 'Escolha um arquivo…'}
+          buttonText="Procurar"
+          inputProps={{ id, ...aria }}
+          onInputChange={(e) => {
+            const f = (e.currentTarget as HTMLInputElement).files?.[0];
+            mudar(f ? { nome: f.name, tamanho: f.size } : null);
+          }}
+        />
+      );
+      break;
+    }
+    default:
+      controle = (
+        <InputGroup
+          id={id}
+          type={c.tipo === 'email' ? 'email' : c.tipo === 'url' ? 'url' : 'text'}
+          inputMode={c.tipo === 'inteiro' ? 'numeric' : c.tipo === 'decimal' ? 'decimal' : undefined}
+          value={String(valor ?? '')}
+          placeholder={PLACEHOLDER[c.tipo]}
+          disabled={desabilitado}
+          intent={intent}
+          {...aria}
+          onChange={(e) => mudar(e.currentTarget.value)}
+        />
+      );
+  }
+  return (
+    <FormGroup label={rotulo} labelFor={id} labelInfo={c.obrigatorio ? '*' : undefined} helperText={ajuda} intent={intent} data-campo={c.id}>
+      {controle}
+    </FormGroup>
+  );
+});
+
+export interface PropsPreenchimento {
+  definicao: Definicao;
+  /** Read-only (a published version opened to look at). */
+  somenteLeitura?: boolean;
+  /** Called with the answers when they pass every rule; without it, the button only checks. */
+  aoEnviar?: (r: Respostas) => void | Promise<void>;
+  textoEnviar?: string;
+}
+
+export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar = 'Enviar' }: PropsPreenchimento) {
+  const [respostas, setRespostas] = useState<Respostas>({});
+  const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
+  const [enviado, setEnviado] = useState(false);
+  const [pronto, setPronto] = useState(false);
+  const erros = useMemo(() => errosDasRespostas(definicao, respostas), [definicao, respostas]);
+  const aoMudar = useCallback((id: string, v: unknown) => {
+    setRespostas((r) => ({ ...r, [id]: v }));
+    setTocados((t) => (t.has(id) ? t : new Set(t).add(id)));
+    setPronto(false);
+  }, []);
+  const nErros = Object.keys(erros).length;
+  return (
+    <form
+      className="cf-preenchimento"
+      noValidate
+      onSubmit={async (ev) => {
+        ev.preventDefault();
+        setEnviado(true);
+        if (nErros) return;
+        setPronto(true);
+        await aoEnviar?.(respostas);
+      }}
+    >
+      {definicao.secoes.map((s) => (
+        <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
+          <h3>{s.titulo}</h3>
+          {s.campos.map((c) => (
+            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura} aoMudar={aoMudar} />
+          ))}
+        </section>
+      ))}
+      {!definicao.secoes.some((s) => s.campos.length) && <p className="cf-ajuda">O formulário ainda não tem campos.</p>}
+      {!somenteLeitura && (
+        <div className="cf-acoes-formulario">
+          <Button type="submit" intent="primary" text={textoEnviar} />
+          {enviado && nErros > 0 && (
+            <span className="cf-resumo-erros" role="alert">
+              {nErros} campo(s) precisam de correção.
+            </span>
+          )}
+          {pronto && !aoEnviar && (
+            <span className="cf-resumo-ok" role="status">
+              Tudo certo: o formulário seria aceito.
+            </span>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}
+
