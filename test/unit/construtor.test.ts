@@ -1,0 +1,122 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validarDefinicao, type Definicao } from '../../src/forms/definicao';
+import { descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
+import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, novoId, opcoesDeTexto, removerCampo, removerSecao, slug, textoDeOpcoes } from '../../src/forms/edicao';
+import { desfazer, fazer, iniciarHistorico, refazer } from '../../src/forms/historico';
+import { lerCabecalhos, textoCabecalhos } from '../../src/forms/integracao';
+import { erroDoCampo, errosDasRespostas } from '../../src/forms/preenchimento';
+
+const ids = (d: Definicao) => d.secoes.map((s) => `${s.id}:${s.campos.map((c) => c.id).join(',')}`);
+
+function base(): Definicao {
+  let d: Definicao = { secoes: [] };
+  d = adicionarSecao(d, 'Requerente');
+  d = adicionarSecao(d, 'Pedido');
+  const [s1, s2] = d.secoes.map((s) => s.id);
+  for (const t of ['texto', 'cpf'] as const) d = adicionarCampo(d, s1, campoNovo(d, t));
+  d = adicionarCampo(d, s2, campoNovo(d, 'escolha-unica'));
+  return d;
+}
+
+test('definition editing: ids, add, duplicate, move (also across sections), remove; immutable', () => {
+  const d = base();
+  assert.deepEqual(ids(d), ['secao:texto,cpf', 'secao-2:escolha-unica']);
+  assert.equal(slug('Nome Completo do Requerente!'), 'nome-completo-do-requerente');
+  assert.equal(novoId(d, 'texto'), 'texto-2');
+  const dup = duplicarCampo(d, 'texto');
+  assert.deepEqual(ids(dup), ['secao:texto,texto-2,cpf', 'secao-2:escolha-unica']);
+  assert.equal(acharCampo(dup, 'texto-2')!.rotulo, 'Texto (cópia)');
+  assert.deepEqual(ids(d), ['secao:texto,cpf', 'secao-2:escolha-unica'], 'the original is untouched');
+  assert.deepEqual(ids(moverCampo(d, 'texto', 1)), ['secao:cpf,texto', 'secao-2:escolha-unica']);
+  assert.deepEqual(ids(moverCampo(d, 'cpf', 1)), ['secao:texto', 'secao-2:cpf,escolha-unica'], 'past the end: start of the next section');
+  assert.deepEqual(ids(moverCampo(d, 'escolha-unica', -1)), ['secao:texto,cpf,escolha-unica', 'secao-2:']);
+  assert.equal(moverCampo(d, 'texto', -1), d, 'nothing above the first field');
+  assert.deepEqual(ids(moverCampoPara(d, 'texto', 'secao-2', 1)), ['secao:cpf', 'secao-2:escolha-unica,texto']);
+  assert.deepEqual(ids(moverCampoPara(d, 'texto', 'secao', 2)), ['secao:cpf,texto', 'secao-2:escolha-unica']);
+  assert.deepEqual(ids(moverSecao(d, 'secao-2', -1)), ['secao-2:escolha-unica', 'secao:texto,cpf']);
+  assert.deepEqual(ids(removerCampo(d, 'cpf')), ['secao:texto', 'secao-2:escolha-unica']);
+  assert.deepEqual(ids(removerSecao(d, 'secao')), ['secao-2:escolha-unica']);
+});
+
+test('type changes keep only what makes sense; rules set and their sense checked', () => {
+  let d = base();
+  d = definirRegra(d, 'texto', 'minLength', 10);
+  d = definirRegra(d, 'texto', 'maxLength', 5);
+  assert.deepEqual(validarDefinicao(d).map((p) => p.mensagem), ['O tamanho mínimo (10) não pode ser maior que o máximo (5).']);
+  d = definirRegra(d, 'texto', 'maxLength', null);
+  assert.deepEqual(validarDefinicao(d), []);
+  const numero = alterarCampo(d, 'texto', { tipo: 'inteiro' });
+  assert.deepEqual(acharCampo(numero, 'texto')!.regras, [], 'length rules do not apply to integers');
+  const escolha = alterarCampo(d, 'texto', { tipo: 'escolha-multipla' });
+  assert.equal(acharCampo(escolha, 'texto')!.opcoes!.length, 2);
+  assert.equal(acharCampo(alterarCampo(d, 'escolha-unica', { tipo: 'texto' }), 'escolha-unica')!.opcoes, undefined);
+});
+
+test('options edited in bulk, one per line', () => {
+  const o = opcoesDeTexto('Perda\n\n  Roubo  \nrg | Carteira de identidade\nPerda');
+  assert.deepEqual(o, [
+    { valor: 'perda', rotulo: 'Perda' },
+    { valor: 'roubo', rotulo: 'Roubo' },
+    { valor: 'rg', rotulo: 'Carteira de identidade' },
+    { valor: 'perda-2', rotulo: 'Perda' },
+  ]);
+  assert.equal(textoDeOpcoes(o), 'Perda\nRoubo\nrg | Carteira de identidade\nperda-2 | Perda');
+  assert.deepEqual(opcoesDeTexto(textoDeOpcoes(o)), o, 'round trip');
+});
+
+test('version diff: added, removed, changed with what changed, and a summary', () => {
+  const v1 = base();
+  let v2 = alterarCampo(v1, 'texto', { rotulo: 'Nome completo', obrigatorio: true });
+  v2 = definirRegra(v2, 'texto', 'maxLength', 150);
+  v2 = removerCampo(v2, 'cpf');
+  v2 = adicionarCampo(v2, 'secao-2', { ...campoNovo(v2, 'data'), rotulo: 'Data do fato' });
+  v2 = alterarCampo(v2, 'escolha-unica', { opcoes: [{ valor: 'opcao-1', rotulo: 'Perda' }, { valor: 'opcao-3', rotulo: 'Roubo' }] });
+  const d = diferenca(v1, v2);
+  const porId = Object.fromEntries(d.campos.map((c) => [c.id, c]));
+  assert.equal(porId.cpf.tipo, 'removido');
+  assert.equal(porId.data.tipo, 'adicionado');
+  assert.deepEqual(porId.texto.detalhes, ['rótulo: "Texto" → "Nome completo"', 'obrigatório: não → sim', 'regra nova: tamanho máximo 150']);
+  assert.deepEqual(porId['escolha-unica'].detalhes, ['opção "Opção 1" agora se chama "Perda"', 'opção nova: Roubo', 'opção retirada: Opção 2']);
+  assert.deepEqual(resumoDiferenca(d), ['1 campo(s) adicionado(s): "Data do fato".', '1 campo(s) removido(s): "CPF".', '2 campo(s) alterado(s): "Nome completo", "Escolha única".']);
+  assert.deepEqual(resumoDiferenca(diferenca(v1, v1)), []);
+  assert.equal(descreverRegra({ tipo: 'minValue', min: 3 }), 'valor mínimo 3');
+});
+
+test('undo and redo; typing into the same thing joins one step', () => {
+  let h = iniciarHistorico('a');
+  h = fazer(h, 'ab', 'rotulo', 1000);
+  h = fazer(h, 'abc', 'rotulo', 1500);
+  h = fazer(h, 'abcX', 'outro', 1600);
+  assert.deepEqual(h.passado, ['a', 'abc']);
+  h = desfazer(h);
+  assert.equal(h.presente, 'abc');
+  h = desfazer(h);
+  assert.equal(h.presente, 'a');
+  assert.equal(desfazer(h), h, 'nothing more to undo');
+  h = refazer(refazer(h));
+  assert.equal(h.presente, 'abcX');
+  h = desfazer(h);
+  h = fazer(h, 'novo', '', 5000);
+  assert.deepEqual(h.futuro, [], 'a new step drops what could be redone');
+});
+
+test('the preview and the server check answers with the same rules and messages', () => {
+  const d = definirRegra(alterarCampo(base(), 'texto', { obrigatorio: true }), 'texto', 'minLength', 3);
+  const c = (id: string) => acharCampo(d, id)!;
+  assert.equal(erroDoCampo(c('texto'), undefined), 'Este campo é obrigatório.');
+  assert.equal(erroDoCampo(c('texto'), 'ab'), 'Este campo deve ter pelo menos 3 caracteres.');
+  assert.equal(erroDoCampo(c('cpf'), '123.456.789-00'), 'Este campo deve ser um CPF válido.');
+  assert.equal(erroDoCampo(c('escolha-unica'), 'outra'), 'Escolha uma das opções oferecidas.');
+  assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'data', regras: [] }, '2026-02-30'), 'Informe uma data válida no formato dd/mm/aa.');
+  assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'inteiro', regras: [{ tipo: 'maxValue', max: 10 }] }, '11'), 'O valor máximo permitido é 10.');
+  assert.deepEqual(errosDasRespostas(d, { texto: 'Maria', cpf: '529.982.247-25', 'escolha-unica': 'opcao-2' }), {});
+  assert.deepEqual(Object.keys(errosDasRespostas(d, {})), ['texto']);
+});
+
+test('integration headers: one per line, malformed or repeated refused', () => {
+  assert.deepEqual(lerCabecalhos('Authorization: Bearer x\n\nX-Orgao:  saude '), { cabecalhos: { Authorization: 'Bearer x', 'X-Orgao': 'saude' }, problema: null });
+  assert.equal(lerCabecalhos('sem dois pontos').problema, 'Linha 1: use "Nome: valor" (o nome só com letras, números e hífens).');
+  assert.equal(lerCabecalhos('A: 1\na: 2').problema, 'Linha 2: o cabeçalho a aparece mais de uma vez.');
+  assert.equal(textoCabecalhos({ A: '1', B: '2' }), 'A: 1\nB: 2');
+});
