@@ -36,7 +36,7 @@ export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; 
   const [rascunho, setRascunho] = useState<Record<string, string>>(() => textos(e.filtros, nomes));
   const [datasRuins, setDatasRuins] = useState<Record<string, boolean>>({});
   const [enviado, setEnviado] = useState(false);
-  const modelos = useModelos();
+  const modelos = useModelos(campos.some((c) => c.tipo === 'modelo'));
   const id = useId();
 
   // Filters carried by a link: applied before the table's first load (layout effects run first).

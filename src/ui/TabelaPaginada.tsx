@@ -2,7 +2,7 @@ import { Button, HTMLSelect, HTMLTable, Icon, NonIdealState, Spinner } from '@bl
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../app/contexto';
-import { TAMANHOS_PAGINA, proximaOrdenacao, totalPaginas, type Filtros, type Ordenacao, type Paginacao } from '../api/paginacao';
+import { TAMANHOS_PAGINA, proximaOrdenacao, totalPaginas, type Direcao, type Filtros, type Ordenacao, type Paginacao } from '../api/paginacao';
 import type { Pagina } from '../api/http';
 import { comEscopo, ocupado } from '../state/carregamento';
 import { estadoLista, mudarTamanho } from '../state/listas';
@@ -26,6 +26,22 @@ export interface PropsTabela<T> {
   vazio?: ReactNode;
   /** Bump to reload with the same state (after a change elsewhere). */
   versao?: number;
+}
+
+/** A column header; with `aoOrdenar`, a button that sorts by it, its direction told by aria-sort and an icon. */
+export function CabecalhoOrdenavel({ titulo, direcao: d, aoOrdenar }: { titulo: string; direcao?: Direcao; aoOrdenar?: () => void }) {
+  const { t } = useAmbiente();
+  return (
+    <th scope="col" aria-sort={d === 'asc' ? 'ascending' : d === 'desc' ? 'descending' : undefined}>
+      {aoOrdenar ? (
+        <button type="button" className="cf-ordenar" onClick={aoOrdenar} aria-label={t('tabela.ordenar', { coluna: titulo })}>
+          {titulo} <Icon icon={d === 'asc' ? 'caret-up' : d === 'desc' ? 'caret-down' : 'double-caret-vertical'} size={12} />
+        </button>
+      ) : (
+        titulo
+      )}
+    </th>
+  );
 }
 
 /** The paged table every list page uses: server paging (20/50/100), sort by header, total, states. */
@@ -61,20 +77,9 @@ export function TabelaPaginada<T>(p: PropsTabela<T>) {
       <HTMLTable compact striped interactive={!!p.aoAbrir} className="cf-tabela-dados" aria-label={p.rotulo}>
         <thead>
           <tr>
-            {p.colunas.map((c) => {
-              const d = ordem(c.campo);
-              return (
-                <th key={c.campo} scope="col" aria-sort={d === 'asc' ? 'ascending' : d === 'desc' ? 'descending' : undefined}>
-                  {c.ordenavel ? (
-                    <button type="button" className="cf-ordenar" onClick={() => (lista.ordenacao = proximaOrdenacao(lista.ordenacao, c.campo))} aria-label={t('tabela.ordenar', { coluna: c.titulo })}>
-                      {c.titulo} <Icon icon={d === 'asc' ? 'caret-up' : d === 'desc' ? 'caret-down' : 'double-caret-vertical'} size={12} />
-                    </button>
-                  ) : (
-                    c.titulo
-                  )}
-                </th>
-              );
-            })}
+            {p.colunas.map((c) => (
+              <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem(c.campo)} aoOrdenar={c.ordenavel ? () => (lista.ordenacao = proximaOrdenacao(lista.ordenacao, c.campo)) : undefined} />
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,4 @@
-import { Button, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../../app/contexto';
@@ -11,6 +11,7 @@ import { comEscopo, ocupado } from '../../state/carregamento';
 import { estadoLista } from '../../state/listas';
 import { BarraFiltros } from '../../ui/BarraFiltros';
 import { Distribuicao, SerieDiaria } from '../../ui/graficos/Graficos';
+import { CabecalhoOrdenavel } from '../../ui/TabelaPaginada';
 import { useTratarErro } from '../../ui/useTratarErro';
 import { FILTROS_ANALITICO } from '../filtros';
 import { TituloPagina } from '../Titulo';
@@ -44,7 +45,7 @@ export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | un
 
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
-  const { http, estado, t } = useAmbiente();
+  const { http, estado } = useAmbiente();
   const tratar = useTratarErro();
   const lista = estadoLista(estado.listas, LISTA);
   const snap = useSnapshot(lista);
@@ -87,16 +88,9 @@ export default function Analitico() {
           <HTMLTable compact striped className="cf-tabela-analitico" aria-label="Totais por modelo">
             <thead>
               <tr>
-                {COLUNAS.map((c) => {
-                  const d = ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined;
-                  return (
-                    <th key={c.campo} scope="col" aria-sort={d === 'asc' ? 'ascending' : d === 'desc' ? 'descending' : undefined}>
-                      <button type="button" className="cf-ordenar" onClick={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} aria-label={t('tabela.ordenar', { coluna: c.titulo })}>
-                        {c.titulo} <Icon icon={d === 'asc' ? 'caret-up' : d === 'desc' ? 'caret-down' : 'double-caret-vertical'} size={12} />
-                      </button>
-                    </th>
-                  );
-                })}
+                {COLUNAS.map((c) => (
+                  <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined} aoOrdenar={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} />
+                ))}
               </tr>
             </thead>
             <tbody>

@@ -20,11 +20,15 @@ interface Indicador {
 }
 
 const UM = { page: 0, size: 20, total: 0 };
+/** The list's X-Total-Count for a filter (one small page asked for). */
+const totalDe = (listar: typeof formulariosApi.listar | typeof retentativasApi.listar) => (http: Http, f: Filtros) => listar(http, UM, [], f).then((r) => r.paginacao.total);
+const formularios = totalDe(formulariosApi.listar);
+const retentativas = totalDe(retentativasApi.listar);
 const INDICADORES: Indicador[] = [
-  { rotulo: 'Formulários recebidos hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ de: h, ate: h }), contar: (http, f) => formulariosApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
-  { rotulo: 'Falhas de integração hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ status: 'FALHA_INTEGRACAO', de: h, ate: h }), contar: (http, f) => formulariosApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
-  { rotulo: 'Retentativas abertas hoje', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: (h) => ({ de: h, ate: h }), contar: (http, f) => retentativasApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
-  { rotulo: 'Retentativas esgotadas', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: () => ({ status: 'ESGOTADA' }), contar: (http, f) => retentativasApi.listar(http, UM, [], f).then((r) => r.paginacao.total) },
+  { rotulo: 'Formulários recebidos hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ de: h, ate: h }), contar: formularios },
+  { rotulo: 'Falhas de integração hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ status: 'FALHA_INTEGRACAO', de: h, ate: h }), contar: formularios },
+  { rotulo: 'Retentativas abertas hoje', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: (h) => ({ de: h, ate: h }), contar: retentativas },
+  { rotulo: 'Retentativas esgotadas', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: () => ({ status: 'ESGOTADA' }), contar: retentativas },
 ];
 
 function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
