@@ -105,6 +105,28 @@ import th16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/th';
 import th20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/th';
 import timelineBarChart16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/timeline-bar-chart';
 import timelineBarChart20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/timeline-bar-chart';
+import arrowUp16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-up';
+import arrowUp20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/arrow-up';
+import arrowDown16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-down';
+import arrowDown20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/arrow-down';
+import dragHandleVertical16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/drag-handle-vertical';
+import dragHandleVertical20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/drag-handle-vertical';
+import undo16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/undo';
+import undo20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/undo';
+import redo16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/redo';
+import redo20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/redo';
+import floppyDisk16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/floppy-disk';
+import floppyDisk20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/floppy-disk';
+import upload16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/upload';
+import upload20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/upload';
+import archive16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/archive';
+import archive20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/archive';
+import unarchive16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/unarchive';
+import unarchive20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/unarchive';
+import eyeOpen16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open';
+import eyeOpen20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/eye-open';
+import comparison16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/comparison';
+import comparison20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/comparison';
 
 const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'home': [home16, home20],
@@ -159,6 +181,17 @@ const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'remove': [remove16, remove20],
   'timeline-bar-chart': [timelineBarChart16, timelineBarChart20],
   'th': [th16, th20],
+  'arrow-up': [arrowUp16, arrowUp20],
+  'arrow-down': [arrowDown16, arrowDown20],
+  'drag-handle-vertical': [dragHandleVertical16, dragHandleVertical20],
+  'undo': [undo16, undo20],
+  'redo': [redo16, redo20],
+  'floppy-disk': [floppyDisk16, floppyDisk20],
+  'upload': [upload16, upload20],
+  'archive': [archive16, archive20],
+  'unarchive': [unarchive16, unarchive20],
+  'eye-open': [eyeOpen16, eyeOpen20],
+  'comparison': [comparison16, comparison20],
 };
 
 export const ICONES_EMBUTIDOS = Object.keys(CAMINHOS) as IconName[];

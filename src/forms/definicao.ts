@@ -163,3 +163,22 @@ export function problemaCodigoServico(codigo: string): string | null {
   if (codigo.toLowerCase() === 'novo') return 'O código "novo" é reservado.';
   return null;
 }
+
+export interface ProblemaLocalizado extends ProblemaDefinicao {
+  secaoId?: string;
+  campoId?: string;
+  /** The message with where it is, for a list: `Campo "Nome" (seção "Requerente"): ...`. */
+  texto: string;
+}
+
+/** Ties each problem to the section and field it is about (by the path `validarDefinicao` gives). */
+export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDefinicao[]): ProblemaLocalizado[] {
+  return problemas.map((p) => {
+    const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
+    const s = m ? d.secoes[Number(m[1])] : undefined;
+    const c = s && m?.[2] !== undefined ? s.campos[Number(m[2])] : undefined;
+    const secao = s ? `seção "${s.titulo || 'sem título'}"` : '';
+    const onde = c ? `Campo "${c.rotulo || c.id || 'sem rótulo'}" (${secao})` : s ? secao.charAt(0).toUpperCase() + secao.slice(1) : 'Formulário';
+    return { ...p, secaoId: s?.id, campoId: c?.id, texto: `${onde}: ${p.mensagem}` };
+  });
+}

@@ -101,3 +101,13 @@ export function resumoDiferenca(d: Diferenca): string[] {
   for (const r of d.secoesRenomeadas) linhas.push(`A seção "${r.de}" agora se chama "${r.para}".`);
   return linhas;
 }
+
+/** A field in one line, for the side-by-side view: type, required, rules, options, section. */
+export function descreverCampo(c: CampoDefinicao & { secao?: string }): string[] {
+  const linhas = [`${ROTULO_TIPO[c.tipo]}${c.obrigatorio ? ', obrigatório' : ''}`];
+  if (c.regras.length) linhas.push(`Regras: ${c.regras.map(descreverRegra).join(', ')}`);
+  if (c.opcoes?.length) linhas.push(`Opções: ${c.opcoes.map((o) => o.rotulo).join(', ')}`);
+  if (c.ajuda) linhas.push(`Ajuda: ${c.ajuda}`);
+  if (c.secao) linhas.push(`Seção: ${c.secao}`);
+  return linhas;
+}

@@ -186,3 +186,8 @@ export function textoDeOpcoes(opcoes: readonly Opcao[] = []): string {
 }
 
 export const contarCampos = (d: Definicao) => d.secoes.reduce((n, s) => n + s.campos.length, 0);
+
+/** Gives a field another id (its answer's name); a clash is left for `validarDefinicao` to report. */
+export function renomearCampo(d: Definicao, de: string, para: string): Definicao {
+  return comSecoes(d, d.secoes.map((s) => ({ ...s, campos: s.campos.map((c) => (c.id === de ? { ...c, id: para } : c)) })));
+}

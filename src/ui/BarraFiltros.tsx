@@ -1,5 +1,5 @@
-import { Button, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useId, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Button } from '@blueprintjs/core';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAmbiente } from '../app/contexto';
 import type { Filtros } from '../api/paginacao';
@@ -7,6 +7,7 @@ import { estadoLista, mudarFiltros } from '../state/listas';
 import { mensagemDe, type Regra } from '../validation/regras';
 import { Campo } from './Campo';
 import { CampoData } from './CampoData';
+import { CampoSelecao } from './CampoSelecao';
 import { useModelos } from './useModelos';
 
 /**
@@ -37,7 +38,6 @@ export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; 
   const [datasRuins, setDatasRuins] = useState<Record<string, boolean>>({});
   const [enviado, setEnviado] = useState(false);
   const modelos = useModelos(campos.some((c) => c.tipo === 'modelo'));
-  const id = useId();
 
   // Filters carried by a link: applied before the table's first load (layout effects run first).
   useLayoutEffect(() => {
@@ -72,31 +72,9 @@ export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; 
       {campos.map((c) => {
         switch (c.tipo) {
           case 'modelo':
-            return (
-              <FormGroup key="modelo" label="Modelo" labelFor={`${id}-modelo`}>
-                <HTMLSelect id={`${id}-modelo`} value={rascunho.modelo ?? ''} onChange={(ev) => mudar('modelo', ev.currentTarget.value)}>
-                  <option value="">Todos os modelos</option>
-                  {modelos.map((m) => (
-                    <option key={m.codigoServico} value={m.codigoServico}>
-                      {m.nome} ({m.codigoServico})
-                    </option>
-                  ))}
-                </HTMLSelect>
-              </FormGroup>
-            );
+            return <CampoSelecao key="modelo" rotulo="Modelo" vazio="Todos os modelos" valor={rascunho.modelo ?? ''} opcoes={modelos.map((m) => ({ valor: m.codigoServico, rotulo: `${m.nome} (${m.codigoServico})` }))} aoMudar={(v) => mudar('modelo', v)} />;
           case 'selecao':
-            return (
-              <FormGroup key={c.nome} label={c.rotulo} labelFor={`${id}-${c.nome}`}>
-                <HTMLSelect id={`${id}-${c.nome}`} value={rascunho[c.nome] ?? ''} onChange={(ev) => mudar(c.nome, ev.currentTarget.value)}>
-                  <option value="">{c.todos}</option>
-                  {c.opcoes.map((o) => (
-                    <option key={o.valor} value={o.valor}>
-                      {o.rotulo}
-                    </option>
-                  ))}
-                </HTMLSelect>
-              </FormGroup>
-            );
+            return <CampoSelecao key={c.nome} rotulo={c.rotulo} vazio={c.todos} valor={rascunho[c.nome] ?? ''} opcoes={c.opcoes} aoMudar={(v) => mudar(c.nome, v)} />;
           case 'texto':
             return <Campo key={c.nome} rotulo={c.rotulo} nome={c.nome} valor={rascunho[c.nome] ?? ''} regras={c.regras} placeholder={c.placeholder} mostrarErros={enviado} aoMudar={(v) => mudar(c.nome, v)} />;
           case 'periodo':

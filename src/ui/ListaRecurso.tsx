@@ -28,7 +28,7 @@ export interface PropsListaRecurso<T> {
   substantivo: string;
   novo?: { permissao: Permissao; caminho: string };
   abrir: (item: T) => string;
-  excluir?: { permissao: Permissao; executar: (item: T) => Promise<unknown> };
+  excluir?: { permissao: Permissao; executar: (item: T) => Promise<unknown>; /** Items that may be deleted at all (default: every one). */ permitido?: (item: T) => boolean };
   /** Filters besides the search box (applied with "Filtrar", kept with the list). */
   filtros?: DefFiltro[];
 }
@@ -69,7 +69,8 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
                 {
                   campo: 'acoes',
                   titulo: 'Ações',
-                  render: (item: T) => (
+                  render: (item: T) =>
+                    (p.excluir!.permitido?.(item) ?? true) && (
                     <Button variant="minimal" icon="trash" intent="danger" aria-label={`Excluir o ${p.substantivo} ${p.nomeDe(item)}`} onKeyDown={(ev) => ev.stopPropagation()} onClick={(ev) => (ev.stopPropagation(), void excluir(item))} />
                   ),
                 },

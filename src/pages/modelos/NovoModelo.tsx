@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useAmbiente } from '../../app/contexto';
+import { P } from '../../access/permissoes';
+import { modelosApi, type Modelo } from '../../api/recursos/modelos';
+import { dadosParaApi, DADOS_VAZIOS, problemasDados, type FormDadosModelo } from '../../forms/dadosModelo';
+import { caminho } from '../../routes';
+import { AcoesFormulario, Carregando, useEdicao } from '../../ui/useEdicao';
+import { TituloPagina } from '../Titulo';
+import { CamposDoModelo } from './CamposDoModelo';
+import { useGruposDoModelo } from './useGruposDoModelo';
+
+/** /modelos/novo: the model's data; once created, the builder opens on it. */
+export default function NovoModelo() {
+  const { http } = useAmbiente();
+  const grupos = useGruposDoModelo();
+  const e = useEdicao<FormDadosModelo, Modelo>({
+    vazio: DADOS_VAZIOS,
+    escopo: 'modelo',
+    carregar: (c) => modelosApi.obter(http, c),
+    paraDados: () => DADOS_VAZIOS,
+    criar: (d) => modelosApi.criar(http, dadosParaApi(d, true)),
+    atualizar: () => Promise.reject(new Error('não usado')),
+    valido: (d) => !Object.keys(problemasDados(d, true)).length,
+    voltarPara: caminho('modelos'),
+    depoisDeSalvar: (m) => caminho('modelos-editar', { codigoServico: m.codigoServico }),
+    salvo: (m) => `O modelo "${m.nome}" foi criado. Agora monte o formulário.`,
+    permissoes: { criar: P.CREATE_MODELO, alterar: P.UPDATE_MODELO },
+  });
+  const { setDados } = e;
+  // With a single group to choose from, it is chosen.
+  useEffect(() => {
+    if (grupos?.controleConteudo.length === 1) setDados((d) => ({ ...d, grupoControleConteudoId: d.grupoControleConteudoId || String(grupos.controleConteudo[0].id) }));
+  }, [grupos]);
+
+  if (!grupos) return <Carregando rotulo="Carregando grupos" />;
+  return (
+    <section className="cf-pagina cf-formulario">
+      <TituloPagina />
+      <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
+        <CamposDoModelo dados={e.dados} grupos={grupos} novo mostrarErros={e.enviado} errosServidor={e.errosServidor} aoMudar={(patch) => setDados((d) => ({ ...d, ...patch }))} />
+        <AcoesFormulario podeAlterar={e.podeAlterar} salvando={e.salvando} aoVoltar={e.voltar} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,321 @@
+import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useAmbiente } from '../../../app/contexto';
+import { ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
+import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
+import { confirmar } from '../../../ui/dialogos';
+import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
+
+/**
+ * The definition's structure: sections and their fields, each field a row that opens its properties.
+ * Reorder by dragging a row's handle or from the keyboard (Alt+↑/↓ on a row, or its buttons); every
+ * move is announced. Rows are memoized so a keystroke redraws only the field being edited.
+ */
+interface Acoes {
+  selecionar: (id: string | null) => void;
+  mover: (id: string, delta: -1 | 1) => void;
+  duplicar: (id: string) => void;
+  remover: (id: string) => void;
+  renomear: (de: string, para: string) => void;
+  arrastar: (id: string | null) => void;
+  alvo: (secaoId: string, posicao: number) => void;
+  soltar: () => void;
+}
+
+interface PropsLinha {
+  campo: CampoDefinicao;
+  indice: number;
+  total: number;
+  secao: string;
+  selecionado: boolean;
+  /** This field's problems, one per line (a string, so an unchanged list does not redraw the row). */
+  problemas: string | undefined;
+  marca: 'antes' | 'depois' | null;
+  desabilitado: boolean;
+  novo: boolean;
+  acoes: Acoes;
+  aoMudar: AoMudarDefinicao;
+}
+
+const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, selecionado, problemas, marca, desabilitado, novo, acoes, aoMudar }: PropsLinha) {
+  const nome = c.rotulo || '(sem rótulo)';
+  const lista = problemas ? problemas.split('\n') : [];
+  const teclas = (ev: KeyboardEvent) => {
+    if (desabilitado || !ev.altKey || (ev.key !== 'ArrowUp' && ev.key !== 'ArrowDown')) return;
+    ev.preventDefault();
+    acoes.mover(c.id, ev.key === 'ArrowUp' ? -1 : 1);
+  };
+  const sobre = (ev: DragEvent<HTMLLIElement>) => {
+    ev.preventDefault();
+    ev.stopPropagation();
+    const r = ev.currentTarget.getBoundingClientRect();
+    acoes.alvo(secao, ev.clientY < r.top + r.height / 2 ? indice : indice + 1);
+  };
+  return (
+    <li className={`cf-linha-campo${selecionado ? ' cf-selecionado' : ''}${marca ? ` cf-soltar-${marca}` : ''}`} data-campo-id={c.id} onDragOver={desabilitado ? undefined : sobre} onDrop={desabilitado ? undefined : (ev) => (ev.preventDefault(), ev.stopPropagation(), acoes.soltar())}>
+      <div className="cf-linha-campo-topo">
+        {!desabilitado && (
+          <span
+            className="cf-alca"
+            draggable
+            title="Arraste para mudar a posição"
+            aria-hidden="true"
+            onDragStart={(ev) => {
+              ev.dataTransfer.effectAllowed = 'move';
+              ev.dataTransfer.setData('text/plain', c.id);
+              acoes.arrastar(c.id);
+            }}
+            onDragEnd={() => acoes.arrastar(null)}
+          >
+            ⋮⋮
+          </span>
+        )}
+        <button type="button" className="cf-rotulo-campo" data-foco={c.id} aria-expanded={selecionado} aria-keyshortcuts={desabilitado ? undefined : 'Alt+ArrowUp Alt+ArrowDown'} onClick={() => acoes.selecionar(selecionado ? null : c.id)} onKeyDown={teclas}>
+          <span className="cf-rotulo-texto">{nome}</span>
+          <span className="cf-tipo-campo">
+            {ROTULO_TIPO[c.tipo]}
+            {c.obrigatorio ? ' · obrigatório' : ''}
+          </span>
+          <span className="cf-so-leitor">
+            , posição {indice + 1} de {total}
+          </span>
+        </button>
+        {lista.length > 0 && (
+          <Tag intent="danger" minimal icon="warning-sign">
+            {lista.length} problema(s)
+          </Tag>
+        )}
+        {!desabilitado && (
+          <span className="cf-botoes-campo">
+            <Button variant="minimal" size="small" icon="arrow-up" aria-label={`Mover "${nome}" para cima`} onClick={() => acoes.mover(c.id, -1)} />
+            <Button variant="minimal" size="small" icon="arrow-down" aria-label={`Mover "${nome}" para baixo`} onClick={() => acoes.mover(c.id, 1)} />
+            <Button variant="minimal" size="small" icon="duplicate" aria-label={`Duplicar "${nome}"`} onClick={() => acoes.duplicar(c.id)} />
+            <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={`Remover "${nome}"`} onClick={() => acoes.remover(c.id)} />
+          </span>
+        )}
+      </div>
+      {selecionado && <PropriedadesCampo campo={c} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} desabilitado={desabilitado} focarRotulo={novo} />}
+    </li>
+  );
+});
+
+interface PropsSecao {
+  secao: Secao;
+  indice: number;
+  total: number;
+  selecionado: string | null;
+  problemas: Map<string, string>;
+  alvo: number | null;
+  desabilitado: boolean;
+  novo: string | null;
+  acoes: Acoes;
+  aoMudar: AoMudarDefinicao;
+  aoRemover: (s: Secao) => void;
+  aoAdicionar: (secaoId: string, tipo: TipoCampo) => void;
+}
+
+const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecionado, problemas, alvo, desabilitado, novo, acoes, aoMudar, aoRemover, aoAdicionar }: PropsSecao) {
+  const [tipo, setTipo] = useState<TipoCampo>('texto');
+  const titulo = s.titulo || 'sem título';
+  const problemasSecao = problemas.get(`secao:${s.id}`);
+  return (
+    <section className="cf-secao-editor" aria-label={`Seção ${indice + 1}: ${titulo}`} onDragOver={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.alvo(s.id, alvo ?? s.campos.length))} onDrop={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.soltar())}>
+      <div className="cf-secao-topo">
+        <InputGroup aria-label={`Título da seção ${indice + 1}`} value={s.titulo} disabled={desabilitado} intent={problemasSecao ? 'danger' : 'none'} onChange={(e) => { const t = e.currentTarget.value; aoMudar((d) => alterarSecao(d, s.id, { titulo: t }), `${s.id}.titulo`); }} />
+        {!desabilitado && (
+          <span className="cf-botoes-campo">
+            <Button variant="minimal" size="small" icon="arrow-up" disabled={indice === 0} aria-label={`Mover a seção "${titulo}" para cima`} onClick={() => aoMudar((d) => moverSecao(d, s.id, -1))} />
+            <Button variant="minimal" size="small" icon="arrow-down" disabled={indice === total - 1} aria-label={`Mover a seção "${titulo}" para baixo`} onClick={() => aoMudar((d) => moverSecao(d, s.id, 1))} />
+            <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={`Remover a seção "${titulo}"`} onClick={() => aoRemover(s)} />
+          </span>
+        )}
+      </div>
+      {problemasSecao && <p className="cf-erro-campo">{problemasSecao.replaceAll('\n', ' ')}</p>}
+      <ol className="cf-lista-campos" aria-label={`Campos da seção ${titulo}`}>
+        {s.campos.map((c, i) => (
+          <LinhaCampo
+            key={c.id}
+            campo={c}
+            indice={i}
+            total={s.campos.length}
+            secao={s.id}
+            selecionado={selecionado === c.id}
+            problemas={problemas.get(c.id)}
+            marca={alvo === i ? 'antes' : alvo === i + 1 && i === s.campos.length - 1 ? 'depois' : null}
+            desabilitado={desabilitado}
+            novo={novo === c.id}
+            acoes={acoes}
+            aoMudar={aoMudar}
+          />
+        ))}
+      </ol>
+      {!s.campos.length && <p className={`cf-secao-vazia${alvo !== null ? ' cf-soltar-antes' : ''}`}>Esta seção ainda não tem campos.</p>}
+      {!desabilitado && (
+        <div className="cf-adicionar-campo">
+          <HTMLSelect aria-label={`Tipo do novo campo na seção ${titulo}`} value={tipo} onChange={(e) => setTipo(e.currentTarget.value as TipoCampo)}>
+            {TIPOS_CAMPO.map((t) => (
+              <option key={t} value={t}>
+                {ROTULO_TIPO[t]}
+              </option>
+            ))}
+          </HTMLSelect>
+          <Button icon="plus" text="Adicionar campo" aria-label={`Adicionar campo na seção ${titulo}`} onClick={() => aoAdicionar(s.id, tipo)} />
+        </div>
+      )}
+    </section>
+  );
+});
+
+export interface PropsEditor {
+  definicao: Definicao;
+  problemas: ProblemaLocalizado[];
+  aoMudar: AoMudarDefinicao;
+  desabilitado: boolean;
+  selecionado: string | null;
+  aoSelecionar: (id: string | null) => void;
+}
+
+export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar }: PropsEditor) {
+  const { estado } = useAmbiente();
+  const raiz = useRef<HTMLDivElement>(null);
+  const [aviso, setAviso] = useState('');
+  const [novo, setNovo] = useState<string | null>(null);
+  const focar = useRef<string | null>(null);
+  const [arrastando, setArrastando] = useState<string | null>(null);
+  const [alvo, setAlvo] = useState<{ secao: string; posicao: number } | null>(null);
+  const def = useRef(definicao);
+  def.current = definicao;
+  const alvoRef = useRef(alvo);
+  alvoRef.current = alvo;
+  const arrastandoRef = useRef(arrastando);
+  arrastandoRef.current = arrastando;
+
+  const porCampo = useMemo(() => {
+    const m = new Map<string, string>();
+    for (const p of problemas) {
+      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : null);
+      if (k) m.set(k, m.has(k) ? `${m.get(k)}\n${p.mensagem}` : p.mensagem);
+    }
+    return m;
+  }, [problemas]);
+
+  // After a keyboard move the row is re-inserted; focus goes back to it.
+  useEffect(() => {
+    if (!focar.current) return;
+    raiz.current?.querySelector<HTMLElement>(`[data-foco="${CSS.escape(focar.current)}"]`)?.focus();
+    focar.current = null;
+  });
+
+  const anunciarPosicao = (d: Definicao, id: string) => {
+    const o = onde(d, id);
+    if (!o) return;
+    const s = d.secoes[o.secao];
+    setAviso(`"${s.campos[o.campo].rotulo}" agora está na posição ${o.campo + 1} de ${s.campos.length} da seção "${s.titulo}".`);
+  };
+
+  const acoes = useMemo<Acoes>(
+    () => ({
+      selecionar: (id) => (setNovo(null), aoSelecionar(id)),
+      mover: (id, delta) => {
+        const d = moverCampo(def.current, id, delta);
+        if (d === def.current) return setAviso('O campo já está no limite do formulário.');
+        focar.current = id;
+        aoMudar(() => d);
+        anunciarPosicao(d, id);
+      },
+      duplicar: (id) => {
+        const d = duplicarCampo(def.current, id);
+        const o = onde(def.current, id)!;
+        const copia = d.secoes[o.secao].campos[o.campo + 1];
+        aoMudar(() => d);
+        setNovo(copia.id);
+        aoSelecionar(copia.id);
+        setAviso(`Cópia criada: "${copia.rotulo}".`);
+      },
+      remover: (id) => {
+        const c = onde(def.current, id);
+        const nome = c ? def.current.secoes[c.secao].campos[c.campo].rotulo : id;
+        aoMudar((d) => removerCampo(d, id));
+        setAviso(`Campo "${nome}" removido. Ctrl+Z desfaz.`);
+      },
+      renomear: (de, para) => {
+        aoMudar((d) => renomearCampo(d, de, para));
+        aoSelecionar(para);
+      },
+      arrastar: (id) => {
+        setArrastando(id);
+        if (!id) setAlvo(null);
+      },
+      alvo: (secao, posicao) => {
+        if (!arrastandoRef.current) return;
+        const a = alvoRef.current;
+        if (!a || a.secao !== secao || a.posicao !== posicao) setAlvo({ secao, posicao });
+      },
+      soltar: () => {
+        const id = arrastandoRef.current;
+        const a = alvoRef.current;
+        setArrastando(null);
+        setAlvo(null);
+        if (!id || !a) return;
+        const d = moverCampoPara(def.current, id, a.secao, a.posicao);
+        aoMudar(() => d);
+        anunciarPosicao(d, id);
+      },
+    }),
+    [aoMudar, aoSelecionar],
+  );
+
+  const removerSecaoConfirmando = useCallback(
+    async (s: Secao) => {
+      if (s.campos.length && !(await confirmar(estado.dialogos, { titulo: 'Remover seção', mensagem: `A seção "${s.titulo}" e os seus ${s.campos.length} campo(s) serão removidos do rascunho. Ctrl+Z desfaz.`, perigo: true, textoConfirmar: 'Remover' }))) return;
+      aoMudar((d) => removerSecao(d, s.id));
+      setAviso(`Seção "${s.titulo}" removida.`);
+    },
+    [aoMudar],
+  );
+
+  const adicionar = useCallback(
+    (secaoId: string, tipo: TipoCampo) => {
+      const c = campoNovo(def.current, tipo);
+      aoMudar((d) => adicionarCampo(d, secaoId, c));
+      setNovo(c.id);
+      aoSelecionar(c.id);
+      setAviso(`Campo "${c.rotulo}" adicionado; edite as suas propriedades.`);
+    },
+    [aoMudar, aoSelecionar],
+  );
+
+  const novaSecao = () => {
+    const id = novoId(def.current, 'secao');
+    aoMudar((d) => adicionarSecao(d, d.secoes.length ? 'Nova seção' : 'Dados do requerente'));
+    setAviso('Seção adicionada.');
+    setTimeout(() => raiz.current?.querySelector<HTMLElement>(`section[aria-label^="Seção ${def.current.secoes.findIndex((s) => s.id === id) + 1}:"] input`)?.focus());
+  };
+
+  return (
+    <div className="cf-editor" ref={raiz} onDragEnd={() => (setArrastando(null), setAlvo(null))}>
+      <div className="cf-so-leitor" aria-live="polite">
+        {aviso}
+      </div>
+      {!definicao.secoes.length && <NonIdealState icon="form" title="O formulário está vazio" description={desabilitado ? 'Este rascunho não tem campos.' : 'Comece adicionando uma seção; depois, os campos dela.'} />}
+      {definicao.secoes.map((s, i) => (
+        <EditorSecao
+          key={s.id}
+          secao={s}
+          indice={i}
+          total={definicao.secoes.length}
+          selecionado={s.campos.some((c) => c.id === selecionado) ? selecionado : null}
+          problemas={porCampo}
+          alvo={alvo?.secao === s.id ? alvo.posicao : null}
+          desabilitado={desabilitado}
+          novo={novo}
+          acoes={acoes}
+          aoMudar={aoMudar}
+          aoRemover={removerSecaoConfirmando}
+          aoAdicionar={adicionar}
+        />
+      ))}
+      {!desabilitado && <Button icon="plus" text="Adicionar seção" onClick={novaSecao} />}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { useEffect, useId, useState } from 'react';
+import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type TipoCampo } from '../../../forms/definicao';
+import { alterarCampo, definirRegra, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
+import { lerNumero } from '../../../validation/regras';
+
+type RegraNumerica = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
+
+const ROTULO_REGRA: Record<RegraNumerica, string> = {
+  minLength: 'Tamanho mínimo (caracteres)',
+  maxLength: 'Tamanho máximo (caracteres)',
+  minValue: 'Valor mínimo',
+  maxValue: 'Valor máximo',
+};
+
+export type AoMudarDefinicao = (f: (d: Definicao) => Definicao, chave?: string) => void;
+
+/** Text kept as typed while it means the same as the model's value; replaced when the value changes elsewhere (undo). */
+function useTextoDe<T>(valor: T, paraTexto: (v: T) => string, significa: (texto: string) => T) {
+  const [texto, setTexto] = useState(() => paraTexto(valor));
+  useEffect(() => {
+    if (JSON.stringify(significa(texto)) !== JSON.stringify(valor)) setTexto(paraTexto(valor));
+  }, [valor]);
+  return [texto, setTexto] as const;
+}
+
+const numeroOuNulo = (t: string): number | null => (t.trim() === '' ? null : lerNumero(t));
+
+function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefinicao; tipo: RegraNumerica; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
+  const id = useId();
+  const [texto, setTexto] = useTextoDe(valorRegra(campo, tipo), (v) => (v === null ? '' : String(v)), numeroOuNulo);
+  const n = numeroOuNulo(texto);
+  const ruim = n !== null && !Number.isFinite(n);
+  return (
+    <FormGroup label={ROTULO_REGRA[tipo]} labelFor={id} intent={ruim ? 'danger' : 'none'} helperText={<span id={`${id}-msg`}>{ruim ? 'Informe um número.' : 'Vazio: sem limite.'}</span>}>
+      <InputGroup
+        id={id}
+        inputMode="decimal"
+        value={texto}
+        disabled={desabilitado}
+        intent={ruim ? 'danger' : 'none'}
+        aria-invalid={ruim}
+        aria-describedby={`${id}-msg`}
+        onChange={(e) => {
+          const t = e.currentTarget.value;
+          setTexto(t);
+          const v = numeroOuNulo(t);
+          if (v === null || Number.isFinite(v)) aoMudar((d) => definirRegra(d, campo.id, tipo, v), `${campo.id}.${tipo}`);
+        }}
+      />
+    </FormGroup>
+  );
+}
+
+function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
+  const id = useId();
+  const [texto, setTexto] = useTextoDe(campo.opcoes ?? [], textoDeOpcoes, opcoesDeTexto);
+  return (
+    <FormGroup label="Opções" labelFor={id} labelInfo="*" helperText={<span id={`${id}-msg`}>Uma opção por linha (pode colar uma lista). Para fixar o valor enviado à integração, escreva "valor | Rótulo".</span>}>
+      <TextArea
+        id={id}
+        fill
+        rows={Math.min(10, Math.max(3, (campo.opcoes?.length ?? 0) + 1))}
+        value={texto}
+        disabled={desabilitado}
+        aria-describedby={`${id}-msg`}
+        onChange={(e) => {
+          const t = e.currentTarget.value;
+          setTexto(t);
+          aoMudar((d) => alterarCampo(d, campo.id, { opcoes: opcoesDeTexto(t) }), `${campo.id}.opcoes`);
+        }}
+      />
+    </FormGroup>
+  );
+}
+
+/** The selected field's properties: label, answer name, type, help, required, its rules and options. */
+export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, desabilitado, focarRotulo }: { campo: CampoDefinicao; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
+  const id = useId();
+  const mudar = (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => aoMudar((d) => alterarCampo(d, c.id, patch), `${c.id}.${chave}`);
+  const [idTexto, setIdTexto] = useTextoDe(c.id, (v) => v, slug);
+  return (
+    <div className="cf-propriedades" role="group" aria-label={`Propriedades do campo ${c.rotulo}`}>
+      {problemas.length > 0 && (
+        <ul className="cf-problemas-campo" aria-label="Problemas deste campo">
+          {problemas.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      <div className="cf-propriedades-grade">
+        <FormGroup label="Rótulo" labelFor={`${id}-rotulo`} labelInfo="*">
+          <InputGroup id={`${id}-rotulo`} value={c.rotulo} disabled={desabilitado} autoFocus={focarRotulo} onChange={(e) => mudar({ rotulo: e.currentTarget.value }, 'rotulo')} />
+        </FormGroup>
+        <FormGroup label="Tipo" labelFor={`${id}-tipo`}>
+          <HTMLSelect id={`${id}-tipo`} value={c.tipo} disabled={desabilitado} onChange={(e) => mudar({ tipo: e.currentTarget.value as TipoCampo }, 'tipo')}>
+            {TIPOS_CAMPO.map((t) => (
+              <option key={t} value={t}>
+                {ROTULO_TIPO[t]}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      </div>
+      <FormGroup label="Texto de ajuda" labelFor={`${id}-ajuda`} helperText="Aparece abaixo do campo para orientar o cidadão.">
+        <TextArea id={`${id}-ajuda`} fill rows={2} value={c.ajuda ?? ''} disabled={desabilitado} onChange={(e) => mudar({ ajuda: e.currentTarget.value }, 'ajuda')} />
+      </FormGroup>
+      <Switch label="Obrigatório" checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
+      {REGRAS_POR_TIPO[c.tipo].length > 0 && (
+        <fieldset className="cf-grupo-campos cf-regras">
+          <legend>Regras</legend>
+          {(REGRAS_POR_TIPO[c.tipo] as RegraNumerica[]).map((t) => (
+            <CampoRegra key={t} campo={c} tipo={t} aoMudar={aoMudar} desabilitado={desabilitado} />
+          ))}
+        </fieldset>
+      )}
+      {(c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') && <CampoOpcoes campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
+      <FormGroup label="Nome da resposta" labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>Identifica a resposta nos dados enviados à integração: letras minúsculas, números e hífens. Mudá-lo num modelo publicado conta como um campo novo.</span>}>
+        <InputGroup
+          id={`${id}-id`}
+          value={idTexto}
+          disabled={desabilitado}
+          aria-describedby={`${id}-id-msg`}
+          onChange={(e) => setIdTexto(e.currentTarget.value)}
+          onBlur={() => {
+            const novo = slug(idTexto);
+            if (novo && novo !== c.id) aoRenomear(c.id, novo);
+            else setIdTexto(c.id);
+          }}
+        />
+      </FormGroup>
+    </div>
+  );
+}
+

@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { useAmbiente } from '../app/contexto';
+import { confirmar } from './dialogos';
+
+/**
+ * While there is unsaved work: leaving for another page of the console asks first, and so does the
+ * browser when the whole portal page is closed or reloaded.
+ */
+export function useSairSemSalvar(sujo: boolean, mensagem = 'As alterações ainda não foram salvas e serão perdidas.') {
+  const { estado } = useAmbiente();
+  const bloqueio = useBlocker(({ currentLocation, nextLocation }) => sujo && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (bloqueio.state !== 'blocked') return;
+    void confirmar(estado.dialogos, { titulo: 'Sair sem salvar?', mensagem, textoConfirmar: 'Sair sem salvar', perigo: true }).then((sim) => (sim ? bloqueio.proceed() : bloqueio.reset()));
+  }, [bloqueio.state]);
+  useEffect(() => {
+    if (!sujo) return;
+    const aviso = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', aviso);
+    return () => window.removeEventListener('beforeunload', aviso);
+  }, [sujo]);
+}
