@@ -243,17 +243,19 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         aoSelecionar(para);
       },
       arrastar: (id) => {
+        arrastandoRef.current = id;
         setArrastando(id);
         if (!id) setAlvo(null);
       },
       alvo: (secao, posicao) => {
         if (!arrastandoRef.current) return;
         const a = alvoRef.current;
-        if (!a || a.secao !== secao || a.posicao !== posicao) setAlvo({ secao, posicao });
+        if (!a || a.secao !== secao || a.posicao !== posicao) setAlvo((alvoRef.current = { secao, posicao }));
       },
       soltar: () => {
         const id = arrastandoRef.current;
         const a = alvoRef.current;
+        arrastandoRef.current = alvoRef.current = null;
         setArrastando(null);
         setAlvo(null);
         if (!id || !a) return;

@@ -1,0 +1,390 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { apiAdmin, botao, campo, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole } from './apoio';
+
+/** The designer's pages (/modelos, /modelos/novo, the builder) against the real API of the demo server. */
+afterEach(desmontarTodos);
+
+const raiz = (el: HTMLElement) => el.shadowRoot!;
+const previa = (el: HTMLElement) => raiz(el).querySelector('.cf-previa') as HTMLElement;
+const rotulosLinhas = (el: HTMLElement) => [...raiz(el).querySelectorAll('.cf-linha-campo .cf-rotulo-texto')].map((n) => n.textContent!.trim());
+const linha = (el: HTMLElement, id: string) => raiz(el).querySelector(`[data-campo-id="${id}"]`) as HTMLElement;
+/** Opens a field's properties (a click on an open one would close it). */
+const abrirCampo = (el: HTMLElement, id: string) => linha(el, id).classList.contains('cf-selecionado') || (linha(el, id).querySelector('.cf-rotulo-campo') as HTMLButtonElement).click();
+const dentroDoCampo = (el: HTMLElement, id: string) => `[data-campo-id="${id}"]`;
+
+let seq = 0;
+/** A fresh draft model in the Saúde group, removed (or archived, once published) after the test. */
+async function modeloDeTeste(definicao: unknown = { secoes: [] }) {
+  const grupo = (await apiAdmin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+  const codigo = `teste-el-${Date.now().toString(36)}-${++seq}`;
+  await apiAdmin('POST', '/modelos', { codigoServico: codigo, nome: `Modelo de teste ${seq}`, grupoControleConteudoId: grupo });
+  if ((definicao as { secoes: unknown[] }).secoes.length) {
+    const m = (await apiAdmin('GET', `/modelos/${codigo}`)).json;
+    await apiAdmin('PUT', `/modelos/${codigo}`, { nome: m.nome, grupoControleConteudoId: grupo, definicao, versao: m.versao });
+  }
+  return {
+    codigo,
+    grupo,
+    limpar: async () => {
+      const m = (await apiAdmin('GET', `/modelos/${codigo}`)).json;
+      if (m.ultimaVersao === 0) await apiAdmin('DELETE', `/modelos/${codigo}`);
+      else if (m.status !== 'ARQUIVADO') await apiAdmin('POST', `/modelos/${codigo}/arquivamento`);
+    },
+  };
+}
+
+async function abrirConstrutor(codigo: string, usuario = 'designer'): Promise<ElementoConsole> {
+  const el = await montar(usuario, { 'initial-path': `/modelos/${codigo}` });
+  await esperarShell(el);
+  await esperarTitulo(el, `Modelo ${codigo}`);
+  await esperar(el, '.cf-construtor-colunas');
+  return el;
+}
+
+async function adicionarCampo(el: HTMLElement, tipo: string, rotulo: string) {
+  const antes = raiz(el).querySelectorAll('.cf-linha-campo').length;
+  const sel = [...raiz(el).querySelectorAll('select')].filter((s) => s.getAttribute('aria-label')?.startsWith('Tipo do novo campo')).at(-1) as HTMLSelectElement;
+  escolher(sel, tipo);
+  [...raiz(el).querySelectorAll('button')].filter((b) => b.getAttribute('aria-label')?.startsWith('Adicionar campo')).at(-1)!.click();
+  await waitUntil(() => raiz(el).querySelectorAll('.cf-linha-campo').length === antes + 1, `campo ${tipo} adicionado`);
+  const aberto = raiz(el).querySelector('.cf-linha-campo.cf-selecionado') as HTMLElement;
+  digitar(campo(el, 'Rótulo', '.cf-linha-campo.cf-selecionado'), rotulo);
+  await waitUntil(() => aberto.querySelector('.cf-rotulo-texto')!.textContent === rotulo, 'rótulo no editor');
+  return aberto.dataset.campoId!;
+}
+
+const mensagens = (el: HTMLElement) => [...previa(el).querySelectorAll('.bp6-intent-danger .bp6-form-helper-text, .cf-com-erro .bp6-form-helper-text')].map((n) => n.textContent!.trim());
+
+describe('modelos: lista e novo modelo', function () {
+  this.timeout(60_000);
+  it('lista com filtros, situação como etiqueta, excluir só para rascunhos nunca publicados, sem violações graves', async () => {
+    const el = await montar('designer', { 'initial-path': '/modelos' });
+    await esperarShell(el);
+    await esperarTitulo(el, 'Modelos de Formulários');
+    await waitUntil(() => linhasTabela(el).length > 0, 'linhas');
+    expect(linhasTabela(el)).to.include('Matrícula na rede estadual');
+    expect(await violacoesGraves(el)).to.deep.equal([]);
+    // The designer profile has no DELETE_MODELO: no delete anywhere.
+    expect(raiz(el).querySelector('[aria-label^="Excluir o modelo"]')).to.equal(null);
+    escolher(campo<HTMLSelectElement>(el, 'Situação'), 'PUBLICADO');
+    botao(el, 'Filtrar')!.click();
+    await waitUntil(() => !linhasTabela(el).includes('Ouvidoria da saúde'), 'filtro de situação');
+    const situacoes = [...raiz(el).querySelectorAll('.cf-tabela-dados tbody [data-codigo]')].map((n) => n.textContent);
+    expect(situacoes.length).to.be.greaterThan(0);
+    expect(new Set(situacoes)).to.deep.equal(new Set(['Publicado']));
+  });
+
+  it('excluir (administrador): só rascunhos nunca publicados, depois de confirmar', async () => {
+    const t = await modeloDeTeste();
+    const el = await montar('admin', { 'initial-path': '/modelos' });
+    await esperarShell(el);
+    await waitUntil(() => linhasTabela(el).length > 0, 'linhas');
+    expect(porRotulo(el, 'Excluir o modelo Ouvidoria da saúde')).to.exist;
+    expect(porRotulo(el, 'Excluir o modelo Matrícula na rede estadual')).to.equal(null);
+    digitar(porRotulo(el, 'Buscar modelos por nome ou código') as HTMLInputElement, t.codigo);
+    await waitUntil(() => linhasTabela(el).length === 1, 'busca pelo código');
+    (raiz(el).querySelector('[aria-label^="Excluir o modelo Modelo de teste"]') as HTMLButtonElement).click();
+    await waitUntil(() => raiz(el).querySelector('.bp6-alert'), 'confirmação');
+    ([...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Excluir') as HTMLButtonElement).click();
+    await waitUntil(() => textoConteudo(el).includes('Nenhum registro encontrado.'), 'excluído');
+    await apiAdmin('GET', `/modelos/${t.codigo}`).then(
+      () => expect.fail('o modelo ainda existe'),
+      (e: Error) => expect(e.message).to.contain('404'),
+    );
+  });
+
+  it('novo modelo: mensagens, código já usado, criado abre o construtor', async () => {
+    const el = await montar('designer', { 'initial-path': '/modelos/novo' });
+    await esperarShell(el);
+    await esperarTitulo(el, 'Novo modelo de formulário');
+    await waitUntil(() => botao(el, 'Salvar'), 'formulário');
+    botao(el, 'Salvar')!.click();
+    await waitUntil(() => textoConteudo(el).includes('Este campo é obrigatório.'), 'obrigatórios');
+    expect(await violacoesGraves(el)).to.deep.equal([]);
+    digitar(campo(el, 'Código do serviço'), 'a b');
+    await waitUntil(() => textoConteudo(el).includes('O código do serviço deve ter de 3 a 40 caracteres: letras, números e hífens.'), 'código inválido');
+    digitar(campo(el, 'Código do serviço'), 'saude-ouvidoria');
+    digitar(campo(el, 'Nome'), 'Outro');
+    escolher(campo<HTMLSelectElement>(el, 'Grupo de controle de conteúdo'), (raiz(el).querySelector('option[value]:not([value=""])') as HTMLOptionElement).value);
+    digitar(campo(el, 'Endereço (URL) de destino'), 'ftp://x');
+    await waitUntil(() => textoConteudo(el).includes('O valor não é um endereço de URL válido.'), 'url inválida');
+    digitar(campo(el, 'Endereço (URL) de destino'), 'https://sistema.exemplo.gov.br/recebe');
+    digitar(campo<HTMLTextAreaElement>(el, 'Cabeçalhos'), 'sem dois pontos');
+    await waitUntil(() => textoConteudo(el).includes('Linha 1: use "Nome: valor"'), 'cabeçalho inválido');
+    digitar(campo<HTMLTextAreaElement>(el, 'Cabeçalhos'), 'X-Chave: 123');
+    botao(el, 'Salvar')!.click();
+    await waitUntil(() => textoConteudo(el).includes('Já existe um modelo com este código.'), 'código já usado');
+    const codigo = `novo-el-${Date.now().toString(36)}`;
+    digitar(campo(el, 'Código do serviço'), codigo);
+    botao(el, 'Salvar')!.click();
+    try {
+      await esperarTitulo(el, `Modelo ${codigo}`);
+      await waitUntil(() => toasts(el).some((t) => t.includes('foi criado')), 'toast');
+      const m = (await apiAdmin('GET', `/modelos/${codigo}`)).json;
+      expect(m.integracao).to.deep.equal({ url: 'https://sistema.exemplo.gov.br/recebe', metodo: 'POST', cabecalhos: { 'X-Chave': '123' } });
+      expect(m.status).to.equal('RASCUNHO');
+    } finally {
+      await apiAdmin('DELETE', `/modelos/${codigo}`).catch(() => undefined);
+    }
+  });
+});
+
+describe('construtor de formulários', function () {
+  this.timeout(90_000);
+  it('monta um formulário com todos os tipos de campo; a prévia mostra cada um e as mensagens da SPEC; salva', async () => {
+    const t = await modeloDeTeste();
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      expect(textoConteudo(el)).to.contain('O formulário está vazio');
+      botao(el, 'Adicionar seção')!.click();
+      await esperar(el, '.cf-secao-editor');
+      const tipos: [string, string][] = [
+        ['texto', 'Nome completo'],
+        ['texto-longo', 'Relato'],
+        ['inteiro', 'Quantidade'],
+        ['decimal', 'Valor'],
+        ['email', 'E-mail'],
+        ['url', 'Página pessoal'],
+        ['data', 'Data do fato'],
+        ['cpf', 'CPF do requerente'],
+        ['escolha-unica', 'Motivo'],
+        ['escolha-multipla', 'Documentos'],
+        ['arquivo', 'Comprovante'],
+      ];
+      const ids: Record<string, string> = {};
+      for (const [tipo, rotulo] of tipos) ids[tipo] = await adicionarCampo(el, tipo, rotulo);
+      // Rules and options on some of them.
+      abrirCampo(el, ids.texto);
+      await waitUntil(() => linha(el, ids.texto).classList.contains('cf-selecionado'), 'texto aberto');
+      (linha(el, ids.texto).querySelector('.bp6-switch input') as HTMLInputElement).click();
+      digitar(campo(el, 'Tamanho mínimo (caracteres)', dentroDoCampo(el, ids.texto)), '3');
+      abrirCampo(el, ids.inteiro);
+      await waitUntil(() => linha(el, ids.inteiro).classList.contains('cf-selecionado'), 'inteiro aberto');
+      digitar(campo(el, 'Valor máximo', dentroDoCampo(el, ids.inteiro)), '10');
+      abrirCampo(el, ids['escolha-unica']);
+      await waitUntil(() => linha(el, ids['escolha-unica']).classList.contains('cf-selecionado'), 'escolha aberta');
+      digitar(campo<HTMLTextAreaElement>(el, 'Opções', dentroDoCampo(el, ids['escolha-unica'])), 'Perda\nRoubo\nDano');
+
+      // The preview draws every field as the citizen sees it.
+      const p = previa(el);
+      for (const [, rotulo] of tipos) expect(p.textContent).to.contain(rotulo);
+      expect([...p.querySelectorAll('input[type=radio]')].map((r) => (r.parentElement as HTMLElement).textContent!.trim())).to.deep.equal(['Perda', 'Roubo', 'Dano']);
+      expect(p.querySelectorAll('input[type=checkbox]').length).to.equal(2);
+      expect(p.querySelector('input[type=file]')).to.exist;
+
+      // Its messages as one types (SPEC.md section 5's words).
+      const entrada = (rotulo: string) => campo<HTMLInputElement>(el, rotulo, '.cf-previa');
+      digitar(entrada('Nome completo'), 'Jo');
+      digitar(entrada('Quantidade'), '11');
+      digitar(entrada('Valor'), 'abc');
+      digitar(entrada('E-mail'), 'joao@');
+      digitar(entrada('Página pessoal'), 'pagina');
+      digitar(entrada('Data do fato'), '31/02/26');
+      digitar(entrada('CPF do requerente'), '111.111.111-11');
+      await waitUntil(() => mensagens(el).length === 7, `mensagens da prévia: ${mensagens(el).join(' | ')}`);
+      expect(mensagens(el)).to.deep.equal([
+        'Este campo deve ter pelo menos 3 caracteres.',
+        'O valor máximo permitido é 10.',
+        'Este campo deve ser um número decimal.',
+        'Este campo deve ser um endereço de e-mail válido.',
+        'O valor não é um endereço de URL válido.',
+        'Informe uma data válida no formato dd/mm/aa.',
+        'Este campo deve ser um CPF válido.',
+      ]);
+      digitar(entrada('Nome completo'), '');
+      await waitUntil(() => mensagens(el)[0] === 'Este campo é obrigatório.', 'obrigatório na prévia');
+      digitar(entrada('Nome completo'), 'João');
+      digitar(entrada('Quantidade'), '10');
+      await waitUntil(() => mensagens(el).length === 5, 'mensagens somem ao corrigir');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(() => toasts(el).some((x) => x.includes('foi salvo')), 'salvo');
+      await waitUntil(() => textoConteudo(el).includes('Rascunho salvo por designer'), 'indicador de salvo');
+      const m = (await apiAdmin('GET', `/modelos/${t.codigo}`)).json;
+      const campos = m.definicao.secoes[0].campos;
+      expect(campos.map((c: { tipo: string }) => c.tipo)).to.deep.equal(tipos.map(([x]) => x));
+      expect(campos[0]).to.include({ rotulo: 'Nome completo', obrigatorio: true });
+      expect(campos[0].regras).to.deep.equal([{ tipo: 'minLength', min: 3 }]);
+      expect(campos[2].regras).to.deep.equal([{ tipo: 'maxValue', max: 10 }]);
+      expect(campos[8].opcoes).to.deep.equal([
+        { valor: 'perda', rotulo: 'Perda' },
+        { valor: 'roubo', rotulo: 'Roubo' },
+        { valor: 'dano', rotulo: 'Dano' },
+      ]);
+    } finally {
+      await t.limpar();
+    }
+  });
+
+  it('regras sem sentido (mínimo acima do máximo) são apontadas e o rascunho não é salvo', async () => {
+    const t = await modeloDeTeste({ secoes: [{ id: 's', titulo: 'Dados', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: false, regras: [] }] }] });
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      abrirCampo(el, 'nome');
+      await waitUntil(() => linha(el, 'nome').classList.contains('cf-selecionado'), 'aberto');
+      digitar(campo(el, 'Tamanho mínimo (caracteres)', '[data-campo-id="nome"]'), '5');
+      digitar(campo(el, 'Tamanho máximo (caracteres)', '[data-campo-id="nome"]'), '2');
+      await waitUntil(() => linha(el, 'nome').textContent!.includes('O tamanho mínimo (5) não pode ser maior que o máximo (2).'), 'problema no campo');
+      expect(linha(el, 'nome').textContent).to.contain('1 problema(s)');
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(() => textoConteudo(el).includes('O rascunho tem problemas'), 'lista de problemas');
+      expect(textoConteudo(el)).to.contain('Campo "Nome" (seção "Dados"): O tamanho mínimo (5) não pode ser maior que o máximo (2).');
+      expect((await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0].campos[0].regras).to.deep.equal([]);
+    } finally {
+      await t.limpar();
+    }
+  });
+
+  it('409: outra pessoa salvou; comparar, manter o próprio trabalho e salvar por cima', async () => {
+    const def = { secoes: [{ id: 's', titulo: 'Dados', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: false, regras: [] }] }] };
+    const t = await modeloDeTeste(def);
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      const m = (await apiAdmin('GET', `/modelos/${t.codigo}`)).json;
+      await apiAdmin('PUT', `/modelos/${t.codigo}`, { nome: m.nome, grupoControleConteudoId: t.grupo, definicao: { secoes: [{ ...def.secoes[0], titulo: 'Dados da outra pessoa' }] }, versao: m.versao });
+      abrirCampo(el, 'nome');
+      await waitUntil(() => linha(el, 'nome').classList.contains('cf-selecionado'), 'aberto');
+      digitar(campo(el, 'Rótulo', '[data-campo-id="nome"]'), 'Nome do requerente');
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(() => textoConteudo(el).includes('Outra pessoa salvou este modelo'), 'aviso de conflito');
+      expect(textoConteudo(el)).to.contain('Alterações não salvas');
+      botao(el, 'Comparar')!.click();
+      await waitUntil(() => raiz(el).querySelector('.bp6-dialog .cf-tabela-diferenca'), 'comparação');
+      const dialogo = raiz(el).querySelector('.bp6-dialog')!.textContent!;
+      expect(dialogo).to.contain('rótulo: "Nome" → "Nome do requerente"');
+      expect(dialogo).to.contain('A seção "Dados da outra pessoa" agora se chama "Dados".');
+      (raiz(el).querySelector('.bp6-dialog [aria-label=Close], .bp6-dialog .bp6-dialog-close-button') as HTMLElement).click();
+      botao(el, 'Manter o meu trabalho')!.click();
+      await waitUntil(() => !textoConteudo(el).includes('Outra pessoa salvou este modelo'), 'versão atual carregada');
+      expect(campo(el, 'Rótulo', '[data-campo-id="nome"]').value).to.equal('Nome do requerente');
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(() => textoConteudo(el).includes('Rascunho salvo por designer'), 'salvo por cima');
+      expect((await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0]).to.deep.include({ titulo: 'Dados' });
+    } finally {
+      await t.limpar();
+    }
+  });
+
+  it('publicar: recusado com o rascunho vazio; aceito com confirmação; a versão 2 diz o que muda; comparação lado a lado', async () => {
+    const t = await modeloDeTeste();
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      botao(el, 'Publicar')!.click();
+      await waitUntil(() => textoConteudo(el).includes('O rascunho não pode ser publicado'), 'recusa');
+      expect(textoConteudo(el)).to.contain('Para publicar, o modelo precisa de pelo menos um campo.');
+      botao(el, 'Adicionar seção')!.click();
+      await esperar(el, '.cf-secao-editor');
+      await adicionarCampo(el, 'texto', 'Nome');
+      const cpf = await adicionarCampo(el, 'cpf', 'CPF');
+      botao(el, 'Publicar')!.click();
+      await waitUntil(() => raiz(el).querySelector('.bp6-alert'), 'confirmação');
+      expect(raiz(el).querySelector('.bp6-alert')!.textContent).to.contain('Primeira versão: 2 campo(s) em 1 seção(ões).');
+      ([...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Publicar') as HTMLButtonElement).click();
+      await waitUntil(() => toasts(el).some((x) => x.includes('A versão 1 de')), 'publicado v1');
+      expect(raiz(el).querySelector('.cf-cabecalho-modelo [data-codigo]')!.textContent).to.equal('Publicado');
+      expect(textoConteudo(el)).to.contain('Versão publicada: v1');
+
+      // Version 2: a label changed, a field removed, one added.
+      abrirCampo(el, cpf);
+      await waitUntil(() => linha(el, cpf).classList.contains('cf-selecionado'), 'cpf aberto');
+      digitar(campo(el, 'Rótulo', `[data-campo-id="${cpf}"]`), 'CPF do requerente');
+      await adicionarCampo(el, 'email', 'E-mail');
+      botao(el, 'Publicar')!.click();
+      await waitUntil(() => raiz(el).querySelector('.bp6-alert')?.textContent?.includes('O que muda em relação à versão 1'), 'confirmação v2');
+      const resumo = raiz(el).querySelector('.bp6-alert')!.textContent!;
+      expect(resumo).to.contain('1 campo(s) adicionado(s): "E-mail".');
+      expect(resumo).to.contain('1 campo(s) alterado(s): "CPF do requerente".');
+      ([...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Publicar') as HTMLButtonElement).click();
+      await waitUntil(() => toasts(el).some((x) => x.includes('A versão 2 de')), 'publicado v2');
+
+      (raiz(el).querySelector('[role=tab][id$=versoes]') as HTMLElement).click();
+      await esperar(el, '.cf-tabela-versoes');
+      await waitUntil(() => raiz(el).querySelectorAll('.cf-tabela-versoes tbody tr').length === 2, 'duas versões');
+      expect([...raiz(el).querySelectorAll('.cf-tabela-versoes tbody tr td:first-child')].map((n) => n.textContent)).to.deep.equal(['v2', 'v1']);
+      expect(raiz(el).querySelector('.cf-tabela-versoes tbody tr td:nth-child(3)')!.textContent).to.equal('designer');
+      await waitUntil(() => raiz(el).querySelector('.cf-tabela-diferenca'), 'diferença v1 × v2');
+      const linhasDif = [...raiz(el).querySelectorAll('.cf-tabela-diferenca tbody tr')].map((tr) => [tr.getAttribute('data-mudanca'), tr.textContent]);
+      expect(linhasDif.map(([m]) => m)).to.have.members(['alterado', 'adicionado']);
+      expect(linhasDif.find(([m]) => m === 'alterado')![1]).to.contain('rótulo: "CPF" → "CPF do requerente"');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+
+      // A version opens read-only.
+      (porRotulo(el, 'Ver a versão 1') as HTMLButtonElement).click();
+      await waitUntil(() => raiz(el).querySelector('.bp6-dialog .cf-preenchimento'), 'versão 1 aberta');
+      const dialogo = raiz(el).querySelector('.bp6-dialog') as HTMLElement;
+      expect(dialogo.textContent).to.contain('Versão 1');
+      expect(dialogo.textContent).not.to.contain('E-mail');
+      expect([...dialogo.querySelectorAll('input')].every((i) => i.disabled)).to.equal(true);
+    } finally {
+      await t.limpar();
+    }
+  });
+
+  it('desfazer e refazer; reordenar pelo teclado e arrastando; sair sem salvar pergunta antes', async () => {
+    const campos = ['a', 'b', 'c'].map((id) => ({ id, tipo: 'texto', rotulo: id.toUpperCase(), obrigatorio: false, regras: [] }));
+    const t = await modeloDeTeste({ secoes: [{ id: 's1', titulo: 'Um', campos }, { id: 's2', titulo: 'Dois', campos: [] }] });
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      expect(rotulosLinhas(el)).to.deep.equal(['A', 'B', 'C']);
+      // Keyboard: Alt+↓ moves the focused field and keeps the focus on it.
+      const b = linha(el, 'b').querySelector('.cf-rotulo-campo') as HTMLButtonElement;
+      b.focus();
+      b.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', altKey: true, bubbles: true, composed: true }));
+      await waitUntil(() => rotulosLinhas(el).join() === 'A,C,B', 'movido para baixo');
+      expect(raiz(el).activeElement?.getAttribute('data-foco')).to.equal('b');
+      expect(textoConteudo(el)).to.contain('"B" agora está na posição 3 de 3 da seção "Um".');
+      // Drag: A onto the empty second section.
+      const dt = new DataTransfer();
+      linha(el, 'a').querySelector('.cf-alca')!.dispatchEvent(new DragEvent('dragstart', { bubbles: true, composed: true, dataTransfer: dt }));
+      const secao2 = raiz(el).querySelectorAll('.cf-secao-editor')[1];
+      secao2.dispatchEvent(new DragEvent('dragover', { bubbles: true, composed: true, cancelable: true, dataTransfer: dt }));
+      await waitUntil(() => secao2.querySelector('.cf-soltar-antes'), 'marca de soltar');
+      secao2.dispatchEvent(new DragEvent('drop', { bubbles: true, composed: true, cancelable: true, dataTransfer: dt }));
+      await waitUntil(() => [...secao2.querySelectorAll('.cf-rotulo-texto')].map((n) => n.textContent).join() === 'A', 'arrastado para a seção Dois');
+      expect(rotulosLinhas(el)).to.deep.equal(['C', 'B', 'A']);
+      // Undo both moves, redo one.
+      botao(el, 'Desfazer')!.click();
+      await waitUntil(() => rotulosLinhas(el).join() === 'A,C,B', 'desfeito o arraste');
+      raiz(el).querySelector('.cf-construtor')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, composed: true }));
+      await waitUntil(() => rotulosLinhas(el).join() === 'A,B,C', 'Ctrl+Z');
+      expect(textoConteudo(el)).not.to.contain('Alterações não salvas');
+      botao(el, 'Refazer')!.click();
+      await waitUntil(() => rotulosLinhas(el).join() === 'A,C,B', 'refeito');
+      expect(textoConteudo(el)).to.contain('Alterações não salvas');
+      // Leaving asks; "stay" keeps the work, "leave" goes.
+      el.navigate('/modelos');
+      await waitUntil(() => raiz(el).querySelector('.bp6-alert')?.textContent?.includes('Sair sem salvar?'), 'pergunta ao sair');
+      ([...raiz(el).querySelectorAll('.bp6-alert button')].find((x) => x.textContent === 'Cancelar') as HTMLButtonElement).click();
+      await waitUntil(() => !raiz(el).querySelector('.bp6-alert'), 'ficou');
+      expect(titulo(el)).to.equal(`Modelo ${t.codigo}`);
+      el.navigate('/modelos');
+      await waitUntil(() => raiz(el).querySelector('.bp6-alert'), 'pergunta de novo');
+      ([...raiz(el).querySelectorAll('.bp6-alert button')].find((x) => x.textContent === 'Sair sem salvar') as HTMLButtonElement).click();
+      await esperarTitulo(el, 'Modelos de Formulários');
+    } finally {
+      await t.limpar();
+    }
+  });
+
+  it('sem UPDATE_MODELO ou arquivado: somente leitura', async () => {
+    const t = await modeloDeTeste({ secoes: [{ id: 's', titulo: 'Dados', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: false, regras: [] }] }] });
+    try {
+      await apiAdmin('POST', `/modelos/${t.codigo}/versoes`);
+      await apiAdmin('POST', `/modelos/${t.codigo}/arquivamento`);
+      const el = await abrirConstrutor(t.codigo);
+      expect(textoConteudo(el)).to.contain('Modelo arquivado');
+      expect(botao(el, 'Salvar rascunho')).to.equal(undefined);
+      expect(botao(el, 'Adicionar seção')).to.equal(undefined);
+      abrirCampo(el, 'nome');
+      await waitUntil(() => linha(el, 'nome').classList.contains('cf-selecionado'), 'aberto');
+      expect(campo(el, 'Rótulo', '[data-campo-id="nome"]').disabled).to.equal(true);
+      botao(el, 'Restaurar')!.click();
+      await waitUntil(() => botao(el, 'Salvar rascunho'), 'restaurado');
+      expect(raiz(el).querySelector('.cf-cabecalho-modelo [data-codigo]')!.textContent).to.equal('Publicado');
+    } finally {
+      await t.limpar();
+    }
+  });
+});
+
