@@ -18,12 +18,24 @@ export function paraShadowRoot(css) {
     .replace(/(^|[{},\s])body(?=\s*[{,])/g, '$1:host');
 }
 
+/**
+ * The console never turns on Blueprint's dark theme (the "contrast" toast has its own colours), so
+ * rules that only apply under `.bp6-dark` are dropped: about 6 KB gzip of the shell.
+ */
+export function semTemaEscuro(css) {
+  return css.replace(/[^{}]*\{[^{}]*\}/g, (regra) => {
+    const seletores = regra.slice(0, regra.indexOf('{'));
+    return !seletores.trim().startsWith('@') && seletores.split(',').every((x) => x.includes('.bp6-dark')) ? '' : regra;
+  });
+}
+
 function cssComoTexto(minificar) {
   return {
     name: 'css-como-texto',
     async transform(code, id) {
       if (!id.endsWith('.css')) return null;
       let css = paraShadowRoot(code).replace(/@font-face\s*{[^}]*}/g, '');
+      if (id.includes('@blueprintjs')) css = semTemaEscuro(css);
       if (minificar) css = (await transform(css, { loader: 'css', minify: true })).code;
       return { code: `export default ${JSON.stringify(css)};`, map: null };
     },

@@ -57,7 +57,8 @@ for (const s of suites) {
   } else if (s === 'bench') {
     garantirChromium();
     rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
-    rodar('benchmarks', process.execPath, ['--import', 'tsx', 'test/bench/elemento.ts']);
+    rodar('benchmarks do elemento', process.execPath, ['--import', 'tsx', 'test/bench/elemento.ts']);
+    rodar('benchmark do construtor (200 campos)', process.execPath, ['--import', 'tsx', 'test/bench/construtor.ts']);
   } else if (s === 'bench-api') {
     rodar('benchmark da API (PostgreSQL, um milhão de formulários)', process.execPath, ['--import', 'tsx', 'test/bench/api.ts']);
   } else {

@@ -177,8 +177,8 @@ export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDef
     const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
     const s = m ? d.secoes[Number(m[1])] : undefined;
     const c = s && m?.[2] !== undefined ? s.campos[Number(m[2])] : undefined;
-    const secao = s ? `seção "${s.titulo || 'sem título'}"` : '';
-    const onde = c ? `Campo "${c.rotulo || c.id || 'sem rótulo'}" (${secao})` : s ? secao.charAt(0).toUpperCase() + secao.slice(1) : 'Formulário';
+    const secao = s ? `seção "${s.titulo?.trim() || 'sem título'}"` : '';
+    const onde = c ? `Campo "${c.rotulo?.trim() || c.id || 'sem rótulo'}" (${secao})` : s ? secao.charAt(0).toUpperCase() + secao.slice(1) : 'Formulário';
     return { ...p, secaoId: s?.id, campoId: c?.id, texto: `${onde}: ${p.mensagem}` };
   });
 }

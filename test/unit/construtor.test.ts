@@ -120,3 +120,63 @@ test('integration headers: one per line, malformed or repeated refused', () => {
   assert.equal(lerCabecalhos('A: 1\na: 2').problema, 'Linha 2: o cabeçalho a aparece mais de uma vez.');
   assert.equal(textoCabecalhos({ A: '1', B: '2' }), 'A: 1\nB: 2');
 });
+
+test('problems located: each definition problem names its field and section, for the list the builder shows', async () => {
+  const { localizarProblemas } = await import('../../src/forms/definicao');
+  let d = base();
+  d = definirRegra(d, 'texto', 'minLength', 5);
+  d = definirRegra(d, 'texto', 'maxLength', 2);
+  d = alterarCampo(d, 'cpf', { rotulo: ' ' });
+  d = { secoes: [...d.secoes, { id: 'vazia', titulo: '', campos: [] }] };
+  const p = localizarProblemas(d, validarDefinicao(d));
+  assert.deepEqual(
+    p.map((x) => [x.campoId, x.secaoId, x.texto]),
+    [
+      ['texto', 'secao', 'Campo "Texto" (seção "Requerente"): O tamanho mínimo (5) não pode ser maior que o máximo (2).'],
+      ['cpf', 'secao', 'Campo "cpf" (seção "Requerente"): Todo campo precisa de um rótulo.'],
+      [undefined, 'vazia', 'Seção "sem título": Toda seção precisa de um título.'],
+    ],
+  );
+  assert.deepEqual(localizarProblemas({ secoes: [] }, validarDefinicao({ secoes: [] }, true)).map((x) => x.texto), ['Formulário: Para publicar, o modelo precisa de pelo menos um campo.']);
+});
+
+test('renaming a field (its answer name) keeps its place; a clash is reported, not silently merged', async () => {
+  const { renomearCampo } = await import('../../src/forms/edicao');
+  const d = renomearCampo(base(), 'texto', 'nome-completo');
+  assert.deepEqual(ids(d), ['secao:nome-completo,cpf', 'secao-2:escolha-unica']);
+  const choque = renomearCampo(base(), 'texto', 'cpf');
+  assert.deepEqual(validarDefinicao(choque).map((x) => x.mensagem), ['O identificador "cpf" já é usado por outro campo.']);
+});
+
+test('a field described in one line per aspect, for the side-by-side versions', async () => {
+  const { descreverCampo } = await import('../../src/forms/diferenca');
+  let d = base();
+  d = alterarCampo(d, 'escolha-unica', { obrigatorio: true, ajuda: 'Escolha uma.' });
+  assert.deepEqual(descreverCampo({ ...acharCampo(d, 'escolha-unica')!, secao: 'Pedido' }), ['Escolha única, obrigatório', 'Opções: Opção 1, Opção 2', 'Ajuda: Escolha uma.', 'Seção: Pedido']);
+  d = definirRegra(d, 'texto', 'maxLength', 80);
+  assert.deepEqual(descreverCampo(acharCampo(d, 'texto')!), ['Texto', 'Regras: tamanho máximo 80']);
+});
+
+test("the model's data form: SPEC messages per field, headers and code checked, converted to the API's shape", async () => {
+  const { DADOS_VAZIOS, dadosParaApi, problemasDados, dadosDoModelo } = await import('../../src/forms/dadosModelo');
+  assert.deepEqual(problemasDados(DADOS_VAZIOS, true), {
+    codigoServico: 'Este campo é obrigatório.',
+    nome: 'Este campo é obrigatório.',
+    grupoControleConteudoId: 'Este campo é obrigatório.',
+  });
+  const d = { ...DADOS_VAZIOS, codigoServico: 'novo', nome: 'x'.repeat(201), grupoControleConteudoId: '3', url: 'ftp://a', cabecalhos: 'X-A: 1\nsem' };
+  assert.deepEqual(problemasDados(d, true), {
+    codigoServico: 'O código "novo" é reservado.',
+    nome: 'Este campo deve ter no máximo 200 caracteres.',
+    url: 'O valor não é um endereço de URL válido.',
+    cabecalhos: 'Linha 2: use "Nome: valor" (o nome só com letras, números e hífens).',
+  });
+  assert.deepEqual(problemasDados({ ...d, codigoServico: 'novo' }, false).codigoServico, undefined, 'an existing model code is not edited');
+  const ok = { ...DADOS_VAZIOS, codigoServico: ' certidao ', nome: ' Certidão ', grupoControleConteudoId: '3', grupoAcessoPublicoId: '', url: ' https://a.gov.br/x ', metodo: 'PUT' as const, cabecalhos: 'X-A: 1' };
+  assert.deepEqual(problemasDados(ok, true), {});
+  const api = dadosParaApi(ok, true);
+  assert.deepEqual(api, { codigoServico: 'certidao', nome: 'Certidão', descricao: '', grupoControleConteudoId: 3, grupoAcessoPublicoId: null, integracao: { url: 'https://a.gov.br/x', metodo: 'PUT', cabecalhos: { 'X-A': '1' } } });
+  assert.equal('codigoServico' in dadosParaApi(ok, false), false);
+  const volta = dadosDoModelo({ ...api, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] } });
+  assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x' });
+});
