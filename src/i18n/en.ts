@@ -44,7 +44,6 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'pagina.perfis-acesso-novo': 'New access profile',
   'pagina.perfis-acesso-editar': 'Access profile {perfilAcessoId}',
   'pagina.iframe': 'Embedded page',
-  'pagina.em-construcao': 'This page is under construction.',
 
   'topo.expandir': 'Expand menu',
   'topo.recolher': 'Collapse menu',

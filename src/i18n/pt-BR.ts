@@ -42,7 +42,6 @@ export const ptBR = {
   'pagina.perfis-acesso-novo': 'Novo perfil de acesso',
   'pagina.perfis-acesso-editar': 'Perfil de acesso {perfilAcessoId}',
   'pagina.iframe': 'Página incorporada',
-  'pagina.em-construcao': 'Esta página ainda está em construção.',
 
   'topo.expandir': 'Expandir menu',
   'topo.recolher': 'Recolher menu',

@@ -19,10 +19,11 @@ export interface OpcoesEdicao<D, R extends { versao: number }> {
   id?: string;
   vazio: D;
   escopo: string;
-  carregar: (id: string) => Promise<R>;
-  paraDados: (r: R) => D;
+  /** Loading and updating: needed only by pages that edit an existing record (`id`). */
+  carregar?: (id: string) => Promise<R>;
+  paraDados?: (r: R) => D;
   criar: (d: D) => Promise<R>;
-  atualizar: (id: string, d: D & { versao: number }) => Promise<R>;
+  atualizar?: (id: string, d: D & { versao: number }) => Promise<R>;
   /** True when the form may be sent (client-side rules). */
   valido: (d: D) => boolean;
   voltarPara: string;
@@ -49,10 +50,10 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
 
   useEffect(() => {
     if (novo) return;
-    comEscopo(estado.carregamento, o.escopo, () => o.carregar(o.id!))
+    comEscopo(estado.carregamento, o.escopo, () => o.carregar!(o.id!))
       .then((r) => {
         setRegistro(r);
-        setDados(o.paraDados(r));
+        setDados(o.paraDados!(r));
         setVersao(r.versao);
         setCarregado(true);
       })
@@ -64,7 +65,7 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
     if (!o.valido(dados)) return;
     setSalvando(true);
     try {
-      const r = novo ? await o.criar(dados) : await o.atualizar(o.id!, { ...dados, versao });
+      const r = novo ? await o.criar(dados) : await o.atualizar!(o.id!, { ...dados, versao });
       mostrarToast(estado.toasts, { severity: 'success', summary: 'Salvo', detail: o.salvo(r), life: 5000 });
       navegar(o.depoisDeSalvar?.(r) ?? o.voltarPara);
     } catch (e) {
@@ -78,7 +79,7 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
 
   async function recarregarVersao() {
     try {
-      const r = await o.carregar(o.id!);
+      const r = await o.carregar!(o.id!);
       setRegistro(r);
       setVersao(r.versao);
       setConflito(false);

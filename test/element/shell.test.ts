@@ -118,11 +118,13 @@ describe('rotas', () => {
     await esperarTitulo(el, 'Olá, Gabriela!');
   });
 
-  it('páginas de área ainda não construídas mostram o seu título no layout', async () => {
+  it('páginas com parâmetros mostram o seu título no layout; um modelo que não existe vai para /404', async () => {
     const el = await montar('admin');
     await esperarShell(el);
+    el.navigate('/modelos/saude-ouvidoria');
+    await esperarTitulo(el, 'Modelo saude-ouvidoria');
     el.navigate('/modelos/segunda-via-rg');
-    await esperarTitulo(el, 'Modelo segunda-via-rg');
+    await esperarTitulo(el, 'Página não encontrada');
     el.navigate('/grupos-acesso-publico/novo');
     await esperarTitulo(el, 'Novo grupo de acesso público');
   });

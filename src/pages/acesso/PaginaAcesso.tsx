@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { useRota } from '../../app/Guarda';
-import PaginaEmConstrucao from '../PaginaEmConstrucao';
 import { GRUPO_CONTROLE, GRUPO_PUBLICO } from './grupos/tipos';
 
 const ListaPerfis = lazy(() => import('./perfis/ListaPerfis'));
@@ -31,6 +30,6 @@ export default function PaginaAcesso() {
     case 'vinculos-usuarios-busca':
       return <BuscaVinculos />;
     default:
-      return <PaginaEmConstrucao />;
+      return null;
   }
 }

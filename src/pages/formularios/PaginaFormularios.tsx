@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { useRota } from '../../app/Guarda';
-import PaginaEmConstrucao from '../PaginaEmConstrucao';
 
 const ListaFormularios = lazy(() => import('./ListaFormularios'));
 const Analitico = lazy(() => import('./Analitico'));
@@ -17,6 +16,6 @@ export default function PaginaFormularios() {
     case 'formularios-eventos':
       return <Eventos />;
     default:
-      return <PaginaEmConstrucao />;
+      return null;
   }
 }

@@ -16,10 +16,7 @@ export default function NovoModelo() {
   const e = useEdicao<FormDadosModelo, Modelo>({
     vazio: DADOS_VAZIOS,
     escopo: 'modelo',
-    carregar: (c) => modelosApi.obter(http, c),
-    paraDados: () => DADOS_VAZIOS,
     criar: (d) => modelosApi.criar(http, dadosParaApi(d, true)),
-    atualizar: () => Promise.reject(new Error('não usado')),
     valido: (d) => !Object.keys(problemasDados(d, true)).length,
     voltarPara: caminho('modelos'),
     depoisDeSalvar: (m) => caminho('modelos-editar', { codigoServico: m.codigoServico }),

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { useRota } from '../../app/Guarda';
-import PaginaEmConstrucao from '../PaginaEmConstrucao';
 
 const ListaModelos = lazy(() => import('./ListaModelos'));
 const NovoModelo = lazy(() => import('./NovoModelo'));
@@ -17,6 +16,6 @@ export default function PaginaModelos() {
     case 'modelos-editar':
       return <Construtor />;
     default:
-      return <PaginaEmConstrucao />;
+      return null;
   }
 }
