@@ -9,6 +9,10 @@ import { semearDemo } from './seed';
 import { registrarProvedor, type OpcoesProvedor } from './idp/provedor';
 import { criarVerificador } from './api/autenticacao';
 import { registrarApi } from './api/rotas';
+import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente, type OpcoesCidadao } from './api/cidadao';
+import { ESPERAS_PADRAO_S } from './entrega/agenda';
+import { criarEntregador, OPCOES_PADRAO, opcoesEntregasDoAmbiente, type Entregador, type OpcoesEntregador } from './entrega/entregador';
+import { registrarReceptor, type Receptor } from './receptor';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +31,12 @@ export interface OpcoesServidor {
   /** Host origins the API answers by CORS; empty: any (bearer tokens, no cookies). */
   origensApi: string[];
   acessoS?: number;
+  /** The delivery worker in this process (issue 8); absent or `ligado: false`: not started here. */
+  entregas?: OpcoesEntregador & { ligado: boolean };
+  /** Citizens' identity for restricted models; absent: demo tokens from /api/publico/token-demo. */
+  cidadao?: OpcoesCidadao;
+  /** The demo's downstream receiver at /demo/receptor (QA watches retries on it). */
+  receptor?: boolean;
   /** Extra options of the embedded provider (tests). */
   idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves'>;
 }
@@ -36,6 +46,8 @@ export interface Servidor {
   db: Banco;
   encerrarSessoes?: (username: string) => number;
   chavesIdp?: OpcoesProvedor['chaves'];
+  entregador: Entregador;
+  receptor?: Receptor;
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -75,7 +87,13 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       security: [{ bearer: [] }],
     },
   });
-  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi });
+  const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
+  const entregador = criarEntregador(db, entregas);
+  const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi, cidadao, aoReceber: entregador.acordar });
+  const receptor = o.receptor ? registrarReceptor(app) : undefined;
+  if (entregas.ligado) app.addHook('onReady', async () => entregador.iniciar());
+  app.addHook('onClose', async () => entregador.parar());
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
 
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
@@ -126,7 +144,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, encerrarSessoes, chavesIdp };
+  return { app, db, encerrarSessoes, chavesIdp, entregador, receptor };
 }
 
 /** Reads the environment (README.md lists every variable). */
@@ -147,5 +165,8 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     origensApi: (env.API_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
     log: env.LOG !== 'off',
     acessoS: env.IDP_ACCESS_TOKEN_S ? Number(env.IDP_ACCESS_TOKEN_S) : undefined,
+    entregas: opcoesEntregasDoAmbiente(env),
+    cidadao: opcoesCidadaoDoAmbiente(env, urlPublica),
+    receptor: env.RECEPTOR_DEMO !== 'off',
   };
 }

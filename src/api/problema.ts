@@ -23,6 +23,10 @@ export const TITULOS: Record<number, string> = {
   403: 'Acesso negado',
   404: 'Não encontrado',
   409: 'Conflito',
+  410: 'Não disponível',
+  413: 'Grande demais',
+  415: 'Formato não aceito',
+  422: 'Não processável',
   500: 'Erro interno',
 };
 

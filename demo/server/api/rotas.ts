@@ -10,12 +10,17 @@ import { rotasVinculos } from './rotas/vinculos';
 import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
+import { rotasPublicas } from './rotas/publico';
+import type { IdentidadeCidadao } from './cidadao';
 
 export interface OpcoesApi {
   db: Banco;
   verificar: Verificador;
   /** Host origins allowed by CORS; empty: any origin (bearer tokens, no cookies). */
   origens: string[];
+  cidadao: IdentidadeCidadao;
+  /** After a submission or a manual retry: wake the delivery worker. */
+  aoReceber?: () => void;
 }
 
 /** The reference API under /api. */
@@ -33,40 +38,46 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         }
         if (req.method === 'OPTIONS') return rep.code(204).send();
       });
-      // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
-      api.addHook('onRequest', exigirToken(o.verificar));
-
-      /** SPEC.md section 7: { userIsAdmin } for the caller. */
-      api.get('/perfis-acesso/administradores', async (req) => {
-        const a = await acessoDe(o.db, req.chamador!.username);
-        return { userIsAdmin: a.administrador };
-      });
-
-      /** SPEC.md section 7: the permission names of {username}; only one's own unless administrator. */
-      api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', async (req, rep) => {
-        const eu = await acessoDe(o.db, req.chamador!.username);
-        if (req.params.username !== eu.username && !eu.administrador) {
-          return enviarProblema(rep, 403, 'Você só pode consultar as suas próprias permissões.');
-        }
-        const alvo = req.params.username === eu.username ? eu : await acessoDe(o.db, req.params.username);
-        return alvo.permissoes;
-      });
-
-      /** The caller's own link: profiles, content-control groups, administrator flag. */
-      api.get('/vinculos-usuarios/eu', async (req) => {
-        const a = await acessoDe(o.db, req.chamador!.username);
-        return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
-      });
-
-      await rotasPerfis(api, o.db);
-      await rotasGrupos(api, o.db);
-      await rotasVinculos(api, o.db);
-      await rotasModelos(api, o.db);
-      await rotasFormularios(api, o.db);
-      await rotasOperacao(api, o.db);
-
+      // Before the child contexts below, which take the handlers they find when registered.
       api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
       api.setErrorHandler(tratarErro);
+
+      // The citizens' side: no staff token (a citizen's token only where a model asks for one).
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber }), { prefix: '/publico' });
+
+      await api.register(async (api) => {
+        // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
+        api.addHook('onRequest', exigirToken(o.verificar));
+
+        /** SPEC.md section 7: { userIsAdmin } for the caller. */
+        api.get('/perfis-acesso/administradores', async (req) => {
+          const a = await acessoDe(o.db, req.chamador!.username);
+          return { userIsAdmin: a.administrador };
+        });
+
+        /** SPEC.md section 7: the permission names of {username}; only one's own unless administrator. */
+        api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', async (req, rep) => {
+          const eu = await acessoDe(o.db, req.chamador!.username);
+          if (req.params.username !== eu.username && !eu.administrador) {
+            return enviarProblema(rep, 403, 'Você só pode consultar as suas próprias permissões.');
+          }
+          const alvo = req.params.username === eu.username ? eu : await acessoDe(o.db, req.params.username);
+          return alvo.permissoes;
+        });
+
+        /** The caller's own link: profiles, content-control groups, administrator flag. */
+        api.get('/vinculos-usuarios/eu', async (req) => {
+          const a = await acessoDe(o.db, req.chamador!.username);
+          return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
+        });
+
+        await rotasPerfis(api, o.db);
+        await rotasGrupos(api, o.db);
+        await rotasVinculos(api, o.db);
+        await rotasModelos(api, o.db);
+        await rotasFormularios(api, o.db);
+        await rotasOperacao(api, o.db, o.aoReceber);
+      });
     },
     { prefix: '/api' },
   );

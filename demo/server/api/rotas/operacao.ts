@@ -9,7 +9,7 @@ import { RETENTATIVA_REEXECUTAVEL, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../.
 
 /** Analytics, form events and integration retries (with their manual actions). */
 
-export async function rotasOperacao(api: FastifyInstance, db: Banco) {
+export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: () => void) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
@@ -145,6 +145,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
       await marcarParaAgora(tx, [String(r.id)], req.chamador!.username);
       return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0]);
     });
+    aoMarcar?.();
     return rep.code(202).send(r);
   });
 
@@ -165,13 +166,16 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco) {
   api.post<{ Querystring: { simulacao?: boolean }; Body: FiltrosRetentativa }>(
     '/retentativas-integracao/execucoes-em-lote',
     { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { querystring: { type: 'object', properties: { simulacao: { type: 'boolean', default: false } } }, body: { type: 'object', additionalProperties: false, properties: propsRetentativa } } },
-    async (req) =>
-      db.transacao(async (tx) => {
+    async (req) => {
+      const r = await db.transacao(async (tx) => {
         const f = filtroRetentativas(req.body ?? {}, await escopoDe(req));
         f.add((p) => `r.status = any(${p(ELEGIVEIS)})`);
         const ids = (await tx.query<{ id: string }>(`select r.id::text as id from retentativa_integracao r ${f.where} for update`, f.params)).map((r) => r.id);
         if (!req.query.simulacao && ids.length) await marcarParaAgora(tx, ids, req.chamador!.username);
         return { quantidade: ids.length, simulacao: !!req.query.simulacao };
-      }),
+      });
+      if (!r.simulacao && r.quantidade) aoMarcar?.();
+      return r;
+    },
   );
 }

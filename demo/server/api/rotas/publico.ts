@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Definicao } from '../../../../src/forms/definicao';
+import { errosDasRespostas } from '../../../../src/forms/preenchimento';
+import type { Banco } from '../../db';
+import type { IdentidadeCidadao } from '../cidadao';
+import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
+import { cpfValido } from '../../../../src/forms/cpf';
+import { traduzir } from '../../../../src/i18n';
+
+/**
+ * The citizens' side (issue 8), without a staff token: a published model's latest version, and the
+ * submission of answers to it. Answers are checked with the same function and messages as the
+ * builder's preview (src/forms/preenchimento.ts); the form, its first event and its delivery job are
+ * written in one transaction.
+ */
+interface LinhaPublica {
+  codigo_servico: string;
+  nome: string;
+  descricao: string;
+  status: string;
+  grupo_controle_conteudo_id: number;
+  grupo_acesso_publico_id: number | null;
+  integracao_url: string | null;
+  ultima_versao: number;
+  definicao: Definicao | null;
+}
+
+const params = { type: 'object', required: ['codigoServico'], properties: { codigoServico: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
+const MSG_INDISPONIVEL = 'Este formulário não está disponível.';
+
+export interface OpcoesPublico {
+  cidadao: IdentidadeCidadao;
+  /** Called after a submission commits (wakes the delivery worker). */
+  aoReceber?: () => void;
+}
+
+export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPublico) {
+  /** The model as citizens may see it: published (archived: gone; draft: not found). */
+  async function modeloPublicado(codigo: string): Promise<LinhaPublica> {
+    const [m] = await db.query<LinhaPublica>(
+      `select m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao
+         from modelo m left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
+        where m.codigo_servico = $1`,
+      [codigo],
+    );
+    if (!m || m.ultima_versao === 0 || !m.definicao) throw naoEncontrado(MSG_INDISPONIVEL);
+    if (m.status === 'ARQUIVADO') throw new ErroHttp(410, 'Este formulário foi encerrado e não aceita mais respostas.');
+    return m;
+  }
+
+  async function cidadaoDoPedido(req: FastifyRequest) {
+    const m = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+    if (!m) return null;
+    try {
+      return await o.cidadao.verificar(m[1]);
+    } catch {
+      throw new ErroHttp(401, 'A sua identificação de cidadão é inválida ou expirou. Entre de novo.');
+    }
+  }
+
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: { params } }, async (req) => {
+    const m = await modeloPublicado(req.params.codigoServico);
+    return { codigoServico: m.codigo_servico, nome: m.nome, descricao: m.descricao, versao: m.ultima_versao, restrito: !!m.grupo_acesso_publico_id, definicao: m.definicao };
+  });
+
+  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>(
+    '/modelos/:codigoServico/formularios',
+    { schema: { params, body: { type: 'object', additionalProperties: false, required: ['respostas'], properties: { respostas: { type: 'object' } } } } },
+    async (req, rep) => {
+      const m = await modeloPublicado(req.params.codigoServico);
+      const chave = req.headers['idempotency-key'];
+      if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
+      const cidadao = await cidadaoDoPedido(req);
+      if (m.grupo_acesso_publico_id) {
+        if (!cidadao) throw new ErroHttp(401, 'Entre com a sua conta de cidadão para preencher este formulário.');
+        const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
+        if (!ok) throw proibido('O seu CPF não está autorizado a preencher este formulário.');
+      }
+
+      const definicao = m.definicao!;
+      const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
+      const respostas = req.body.respostas;
+      const erros = [
+        ...Object.keys(respostas).filter((k) => !conhecidos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
+        ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
+      ];
+      if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
+
+      const hash = createHash('sha256').update(JSON.stringify(req.body)).digest('hex');
+      const repetir = async () => {
+        const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and chave = $2', [m.codigo_servico, chave]);
+        if (!s) return null;
+        if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
+        return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
+      };
+      if (chave) {
+        const anterior = await repetir();
+        if (anterior) return rep.code(201).header('idempotent-replayed', 'true').send(anterior);
+      }
+      let criado: LinhaSaida;
+      try {
+        criado = await db.transacao(async (tx) => {
+          const [f] = await tx.query<LinhaSaida & { id: string }>(
+            `insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente)
+             values (to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6)
+             returning id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em`,
+            [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null],
+          );
+          await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'RECEBIDO', 'portal-cidadao', $4)`, [f.id, m.codigo_servico, m.grupo_controle_conteudo_id, JSON.stringify({ protocolo: f.protocolo, versaoModelo: m.ultima_versao })]);
+          if (m.integracao_url) {
+            await tx.query(`insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em) values ($1, $2, $3, $4, now())`, [f.id, m.codigo_servico, m.grupo_controle_conteudo_id, m.integracao_url]);
+          }
+          if (chave) await tx.query('insert into submissao_idempotente (codigo_servico, chave, hash_corpo, formulario_id) values ($1, $2, $3, $4)', [m.codigo_servico, chave, hash, f.id]);
+          return f;
+        });
+      } catch (e) {
+        // The same key sent twice at once: the other request's form stands, this one is rolled back.
+        const anterior = chave && (e as { code?: string }).code === '23505' ? await repetir() : null;
+        if (anterior) return rep.code(201).header('idempotent-replayed', 'true').send(anterior);
+        throw e;
+      }
+      o.aoReceber?.();
+      return rep.code(201).send(saida(criado));
+    },
+  );
+
+  if (o.cidadao.demo) {
+    /** Demo only (no citizen identity provider configured): a signed token for a CPF, as a portal would hold. */
+    api.post<{ Body: { cpf: string; nome?: string } }>(
+      '/token-demo',
+      { schema: { body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 } } } } },
+      async (req) => {
+        const cpf = req.body.cpf.replace(/\D/g, '');
+        if (!cpfValido(cpf)) throw invalido(MSG_CAMPOS, [{ field: 'cpf', message: traduzir('pt-BR', 'validacao.cpf') }]);
+        return { token: await o.cidadao.emitirDemo({ cpf, nome: req.body.nome ?? null }), expiraEmS: 1800 };
+      },
+    );
+  }
+}
+
+interface LinhaSaida {
+  protocolo: string;
+  codigo_servico: string;
+  modelo_versao: number;
+  status: string;
+  recebido_em: string;
+}
+const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em from formulario';
+const saida = (f: LinhaSaida) => ({ protocolo: f.protocolo, codigoServico: f.codigo_servico, versaoModelo: f.modelo_versao, status: f.status, recebidoEm: new Date(f.recebido_em).toISOString() });

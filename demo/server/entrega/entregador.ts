@@ -1,0 +1,228 @@
+import type { Banco, Executor } from '../db';
+import { lerEsperas, limiteTentativas, proximaEspera } from './agenda';
+
+/**
+ * The delivery worker (issue 8): takes due jobs (a form's row in retentativa_integracao) and sends each
+ * form to its model's integration target over HTTP, with a timeout, a stable delivery id and an
+ * idempotency key; every attempt becomes an event; a failure is tried again on the schedule of
+ * agenda.ts until it is exhausted.
+ *
+ * Durable and safe with several processes, with PostgreSQL alone (no queue library): a job is claimed
+ * by an UPDATE over `SELECT ... FOR UPDATE SKIP LOCKED` that marks it EXECUTANDO with a lease; the
+ * claim commits before the HTTP call, so no transaction stays open while a receiver hangs (and the
+ * embedded PGlite, one connection, keeps serving the API). A process killed mid-delivery leaves its
+ * job EXECUTANDO; when the lease ends the job is due again and the next attempt carries the same
+ * idempotency key, so a receiver can tell a repeat from a new form. pg-boss would do the same with
+ * its own schema and polling; the job here *is* the retry row the console already shows and acts on
+ * (retry now marks it due, discard takes it out), so a second queue would have to be kept in step.
+ */
+export interface OpcoesEntregador {
+  /** Waits after each failed attempt, in seconds (agenda.ts). */
+  esperasS: number[];
+  timeoutMs: number;
+  /** How often to look for due jobs when not woken up. */
+  intervaloMs: number;
+  /** Jobs claimed (and delivered in parallel) at a time. */
+  lote: number;
+  /** Who the events name as the author. */
+  autor?: string;
+}
+
+export const OPCOES_PADRAO: Omit<OpcoesEntregador, 'esperasS'> = { timeoutMs: 10_000, intervaloMs: 1000, lote: 10 };
+
+interface Trabalho {
+  id: string;
+  formulario_id: string;
+  tentativas: number;
+  destino: string;
+  codigo_servico: string;
+  grupo_controle_conteudo_id: number;
+  protocolo: string;
+  modelo_versao: number;
+  respostas: Record<string, unknown>;
+  cpf_requerente: string | null;
+  nome_requerente: string | null;
+  recebido_em: string;
+  metodo: string;
+  cabecalhos: Record<string, string>;
+}
+
+export interface Resultado {
+  ok: boolean;
+  statusHttp: number | null;
+  erro: string | null;
+  duracaoMs: number;
+}
+
+/** The body a downstream system receives. */
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas'>) {
+  return {
+    entregaId: t.id,
+    protocolo: t.protocolo,
+    codigoServico: t.codigo_servico,
+    versaoModelo: t.modelo_versao,
+    recebidoEm: new Date(t.recebido_em).toISOString(),
+    requerente: t.cpf_requerente ? { cpf: t.cpf_requerente, nome: t.nome_requerente } : null,
+    respostas: t.respostas,
+  };
+}
+
+/** One HTTP attempt; never throws. */
+export async function enviar(t: Trabalho, timeoutMs: number): Promise<Resultado> {
+  const inicio = performance.now();
+  const fim = (r: Omit<Resultado, 'duracaoMs'>): Resultado => ({ ...r, duracaoMs: Math.round(performance.now() - inicio) });
+  try {
+    const r = await fetch(t.destino, {
+      method: t.metodo,
+      headers: {
+        ...t.cabecalhos,
+        'content-type': 'application/json',
+        'idempotency-key': `formulario-${t.protocolo}`,
+        'x-entrega-id': t.id,
+        'x-tentativa': String(t.tentativas),
+      },
+      body: JSON.stringify(corpoDaEntrega(t)),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
+    const texto = await r.text().catch(() => '');
+    if (r.status >= 200 && r.status < 300) return fim({ ok: true, statusHttp: r.status, erro: null });
+    return fim({ ok: false, statusHttp: r.status, erro: `O destino respondeu ${r.status}.${texto ? ` ${texto.slice(0, 200)}` : ''}` });
+  } catch (e) {
+    const err = e as Error & { cause?: { code?: string; message?: string } };
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') return fim({ ok: false, statusHttp: null, erro: `Sem resposta em ${(timeoutMs / 1000).toLocaleString('pt-BR')} s.` });
+    return fim({ ok: false, statusHttp: null, erro: `Falha de conexão: ${err.cause?.code ?? err.cause?.message ?? err.message}.` });
+  }
+}
+
+const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes: Record<string, unknown>) =>
+  tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, $4, $5, $6)`, [t.formulario_id, t.codigo_servico, t.grupo_controle_conteudo_id, tipo, autor, JSON.stringify(detalhes)]);
+
+export function criarEntregador(db: Banco, o: OpcoesEntregador) {
+  const autor = o.autor ?? 'entregador';
+  const leaseMs = o.timeoutMs + 30_000;
+  let parado = true;
+  let rodando: Promise<unknown> | null = null;
+  let relogio: ReturnType<typeof setTimeout> | null = null;
+  let acordado = false;
+
+  /** Claims up to `lote` due jobs (committed before any HTTP call). */
+  async function reivindicar(): Promise<Trabalho[]> {
+    const ids = await db.query<{ id: string }>(
+      `update retentativa_integracao r
+          set status = 'EXECUTANDO', tentativas = r.tentativas + 1, destino = coalesce(m.integracao_url, r.destino),
+              proxima_tentativa_em = now() + make_interval(secs => $2::double precision / 1000), atualizado_em = now()
+         from modelo m
+        where m.codigo_servico = r.codigo_servico
+          and r.id in (select id from retentativa_integracao
+                        where status in ('PENDENTE', 'EXECUTANDO') and proxima_tentativa_em <= now()
+                        order by proxima_tentativa_em limit $1 for update skip locked)
+      returning r.id::text as id`,
+      [o.lote, leaseMs],
+    );
+    if (!ids.length) return [];
+    return db.query<Trabalho>(
+      `select r.id::text as id, r.formulario_id::text as formulario_id, r.tentativas, r.destino, r.codigo_servico, r.grupo_controle_conteudo_id,
+              f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em,
+              m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos
+         from retentativa_integracao r join formulario f on f.id = r.formulario_id join modelo m on m.codigo_servico = r.codigo_servico
+        where r.id = any($1::bigint[])`,
+      [ids.map((x) => x.id)],
+    );
+  }
+
+  /** Writes an attempt's outcome: the job, the form's status and the events, in one transaction. */
+  async function registrar(t: Trabalho, r: Resultado, aleatorio = Math.random()) {
+    await db.transacao(async (tx) => {
+      const base = { tentativa: t.tentativas, destino: t.destino, statusHttp: r.statusHttp, duracaoMs: r.duracaoMs };
+      if (r.ok) {
+        // A success stands even if someone marked the job due again meanwhile; not over a discard.
+        const [ainda] = await tx.query(
+          `update retentativa_integracao set status = 'SUCESSO', proxima_tentativa_em = null, ultimo_status_http = $2, ultimo_erro = null, atualizado_em = now(), versao = versao + 1
+            where id = $1 and status <> 'DESCARTADA' returning id`,
+          [t.id, r.statusHttp],
+        );
+        if (ainda) await tx.query(`update formulario set status = 'INTEGRADO', atualizado_em = now() where id = $1 and status <> 'DESCARTADO'`, [t.formulario_id]);
+        await evento(tx, t, 'INTEGRADO', autor, base);
+        return;
+      }
+      const espera = proximaEspera(t.tentativas, o.esperasS, aleatorio);
+      const esgotada = espera === null;
+      // Only while the job is still this attempt's (not discarded, not taken again after a lost lease).
+      const [ainda] = await tx.query(
+        `update retentativa_integracao set status = $3, proxima_tentativa_em = $4, ultimo_status_http = $5, ultimo_erro = $6, atualizado_em = now(), versao = versao + 1
+          where id = $1 and status = 'EXECUTANDO' and tentativas = $2 returning id`,
+        [t.id, t.tentativas, esgotada ? 'ESGOTADA' : 'PENDENTE', esgotada ? null : new Date(Date.now() + espera), r.statusHttp, r.erro],
+      );
+      await evento(tx, t, 'FALHA_INTEGRACAO', autor, { ...base, erro: r.erro, ...(esgotada ? { esgotada: true, limite: limiteTentativas(o.esperasS) } : {}) });
+      if (!ainda) return;
+      await tx.query(`update formulario set status = 'FALHA_INTEGRACAO', atualizado_em = now() where id = $1 and status <> 'DESCARTADO'`, [t.formulario_id]);
+      if (!esgotada) await evento(tx, t, 'RETENTATIVA_AGENDADA', autor, { tentativa: t.tentativas + 1, em: new Date(Date.now() + espera).toISOString() });
+    });
+  }
+
+  /** One round: claim, deliver in parallel, record. Resolves how many jobs it handled. */
+  async function rodada(): Promise<number> {
+    const trabalhos = await reivindicar();
+    await Promise.all(trabalhos.map(async (t) => registrar(t, await enviar(t, o.timeoutMs))));
+    return trabalhos.length;
+  }
+
+  async function ciclo() {
+    relogio = null;
+    if (parado) return;
+    acordado = false;
+    let n = 0;
+    try {
+      rodando = rodada();
+      n = (await rodando) as number;
+    } catch (e) {
+      if (!parado) console.error('[entregador]', (e as Error).message);
+    } finally {
+      rodando = null;
+    }
+    if (!parado) relogio = setTimeout(ciclo, n >= o.lote || acordado ? 0 : o.intervaloMs);
+  }
+
+  return {
+    rodada,
+    iniciar() {
+      if (!parado) return;
+      parado = false;
+      relogio = setTimeout(ciclo, 0);
+    },
+    /** New work (a submission, a manual retry): look now instead of at the next interval. */
+    acordar() {
+      acordado = true;
+      if (!parado && relogio) {
+        clearTimeout(relogio);
+        relogio = setTimeout(ciclo, 0);
+      }
+    },
+    async parar() {
+      parado = true;
+      if (relogio) clearTimeout(relogio);
+      await rodando?.catch(() => undefined);
+    },
+  };
+}
+
+export type Entregador = ReturnType<typeof criarEntregador>;
+
+/** ENTREGAS (on/off), ENTREGA_ESPERAS (seconds), ENTREGA_TIMEOUT_MS, ENTREGA_INTERVALO_MS, ENTREGA_LOTE. */
+export function opcoesEntregasDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEntregador & { ligado: boolean } {
+  const num = (nome: string, padrao: number) => {
+    const v = env[nome];
+    if (v === undefined || v === '') return padrao;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${nome} inválido: "${v}"`);
+    return n;
+  };
+  return {
+    ligado: env.ENTREGAS !== 'off',
+    esperasS: lerEsperas(env.ENTREGA_ESPERAS),
+    timeoutMs: num('ENTREGA_TIMEOUT_MS', OPCOES_PADRAO.timeoutMs),
+    intervaloMs: num('ENTREGA_INTERVALO_MS', OPCOES_PADRAO.intervaloMs),
+    lote: num('ENTREGA_LOTE', OPCOES_PADRAO.lote),
+  };
+}

@@ -1,0 +1,49 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import { portaLivre } from './servidor';
+
+/**
+ * A real local HTTP receiver for delivery tests: it answers each request as `responder` says (a status,
+ * or 'travar' to never answer) and keeps what it received.
+ */
+export interface Recebida {
+  em: number;
+  cabecalhos: IncomingMessage['headers'];
+  corpo: { protocolo: string; entregaId: string; respostas: Record<string, unknown> } & Record<string, unknown>;
+}
+
+export async function subirReceptor(responder: (r: Recebida, todas: Recebida[]) => number | 'travar' = () => 200) {
+  const recebidas: Recebida[] = [];
+  const porta = await portaLivre();
+  const servidor = createServer((req, res) => {
+    let texto = '';
+    req.on('data', (d) => (texto += d));
+    req.on('end', () => {
+      const r: Recebida = { em: Date.now(), cabecalhos: req.headers, corpo: texto ? JSON.parse(texto) : {} };
+      recebidas.push(r);
+      const s = o.responder(r, recebidas);
+      if (s === 'travar') return;
+      res.writeHead(s, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: s < 300 }));
+    });
+  });
+  const o = { responder };
+  await new Promise<void>((ok) => servidor.listen(porta, '127.0.0.1', ok));
+  return {
+    url: `http://127.0.0.1:${porta}/recebe`,
+    recebidas,
+    /** Changes how it answers from now on. */
+    responder: (f: typeof responder) => void (o.responder = f),
+    doProtocolo: (p: string) => recebidas.filter((r) => r.corpo.protocolo === p),
+    fechar: () => new Promise<void>((ok) => (servidor.closeAllConnections(), servidor.close(() => ok()))),
+  };
+}
+
+/** Polls until `f` is truthy (or fails after `ms`). */
+export async function esperarAte<T>(f: () => Promise<T> | T, ms = 10_000, oQue = 'condição'): Promise<T> {
+  const fim = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > fim) throw new Error(`não aconteceu em ${ms} ms: ${oQue}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
