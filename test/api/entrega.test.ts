@@ -3,49 +3,9 @@ import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { errosDasRespostas } from '../../src/forms/preenchimento';
-import type { Definicao } from '../../src/forms/definicao';
+import { DEFINICAO_COMPLETA, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 
 type Cliente = Awaited<ReturnType<typeof clienteApi>>;
-
-/** Every field type, with rules: what a submission is checked against. */
-export const DEFINICAO_COMPLETA: Definicao = {
-  secoes: [
-    {
-      id: 'requerente',
-      titulo: 'Requerente',
-      campos: [
-        { id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 20 }] },
-        { id: 'relato', tipo: 'texto-longo', rotulo: 'Relato', obrigatorio: false, regras: [] },
-        { id: 'copias', tipo: 'inteiro', rotulo: 'Cópias', obrigatorio: false, regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] },
-        { id: 'valor', tipo: 'decimal', rotulo: 'Valor', obrigatorio: false, regras: [] },
-        { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: false, regras: [] },
-        { id: 'site', tipo: 'url', rotulo: 'Site', obrigatorio: false, regras: [] },
-        { id: 'data', tipo: 'data', rotulo: 'Data', obrigatorio: false, regras: [] },
-        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [] },
-        { id: 'tipo', tipo: 'escolha-unica', rotulo: 'Tipo', obrigatorio: false, regras: [], opcoes: [{ valor: 'a', rotulo: 'A' }, { valor: 'b', rotulo: 'B' }] },
-        { id: 'docs', tipo: 'escolha-multipla', rotulo: 'Documentos', obrigatorio: false, regras: [], opcoes: [{ valor: 'rg', rotulo: 'RG' }, { valor: 'cnh', rotulo: 'CNH' }] },
-        { id: 'anexo', tipo: 'arquivo', rotulo: 'Anexo', obrigatorio: false, regras: [] },
-      ],
-    },
-  ],
-};
-
-export const RESPOSTAS_VALIDAS = { nome: 'Maria', cpf: '529.982.247-25', copias: '2', tipo: 'a', docs: ['rg'] };
-
-/** Creates and publishes a model in the Saúde group delivering to `url` (null: no integration). */
-export async function modeloPublicado(admin: Cliente, codigo: string, url: string | null, extra: Record<string, unknown> = {}) {
-  const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
-  const corpo = { nome: `Teste ${codigo}`, grupoControleConteudoId: grupo, integracao: { url, metodo: 'POST', cabecalhos: { 'X-Chave': 'segredo' } }, ...extra };
-  assert.equal((await admin('POST', '/modelos', { codigoServico: codigo, ...corpo })).status, 201);
-  assert.equal((await admin('PUT', `/modelos/${codigo}`, { ...corpo, definicao: DEFINICAO_COMPLETA, versao: 1 })).status, 200);
-  assert.equal((await admin('POST', `/modelos/${codigo}/versoes`)).status, 201);
-}
-
-/** POST to the public submission endpoint (no staff token). */
-export async function enviarFormulario(base: string, codigo: string, respostas: unknown, cabecalhos: Record<string, string> = {}) {
-  const r = await fetch(`${base}/api/publico/modelos/${codigo}/formularios`, { method: 'POST', headers: { 'content-type': 'application/json', ...cabecalhos }, body: JSON.stringify({ respostas }) });
-  return { status: r.status, headers: r.headers, json: await r.json() };
-}
 
 const ESPERAS = [0.3, 0.3];
 

@@ -11,16 +11,16 @@ export interface Recebida {
   corpo: { protocolo: string; entregaId: string; respostas: Record<string, unknown> } & Record<string, unknown>;
 }
 
-export async function subirReceptor(responder: (r: Recebida, todas: Recebida[]) => number | 'travar' = () => 200) {
+export async function subirReceptor(responder: (r: Recebida, todas: Recebida[]) => number | 'travar' | Promise<number> = () => 200) {
   const recebidas: Recebida[] = [];
   const porta = await portaLivre();
   const servidor = createServer((req, res) => {
     let texto = '';
     req.on('data', (d) => (texto += d));
-    req.on('end', () => {
+    req.on('end', async () => {
       const r: Recebida = { em: Date.now(), cabecalhos: req.headers, corpo: texto ? JSON.parse(texto) : {} };
       recebidas.push(r);
-      const s = o.responder(r, recebidas);
+      const s = await o.responder(r, recebidas);
       if (s === 'travar') return;
       res.writeHead(s, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: s < 300 }));
     });

@@ -11,7 +11,7 @@ import { portaLivre } from '../apoio/servidor';
  * The demo as `npm start` runs it (its own process, the built bundle, embedded provider), on a free
  * port, with its data in a fresh folder unless `env` says otherwise (e.g. DATABASE_URL).
  */
-export async function subirDemo(env: Record<string, string> = {}): Promise<{ base: string; fechar: () => void }> {
+export async function subirDemo(env: Record<string, string> = {}): Promise<{ base: string; fechar: () => void; processo: import('node:child_process').ChildProcess }> {
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
@@ -23,6 +23,7 @@ export async function subirDemo(env: Record<string, string> = {}): Promise<{ bas
   });
   return {
     base,
+    processo,
     fechar: () => {
       processo.kill('SIGTERM');
       rmSync(pasta, { recursive: true, force: true });

@@ -26,6 +26,8 @@ export interface OpcoesEntregador {
   lote: number;
   /** Who the events name as the author. */
   autor?: string;
+  /** A claim's lease beyond the timeout: after it, a job whose worker died is due again. */
+  margemMs?: number;
 }
 
 export const OPCOES_PADRAO: Omit<OpcoesEntregador, 'esperasS'> = { timeoutMs: 10_000, intervaloMs: 1000, lote: 10 };
@@ -100,7 +102,7 @@ const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes
 
 export function criarEntregador(db: Banco, o: OpcoesEntregador) {
   const autor = o.autor ?? 'entregador';
-  const leaseMs = o.timeoutMs + 30_000;
+  const leaseMs = o.timeoutMs + (o.margemMs ?? 30_000);
   let parado = true;
   let rodando: Promise<unknown> | null = null;
   let relogio: ReturnType<typeof setTimeout> | null = null;
@@ -209,7 +211,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador) {
 
 export type Entregador = ReturnType<typeof criarEntregador>;
 
-/** ENTREGAS (on/off), ENTREGA_ESPERAS (seconds), ENTREGA_TIMEOUT_MS, ENTREGA_INTERVALO_MS, ENTREGA_LOTE. */
+/** ENTREGAS (on/off), ENTREGA_ESPERAS (seconds), ENTREGA_TIMEOUT_MS, ENTREGA_INTERVALO_MS, ENTREGA_LOTE, ENTREGA_MARGEM_MS. */
 export function opcoesEntregasDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEntregador & { ligado: boolean } {
   const num = (nome: string, padrao: number) => {
     const v = env[nome];
@@ -224,5 +226,6 @@ export function opcoesEntregasDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEntregad
     timeoutMs: num('ENTREGA_TIMEOUT_MS', OPCOES_PADRAO.timeoutMs),
     intervaloMs: num('ENTREGA_INTERVALO_MS', OPCOES_PADRAO.intervaloMs),
     lote: num('ENTREGA_LOTE', OPCOES_PADRAO.lote),
+    margemMs: num('ENTREGA_MARGEM_MS', 30_000),
   };
 }
