@@ -101,6 +101,13 @@ const elemento = [
     plugins: plugins(),
     onwarn: aviso,
   },
+  // The demo's citizen page (/cidadao.html): not part of the element, built beside it.
+  {
+    input: 'demo/cidadao/cidadao.tsx',
+    output: { dir: 'dist', format: 'es', entryFileNames: 'cidadao.js', chunkFileNames: 'cidadao/[name]-[hash].js' },
+    plugins: plugins(),
+    onwarn: aviso,
+  },
 ];
 
 const elementTests = () => [

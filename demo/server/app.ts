@@ -101,6 +101,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   // A page for QA to open in /iframe (the demo host allows its own origin there).
   app.get('/incorporado.html', (_req, rep) => rep.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'self'").send(readFileSync(join(RAIZ, 'demo/incorporado.html'))));
   const origemPublica = new URL(o.urlPublica).origin;
+  // The demo's citizen page: fills and submits published models (issue 8).
+  app.get('/cidadao.html', (_req, rep) => rep.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'").send(readFileSync(join(RAIZ, 'demo/cidadao.html'))));
   app.get('/portal.css', (_req, rep) => rep.type('text/css; charset=utf-8').send(readFileSync(join(RAIZ, 'demo/portal.css'))));
 
   // frame-src: the origins the /iframe page may show (the element's iframe-allowlist), and nothing else.

@@ -59,6 +59,16 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     }
   }
 
+  /** The published models a portal may offer (archived and never-published ones are left out). */
+  api.get('/modelos', async () =>
+    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null }>(`select codigo_servico, nome, ultima_versao, grupo_acesso_publico_id from modelo where status = 'PUBLICADO' order by nome`)).map((m) => ({
+      codigoServico: m.codigo_servico,
+      nome: m.nome,
+      versao: m.ultima_versao,
+      restrito: !!m.grupo_acesso_publico_id,
+    })),
+  );
+
   api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: { params } }, async (req) => {
     const m = await modeloPublicado(req.params.codigoServico);
     return { codigoServico: m.codigo_servico, nome: m.nome, descricao: m.descricao, versao: m.ultima_versao, restrito: !!m.grupo_acesso_publico_id, definicao: m.definicao };

@@ -1,0 +1,65 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clienteApi } from '../apoio/servidor';
+import { esperarAte } from '../apoio/receptor';
+import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole } from './demo';
+
+/**
+ * Issue 8 end to end: a citizen fills a published model on the demo's citizen page; the worker delivers
+ * it to the demo's receiver, which first fails (a retry is scheduled) and then accepts; the console
+ * shows the form with its events.
+ */
+const demo = demoComNavegador({ ENTREGAS: 'on', ENTREGA_ESPERAS: '1,1,1', ENTREGA_INTERVALO_MS: '200', ENTREGA_TIMEOUT_MS: '2000' });
+
+describe('do portal do cidadão à integração', () => {
+  test('cidadão envia; o receptor falha e depois aceita; o gestor vê o formulário integrado com as tentativas', async () => {
+    const admin = await clienteApi(demo.base, 'admin');
+    const m = (await admin('GET', '/modelos/educacao-matricula')).json;
+    const receptor = `${demo.base}/demo/receptor`;
+    const put = await admin('PUT', '/modelos/educacao-matricula', { nome: m.nome, descricao: m.descricao, grupoControleConteudoId: m.grupoControleConteudo.id, grupoAcessoPublicoId: m.grupoAcessoPublicoId, integracao: { url: receptor, metodo: 'POST', cabecalhos: {} }, definicao: m.definicao, versao: m.versao });
+    assert.equal(put.status, 200, JSON.stringify(put.json));
+    const modo = (corpo: unknown) => fetch(`${receptor}/modo`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(corpo) });
+    await modo({ modo: 'falha', status: 503 });
+
+    const ctx = await demo.navegador.newContext();
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${demo.base}/cidadao.html?modelo=educacao-matricula`);
+      const form = p.locator('#portal-cidadao .cf-preenchimento');
+      await form.waitFor();
+      await form.getByRole('button', { name: 'Enviar' }).click();
+      await form.getByText('Este campo é obrigatório.').first().waitFor();
+      await form.getByLabel(/^Nome completo/).fill('Maria da Silva');
+      await form.getByLabel(/^CPF/).fill('529.982.247-25');
+      await form.getByLabel(/^E-mail/).fill('maria@exemplo.com');
+      await form.getByText('Roubo', { exact: true }).click();
+      await form.getByRole('button', { name: 'Enviar' }).click();
+      const aviso = p.locator('#portal-cidadao .cf-resultado-envio');
+      await aviso.waitFor();
+      const protocolo = /Anote o seu protocolo: (\d{4}\.\d{9})/.exec(await aviso.innerText())?.[1];
+      assert.ok(protocolo, await aviso.innerText());
+
+      // The receiver refuses first (a retry is scheduled), then accepts.
+      const recebidas = async () => ((await (await fetch(receptor)).json()) as { recebidas: { protocolo: string; respondido: number }[] }).recebidas.filter((r) => r.protocolo === protocolo);
+      await esperarAte(async () => (await recebidas()).length >= 1, 15_000, 'primeira tentativa');
+      await modo({ modo: 'sucesso' });
+      await esperarAte(async () => (await recebidas()).some((r) => r.respondido === 200), 15_000, 'aceito depois');
+
+      // The console: the manager finds it integrated, with the failed attempt and the success in its events.
+      await entrarNaDemo(p, demo.base, 'gestor');
+      await irPara(p, `/formularios?protocolo=${protocolo}`);
+      await esperarTitulo(p, 'Formulários Preenchidos');
+      await noConsole(p, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).click();
+      const gaveta = noConsole(p, '.bp6-drawer');
+      await gaveta.locator('[data-testid=eventos]').waitFor();
+      const eventos = await gaveta.locator('[data-testid=eventos] li').allInnerTexts();
+      const texto = eventos.join(' | ');
+      assert.match(texto, /Formulário recebido/);
+      assert.match(texto, /Falha na integração/);
+      assert.match(texto, /Integrado ao sistema de destino/);
+      assert.match(await gaveta.innerText(), /Maria da Silva/);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
