@@ -61,8 +61,10 @@ for (const s of suites) {
     rodar('benchmark do construtor (200 campos)', process.execPath, ['--import', 'tsx', 'test/bench/construtor.ts']);
   } else if (s === 'bench-api') {
     rodar('benchmark da API (PostgreSQL, um milhão de formulários)', process.execPath, ['--import', 'tsx', 'test/bench/api.ts']);
+  } else if (s === 'bench-entrega') {
+    rodar('benchmark de envios e entregas (PostgreSQL)', process.execPath, ['--import', 'tsx', 'test/bench/entrega.ts']);
   } else {
-    console.error(`Suíte desconhecida: ${s}. Use: ${[...TODAS, 'bench', 'bench-api'].join(', ')}`);
+    console.error(`Suíte desconhecida: ${s}. Use: ${[...TODAS, 'bench', 'bench-api', 'bench-entrega'].join(', ')}`);
     process.exit(2);
   }
 }

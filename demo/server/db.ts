@@ -38,6 +38,9 @@ type PGliteQuery = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[
 async function abrirPostgres(url: string): Promise<Banco> {
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, a dropped test database) must not bring the
+  // API down: the pool drops it and opens another on the next query.
+  pool.on('error', (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`));
   await pool.query('select 1');
   return {
     tipo: 'postgres',

@@ -104,6 +104,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await enviarFormulario(s.url, 'saude-ouvidoria', RESPOSTAS_VALIDAS)).status, 404, 'a draft never published');
       assert.equal((await enviarFormulario(s.url, 'nao-existe', RESPOSTAS_VALIDAS)).json.detail, 'Este formulário não está disponível.');
       await modeloPublicado(admin, 'teste-arquivado', null);
+      assert.equal((await enviarFormulario(s.url, 'teste-arquivado', RESPOSTAS_VALIDAS)).status, 201, 'accepted while published (the model is now cached)');
       await admin('POST', '/modelos/teste-arquivado/arquivamento');
       const arquivado = await enviarFormulario(s.url, 'teste-arquivado', RESPOSTAS_VALIDAS);
       assert.equal(arquivado.status, 410);

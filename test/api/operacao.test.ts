@@ -174,7 +174,7 @@ for (const banco of await bancosDeTeste()) {
       );
       assert.deepEqual(diferencas, []);
       const mensais = await s.db.query(
-        `select m.codigo_servico, m.mes, m.status from contador_formulario_mes m
+        `select m.codigo_servico, m.mes, m.status from (select codigo_servico, mes, status, sum(quantidade) as quantidade from contador_formulario_mes group by 1, 2, 3) m
           where m.quantidade <> (select coalesce(sum(d.quantidade), 0) from contador_formulario_dia d
                                   where d.codigo_servico = m.codigo_servico and d.status = m.status and date_trunc('month', d.dia)::date = m.mes)`,
       );

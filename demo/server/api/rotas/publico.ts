@@ -15,6 +15,7 @@ import { traduzir } from '../../../../src/i18n';
  * written in one transaction.
  */
 interface LinhaPublica {
+  versao: number;
   codigo_servico: string;
   nome: string;
   descricao: string;
@@ -36,16 +37,25 @@ export interface OpcoesPublico {
 }
 
 export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPublico) {
+  /**
+   * Published models as last read, by code. A submission checks its answers against the cached
+   * definition and its insert proceeds only while the model's `versao` (bumped by every save, publish,
+   * archive) is still the cached one; otherwise the model is read again and the answers checked again.
+   */
+  const cache = new Map<string, LinhaPublica>();
+
   /** The model as citizens may see it: published (archived: gone; draft: not found). */
   async function modeloPublicado(codigo: string): Promise<LinhaPublica> {
+    cache.delete(codigo);
     const [m] = await db.query<LinhaPublica>(
-      `select m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao
+      `select m.versao, m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao
          from modelo m left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
         where m.codigo_servico = $1`,
       [codigo],
     );
     if (!m || m.ultima_versao === 0 || !m.definicao) throw naoEncontrado(MSG_INDISPONIVEL);
     if (m.status === 'ARQUIVADO') throw new ErroHttp(410, 'Este formulário foi encerrado e não aceita mais respostas.');
+    cache.set(codigo, m);
     return m;
   }
 
@@ -78,62 +88,79 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     '/modelos/:codigoServico/formularios',
     { schema: { params, body: { type: 'object', additionalProperties: false, required: ['respostas'], properties: { respostas: { type: 'object' } } } } },
     async (req, rep) => {
-      const m = await modeloPublicado(req.params.codigoServico);
-      const chave = req.headers['idempotency-key'];
-      if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
-      const cidadao = await cidadaoDoPedido(req);
-      if (m.grupo_acesso_publico_id) {
-        if (!cidadao) throw new ErroHttp(401, 'Entre com a sua conta de cidadão para preencher este formulário.');
-        const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
-        if (!ok) throw proibido('O seu CPF não está autorizado a preencher este formulário.');
+      let m = cache.get(req.params.codigoServico) ?? (await modeloPublicado(req.params.codigoServico));
+      for (;;) {
+        const r = await receber(req, m);
+        if (r?.repetido) rep.header('idempotent-replayed', 'true');
+        if (r) return rep.code(201).send(r.saida);
+        m = await modeloPublicado(req.params.codigoServico);
       }
-
-      const definicao = m.definicao!;
-      const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
-      const respostas = req.body.respostas;
-      const erros = [
-        ...Object.keys(respostas).filter((k) => !conhecidos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
-        ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
-      ];
-      if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
-
-      const hash = createHash('sha256').update(JSON.stringify(req.body)).digest('hex');
-      const repetir = async () => {
-        const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and chave = $2', [m.codigo_servico, chave]);
-        if (!s) return null;
-        if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
-        return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
-      };
-      if (chave) {
-        const anterior = await repetir();
-        if (anterior) return rep.code(201).header('idempotent-replayed', 'true').send(anterior);
-      }
-      let criado: LinhaSaida;
-      try {
-        criado = await db.transacao(async (tx) => {
-          const [f] = await tx.query<LinhaSaida & { id: string }>(
-            `insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente)
-             values (to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6)
-             returning id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em`,
-            [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null],
-          );
-          await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'RECEBIDO', 'portal-cidadao', $4)`, [f.id, m.codigo_servico, m.grupo_controle_conteudo_id, JSON.stringify({ protocolo: f.protocolo, versaoModelo: m.ultima_versao })]);
-          if (m.integracao_url) {
-            await tx.query(`insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em) values ($1, $2, $3, $4, now())`, [f.id, m.codigo_servico, m.grupo_controle_conteudo_id, m.integracao_url]);
-          }
-          if (chave) await tx.query('insert into submissao_idempotente (codigo_servico, chave, hash_corpo, formulario_id) values ($1, $2, $3, $4)', [m.codigo_servico, chave, hash, f.id]);
-          return f;
-        });
-      } catch (e) {
-        // The same key sent twice at once: the other request's form stands, this one is rolled back.
-        const anterior = chave && (e as { code?: string }).code === '23505' ? await repetir() : null;
-        if (anterior) return rep.code(201).header('idempotent-replayed', 'true').send(anterior);
-        throw e;
-      }
-      o.aoReceber?.();
-      return rep.code(201).send(saida(criado));
     },
   );
+
+  /** Checks and stores one submission against model `m`; null when `m` is out of date. */
+  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
+    const chave = req.headers['idempotency-key'];
+    if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
+    const cidadao = await cidadaoDoPedido(req);
+    if (m.grupo_acesso_publico_id) {
+      if (!cidadao) throw new ErroHttp(401, 'Entre com a sua conta de cidadão para preencher este formulário.');
+      const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
+      if (!ok) throw proibido('O seu CPF não está autorizado a preencher este formulário.');
+    }
+
+    const definicao = m.definicao!;
+    const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
+    const respostas = req.body.respostas;
+    const erros = [
+      ...Object.keys(respostas).filter((k) => !conhecidos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
+      ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
+    ];
+    if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
+
+    const hash = createHash('sha256').update(JSON.stringify(req.body)).digest('hex');
+    const repetir = async () => {
+      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and chave = $2', [m.codigo_servico, chave]);
+      if (!s) return null;
+      if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
+      return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
+    };
+    if (chave) {
+      const anterior = await repetir();
+      if (anterior) return { saida: anterior, repetido: true };
+    }
+    let criado: LinhaSaida | undefined;
+    try {
+      // One statement, so one round trip and one implicit transaction: the form, its first event, its
+      // delivery job (when the model has an integration) and the idempotency key, or none of them.
+      [criado] = await db.query<LinhaSaida>(
+        `with f as (
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6
+            where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO')
+           returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em),
+         e as (
+           insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+           select id, $1, $2, 'RECEBIDO', 'portal-cidadao', jsonb_build_object('protocolo', protocolo, 'versaoModelo', $3::int) from f),
+         r as (
+           insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em)
+           select id, $1, $2, $7, now() from f where $7::text is not null),
+         k as (
+           insert into submissao_idempotente (codigo_servico, chave, hash_corpo, formulario_id)
+           select $1, $8, $9, id from f where $8::text is not null)
+         select protocolo, codigo_servico, modelo_versao, status, recebido_em from f`,
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null, m.integracao_url, chave ?? null, chave ? hash : null, m.versao],
+      );
+    } catch (e) {
+      // The same key sent twice at once: the other request's form stands, this one is rolled back.
+      const anterior = chave && (e as { code?: string }).code === '23505' ? await repetir() : null;
+      if (anterior) return { saida: anterior, repetido: true };
+      throw e;
+    }
+    if (!criado) return null;
+    o.aoReceber?.();
+    return { saida: saida(criado), repetido: false };
+  }
 
   if (o.cidadao.demo) {
     /** Demo only (no citizen identity provider configured): a signed token for a CPF, as a portal would hold. */
