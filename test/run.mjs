@@ -2,7 +2,7 @@
 /**
  * `npm test`: every suite, in order, each failing loudly. Gets what the suites need by itself:
  * Debian's Chromium through apt when it is missing (or says exactly what to install), the element
- * bundle, the test bundles. Suites: typecheck, unit, api, element, e2e (and `bench` on request).
+ * bundle, the test bundles. Suites: typecheck, unit, api, element, e2e (and `keycloak`, `bench` on request).
  *   node test/run.mjs            all suites
  *   node test/run.mjs unit api   only these
  * PostgreSQL: the api suite also runs on the server at TEST_DATABASE_URL (default: the local one)
@@ -13,7 +13,9 @@ import { existsSync, readdirSync } from 'node:fs';
 
 const TODAS = ['typecheck', 'unit', 'api', 'element', 'e2e'];
 const pedidas = process.argv.slice(2);
-const suites = pedidas.length ? pedidas : TODAS;
+// The real-Keycloak suite downloads Keycloak (once) and takes minutes: with `npm test` when asked
+// (KEYCLOAK_TESTS=1, set by .ci/run), or alone with `npm run test:keycloak`.
+const suites = pedidas.length ? pedidas : process.env.KEYCLOAK_TESTS === '1' ? [...TODAS, 'keycloak'] : TODAS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function rodar(titulo, cmd, args, env = {}) {
@@ -54,6 +56,14 @@ for (const s of suites) {
     garantirChromium();
     rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
     rodar('ponta a ponta (playwright-core + Chromium)', process.execPath, nodeTest('test/e2e'));
+  } else if (s === 'keycloak') {
+    garantirChromium();
+    if (spawnSync('sh', ['-c', 'command -v java && command -v unzip'], { stdio: 'ignore' }).status !== 0) {
+      console.error('\n✖ A suíte keycloak precisa de Java 17+ (java no PATH) e do unzip (sudo apt-get install default-jre-headless unzip).');
+      process.exit(1);
+    }
+    rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
+    rodar('Keycloak de verdade (keycloak-quarkus-dist + playwright-core)', process.execPath, nodeTest('test/keycloak'));
   } else if (s === 'bench') {
     garantirChromium();
     rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
