@@ -1,7 +1,7 @@
 import { USUARIOS_DEMO } from '../server/usuariosDemo';
 
-/** Host origins the realm's client accepts: the demo (`npm start`) and the Keycloak suite's host. */
-export const ORIGENS_HOST = ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://localhost:8181', 'http://127.0.0.1:8181'];
+/** Host origins the realm's client accepts: the demo (`npm start`), and the Keycloak suite's demo (8181) and portal host pages (8182). */
+export const ORIGENS_HOST = ['http://localhost:8080', 'http://127.0.0.1:8080', 'http://localhost:8181', 'http://127.0.0.1:8181', 'http://localhost:8182'];
 
 /**
  * Realm `demo` for a real Keycloak: the public client `console-formularios` (standard flow, PKCE S256,

@@ -1,10 +1,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { iniciarKeycloak, tokenAdmin, type KeycloakRodando } from '../../demo/keycloak/keycloak';
 import { MENUS_DEMO } from '../apoio/menus';
 import { abrirChromium } from '../e2e/navegador';
 import { esperarTitulo, preencherLogin, sairDaDemo, subirDemo, textosMenu } from '../e2e/demo';
+import { subirPortal } from '../apoio/portalHost';
 
 /**
  * Issue 4, real Keycloak: the demo (`npm start` with KEYCLOAK_URL) signs in through Keycloak's own
@@ -18,7 +21,7 @@ const BASE = 'http://localhost:8181';
 
 before(async () => {
   kc = await iniciarKeycloak(Number(process.env.KEYCLOAK_PORT ?? 8180));
-  demo = await subirDemo({ PORT: '8181', PUBLIC_URL: BASE, KEYCLOAK_URL: kc.url, ENTREGAS: 'off' });
+  demo = await subirDemo({ PORT: '8181', PUBLIC_URL: BASE, KEYCLOAK_URL: kc.url, ENTREGAS: 'off', API_ORIGINS: 'http://localhost:8182' });
   navegador = await abrirChromium();
 });
 after(async () => {
@@ -113,5 +116,104 @@ describe('Keycloak de verdade', () => {
       await esperarTitulo(p, 'Analítico de Formulários');
       assert.equal(new URL(p.url()).pathname, '/console/analitico-formularios');
     });
+  });
+});
+
+/** Share of pixels that differ by more than 24 in any channel (compared in Chromium, on a canvas). */
+async function diferencaPixels(a: Buffer, b: Buffer): Promise<number> {
+  const p = await navegador.newPage();
+  try {
+    return (await p.evaluate(`(async () => {
+      const carregar = (s) => new Promise((ok) => { const i = new Image(); i.onload = () => ok(i); i.src = 'data:image/png;base64,' + s; });
+      const [x, y] = await Promise.all([carregar('${a.toString('base64')}'), carregar('${b.toString('base64')}')]);
+      if (x.width !== y.width || x.height !== y.height) return 1;
+      const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width; c.height = img.height; const g = c.getContext('2d'); g.drawImage(img, 0, 0); return g.getImageData(0, 0, img.width, img.height).data; };
+      const [da, db] = [pixels(x), pixels(y)];
+      let n = 0;
+      for (let i = 0; i < da.length; i += 4) if (Math.abs(da[i] - db[i]) > 24 || Math.abs(da[i + 1] - db[i + 1]) > 24 || Math.abs(da[i + 2] - db[i + 2]) > 24) n++;
+      return n / (da.length / 4);
+    })()`)) as number;
+  } finally {
+    await p.close();
+  }
+}
+
+describe('o elemento dentro de portais de verdade (três origens, CSP estrita, Bootstrap 5 e GOV.UK Frontend)', () => {
+  const PORTAL = 'http://localhost:8182';
+  let portal: Awaited<ReturnType<typeof subirPortal>>;
+  before(async () => {
+    portal = await subirPortal({ porta: 8182, keycloak: kc.url, api: BASE });
+  });
+  after(async () => portal?.fechar());
+
+  /** Signs in on a portal page as admin and shows the profiles list (server-paged, with its total). */
+  async function consoleNoPortal(p: Page, pagina: string) {
+    const erros: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && /Content Security Policy|CORS/.test(m.text()) && erros.push(m.text()));
+    await p.goto(`${PORTAL}/${pagina}`);
+    await p.waitForURL(new RegExp(`^${kc.url}/`), { timeout: 30_000 });
+    await preencherLogin(p, 'admin');
+    await p.waitForURL(new RegExp(`^${PORTAL}/`), { timeout: 30_000 });
+    await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 30_000 });
+    const lista = p.waitForResponse((r) => r.url().startsWith(`${BASE}/api/perfis-acesso?`));
+    await p.evaluate(() => (document.querySelector('console-formularios') as unknown as { navigate(x: string): void }).navigate('/perfis-acesso'));
+    const r = await lista;
+    await esperarTitulo(p, 'Perfil de Acesso');
+    await p.locator('console-formularios [data-testid=total]').waitFor();
+    await p.waitForFunction(() => !document.querySelector('console-formularios')?.shadowRoot?.querySelector('.cf-ocupado'));
+    await p.waitForTimeout(500);
+    return { resposta: r, erros };
+  }
+
+  test('API, portal e Keycloak em três origens: CORS certo, total da paginação legível, entrar e sair', async () => {
+    await comPagina(async (p) => {
+      const { resposta, erros } = await consoleNoPortal(p, 'simples.html');
+      assert.equal(resposta.headers()['access-control-allow-origin'], PORTAL);
+      assert.match(resposta.headers()['access-control-expose-headers'] ?? '', /X-Total-Count/i);
+      assert.equal((await resposta.request().allHeaders()).origin, PORTAL);
+      // The total on screen comes from X-Total-Count: readable across origins.
+      assert.equal(await p.locator('console-formularios [data-testid=total]').innerText(), `${resposta.headers()['x-total-count']} registro(s)`);
+      assert.deepEqual(erros, [], 'no CSP or CORS errors');
+      assert.equal(await sessoes('admin'), 1);
+      await sairDaDemo(p);
+      assert.match(p.url(), new RegExp(`^${kc.url}/`));
+      assert.equal(await sessoes('admin'), 0, 'sign-out ended the Keycloak session');
+    });
+  });
+
+  test('com Bootstrap 5 e com GOV.UK Frontend mais regras globais agressivas, o console fica igual ao da página simples e a página do portal não muda', async () => {
+    const fotos: Record<string, Buffer> = {};
+    for (const estilo of ['simples', 'bootstrap', 'govuk'] as const) {
+      await comPagina(async (p) => {
+        await p.setViewportSize({ width: 1300, height: 900 });
+        // The portal's own elements, first without the console, then with it.
+        await p.goto(`${PORTAL}/${estilo}.html?sem-console`);
+        const estilos = () => p.evaluate(() => ['#botao-host', '#texto-host'].map((s) => { const c = getComputedStyle(document.querySelector(s)!); return [c.font, c.color, c.backgroundColor, c.padding, c.boxSizing].join(' / '); }));
+        const antes = await estilos();
+        const { erros } = await consoleNoPortal(p, `${estilo}.html`);
+        assert.deepEqual(erros, [], `${estilo}: no CSP or CORS errors`);
+        assert.deepEqual(await estilos(), antes, `${estilo}: the portal's own elements are unchanged by the console`);
+        fotos[estilo] = await p.locator('console-formularios').screenshot();
+        // The whole portal page, for whoever reads a failure.
+        await p.screenshot({ path: join(tmpdir(), `portal-${estilo}.png`) });
+      });
+    }
+    // Stated tolerance: at most 1% of the console's pixels differ (anti-aliasing, the clock in nothing shown).
+    for (const estilo of ['bootstrap', 'govuk']) {
+      const d = await diferencaPixels(fotos.simples, fotos[estilo]);
+      assert.ok(d <= 0.01, `${estilo}: ${(d * 100).toFixed(2)}% of pixels differ from the plain page`);
+    }
+  });
+
+  test('o bundle clássico e o bundle módulo funcionam de uma tag <script> comum sob a CSP estrita', async () => {
+    for (const pagina of ['bootstrap.html?bundle=classico', 'govuk.html']) {
+      await comPagina(async (p) => {
+        const { erros } = await consoleNoPortal(p, pagina);
+        assert.deepEqual(erros, []);
+        const classico = pagina.includes('classico');
+        assert.equal(await p.locator(`script[src$="${classico ? 'console-formularios.classic.js' : 'console-formularios.js'}"]`).count(), 1);
+        assert.equal(await p.locator('script[type=module]').count(), classico ? 0 : 1);
+      });
+    }
   });
 });
