@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,5 +83,26 @@ export function demoComNavegador(env: Record<string, string> = {}) {
     await ctx.navegador?.close();
     ctx.fechar?.();
   });
-  return ctx;
+  return Object.assign(ctx, {
+    /**
+     * A fresh browser context signed in as `usuario`, closed afterwards. Uncaught page errors fail the
+     * test; on a failure, the page as it was lands in the temp folder for whoever reads the CI log.
+     */
+    async comUsuario(usuario: string, corpo: (p: Page) => Promise<void>, opcoes: import('playwright-core').BrowserContextOptions = {}) {
+      const contexto = await ctx.navegador.newContext({ viewport: { width: 1366, height: 900 }, ...opcoes });
+      const p = await contexto.newPage();
+      const erros: string[] = [];
+      p.on('pageerror', (e) => erros.push(e.message));
+      try {
+        await entrarNaDemo(p, ctx.base, usuario);
+        await corpo(p);
+        assert.deepEqual(erros, [], 'no uncaught errors in the page');
+      } catch (e) {
+        await p.screenshot({ path: join(tmpdir(), `e2e-${usuario}-${Date.now()}.png`), fullPage: true }).catch(() => undefined);
+        throw e;
+      } finally {
+        await contexto.close();
+      }
+    },
+  });
 }

@@ -3,21 +3,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { MENUS_DEMO } from '../apoio/menus';
-import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole, textosMenu } from './demo';
+import { demoComNavegador, esperarTitulo, irPara, noConsole, textosMenu } from './demo';
 
 /** Issue 7 end to end against the demo as `npm start` runs it (strict-CSP host page, embedded provider). */
 const demo = demoComNavegador();
-
-async function comUsuario(usuario: string, corpo: (p: Page) => Promise<void>) {
-  const ctx = await demo.navegador.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
-  const p = await ctx.newPage();
-  try {
-    await entrarNaDemo(p, demo.base, usuario);
-    await corpo(p);
-  } finally {
-    await ctx.close();
-  }
-}
+const comUsuario = (usuario: string, corpo: (p: Page) => Promise<void>) => demo.comUsuario(usuario, corpo, { acceptDownloads: true });
 
 /** Types into a filter field found by its label, and picks options of a select by its label. */
 const filtro = (p: Page, rotulo: string) => noConsole(p, `.cf-filtros`).getByLabel(rotulo, { exact: true });

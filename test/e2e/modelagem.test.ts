@@ -1,29 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
-import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole, textosMenu } from './demo';
+import { demoComNavegador, esperarTitulo, irPara, noConsole, textosMenu } from './demo';
 
 /** Issue 6 end to end: a designer builds, publishes and re-publishes a form; a manager cannot reach models. */
 const demo = demoComNavegador();
-
-async function comUsuario(usuario: string, corpo: (p: Page) => Promise<void>) {
-  const ctx = await demo.navegador.newContext({ viewport: { width: 1440, height: 1000 } });
-  const p = await ctx.newPage();
-  const erros: string[] = [];
-  p.on('pageerror', (e) => erros.push(e.message));
-  try {
-    await entrarNaDemo(p, demo.base, usuario);
-    await corpo(p);
-    assert.deepEqual(erros, [], 'no uncaught errors in the page');
-  } catch (e) {
-    // What the page showed when it failed, for whoever reads the CI log.
-    await p.screenshot({ path: `${tmpdir()}/e2e-modelagem-${usuario}.png`, fullPage: true }).catch(() => undefined);
-    throw e;
-  } finally {
-    await ctx.close();
-  }
-}
+const comUsuario = (usuario: string, corpo: (p: Page) => Promise<void>) => demo.comUsuario(usuario, corpo, { viewport: { width: 1440, height: 1000 } });
 
 const selecionado = (p: Page) => noConsole(p, '.cf-linha-campo.cf-selecionado');
 const previa = (p: Page) => noConsole(p, '.cf-previa');

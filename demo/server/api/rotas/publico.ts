@@ -118,7 +118,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     ];
     if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
 
-    const hash = createHash('sha256').update(JSON.stringify(req.body)).digest('hex');
+    // Only a submission with an Idempotency-Key needs its body's fingerprint.
+    const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
     const repetir = async () => {
       const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and chave = $2', [m.codigo_servico, chave]);
       if (!s) return null;
@@ -149,7 +150,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into submissao_idempotente (codigo_servico, chave, hash_corpo, formulario_id)
            select $1, $8, $9, id from f where $8::text is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null, m.integracao_url, chave ?? null, chave ? hash : null, m.versao],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null, m.integracao_url, chave ?? null, hash, m.versao],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.

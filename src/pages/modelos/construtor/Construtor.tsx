@@ -6,7 +6,7 @@ import { P } from '../../../access/permissoes';
 import { usePermissao } from '../../../access/usePermissao';
 import { modelosApi } from '../../../api/recursos/modelos';
 import { contarCampos } from '../../../forms/edicao';
-import { localizarProblemas, validarDefinicao, type Definicao, type ProblemaLocalizado } from '../../../forms/definicao';
+import { localizarProblemas, validarDefinicao, type ProblemaLocalizado } from '../../../forms/definicao';
 import { diferenca, resumoDiferenca } from '../../../forms/diferenca';
 import { ROTULO_STATUS_MODELO } from '../../../forms/status';
 import { formatarDataHora } from '../../../i18n/datas';
@@ -125,7 +125,7 @@ export default function Construtor() {
             <p className="cf-ajuda">
               Salvo por {m.atualizadoPor} em {formatarDataHora(m.atualizadoEm)}.
             </p>
-            <DiferencaVersoes diferenca={diferenca(m.definicao as Definicao, definicao)} rotuloA="Versão salva" rotuloB="Seu rascunho" />
+            <DiferencaVersoes diferenca={diferenca(m.definicao, definicao)} rotuloA="Versão salva" rotuloB="Seu rascunho" />
           </>
         ),
       });

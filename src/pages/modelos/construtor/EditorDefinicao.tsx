@@ -1,10 +1,10 @@
 import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente } from '../../../app/contexto';
-import { ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
+import { ROTULO_TIPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
 import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
-import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
+import { OpcoesTipoCampo, PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 
 /**
  * The definition's structure: sections and their fields, each field a row that opens its properties.
@@ -153,11 +153,7 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
       {!desabilitado && (
         <div className="cf-adicionar-campo">
           <HTMLSelect aria-label={`Tipo do novo campo na seção ${titulo}`} value={tipo} onChange={(e) => setTipo(e.currentTarget.value as TipoCampo)}>
-            {TIPOS_CAMPO.map((t) => (
-              <option key={t} value={t}>
-                {ROTULO_TIPO[t]}
-              </option>
-            ))}
+            <OpcoesTipoCampo />
           </HTMLSelect>
           <Button icon="plus" text="Adicionar campo" aria-label={`Adicionar campo na seção ${titulo}`} onClick={() => aoAdicionar(s.id, tipo)} />
         </div>

@@ -13,6 +13,15 @@ const ROTULO_REGRA: Record<RegraNumerica, string> = {
   maxValue: 'Valor máximo',
 };
 
+/** The field types as a select's options, in DESIGN.md's order (the add-field select and the type select). */
+export function OpcoesTipoCampo() {
+  return TIPOS_CAMPO.map((t) => (
+    <option key={t} value={t}>
+      {ROTULO_TIPO[t]}
+    </option>
+  ));
+}
+
 export type AoMudarDefinicao = (f: (d: Definicao) => Definicao, chave?: string) => void;
 
 /** Text kept as typed while it means the same as the model's value; replaced when the value changes elsewhere (undo). */
@@ -94,11 +103,7 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, de
         </FormGroup>
         <FormGroup label="Tipo" labelFor={`${id}-tipo`}>
           <HTMLSelect id={`${id}-tipo`} value={c.tipo} disabled={desabilitado} onChange={(e) => mudar({ tipo: e.currentTarget.value as TipoCampo }, 'tipo')}>
-            {TIPOS_CAMPO.map((t) => (
-              <option key={t} value={t}>
-                {ROTULO_TIPO[t]}
-              </option>
-            ))}
+            <OpcoesTipoCampo />
           </HTMLSelect>
         </FormGroup>
       </div>
