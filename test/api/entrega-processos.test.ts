@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { bancoPostgresNovo, clienteApi, postgresAlcancavel } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
@@ -73,16 +74,18 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
     }
   });
 
-  test('dois processos na mesma base: cada formulário entregue exatamente uma vez', async () => {
+  test('dois processos na mesma base (um deles o entregador sozinho): cada formulário entregue exatamente uma vez', async () => {
     const receptor = await subirReceptor(() => 200);
     const a = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ENTREGAS: 'off' });
     let b: Awaited<ReturnType<typeof subirDemo>> | null = null;
-    let c: Awaited<ReturnType<typeof subirDemo>> | null = null;
+    let sozinho: ChildProcess | null = null;
     try {
       await modeloPublicado(await clienteApi(a.base, 'admin'), 'teste-dois', receptor.url);
       const protocolos = await enviarVarios(a.base, 'teste-dois', 100);
-      // Both workers start on the same 100 due jobs at once.
-      [b, c] = await Promise.all([subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA }), subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA })]);
+      // Two workers start on the same 100 due jobs at once: one inside an API process, one on its own (npm run entregador).
+      sozinho = spawn(process.execPath, ['--import', 'tsx', 'demo/server/entrega/main.ts'], { env: { ...process.env, DATABASE_URL: banco.url, ...ENV_ENTREGA }, stdio: ['ignore', 'pipe', 'inherit'] });
+      const pronto = new Promise<void>((ok) => sozinho!.stdout!.on('data', (d: Buffer) => d.toString().includes('Entregador de formulários') && ok()));
+      [b] = await Promise.all([subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA }), pronto]);
       await esperarAte(async () => (await situacao(banco.url, 'teste-dois')).every((x) => x.status === 'SUCESSO'), 60_000, 'todos entregues');
       await new Promise((ok) => setTimeout(ok, 500));
       const nossos = receptor.recebidas.filter((r) => protocolos.includes(r.corpo.protocolo));
@@ -91,7 +94,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
     } finally {
       a.fechar();
       b?.fechar();
-      c?.fechar();
+      sozinho?.kill('SIGTERM');
       await receptor.fechar();
     }
   });

@@ -106,6 +106,8 @@ for (const banco of await bancosDeTeste()) {
       await modeloPublicado(admin, 'teste-arquivado', null);
       assert.equal((await enviarFormulario(s.url, 'teste-arquivado', RESPOSTAS_VALIDAS)).status, 201, 'accepted while published (the model is now cached)');
       await admin('POST', '/modelos/teste-arquivado/arquivamento');
+      const publicados = (await (await fetch(`${s.url}/api/publico/modelos`)).json()).map((m: { codigoServico: string }) => m.codigoServico);
+      assert.ok(publicados.includes('teste-entrega') && !publicados.includes('saude-ouvidoria') && !publicados.includes('teste-arquivado'), 'only published models are offered');
       const arquivado = await enviarFormulario(s.url, 'teste-arquivado', RESPOSTAS_VALIDAS);
       assert.equal(arquivado.status, 410);
       assert.equal(arquivado.json.detail, 'Este formulário foi encerrado e não aceita mais respostas.');
