@@ -20,6 +20,16 @@ export function realmDemo() {
     internationalizationEnabled: true,
     supportedLocales: ['pt-BR', 'en'],
     defaultLocale: 'pt-BR',
+    // Brute-force detection: after 5 failures a user waits 60 s more for each further failure (up to
+    // 15 min); failures are forgotten after 12 h. README asks a state's administrator to turn it on too.
+    bruteForceProtected: true,
+    permanentLockout: false,
+    failureFactor: 5,
+    waitIncrementSeconds: 60,
+    maxFailureWaitSeconds: 900,
+    minimumQuickLoginWaitSeconds: 60,
+    quickLoginCheckMilliSeconds: 1000,
+    maxDeltaTimeSeconds: 43200,
     clients: [
       {
         clientId: 'console-formularios',

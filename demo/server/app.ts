@@ -28,8 +28,8 @@ export interface OpcoesServidor {
   origens: string[];
   semear: boolean;
   log: boolean;
-  /** Host origins the API answers by CORS; empty: any (bearer tokens, no cookies). */
-  origensApi: string[];
+  /** Host origins the API answers by CORS (bearer tokens, no cookies); absent: the same as `origens`. */
+  origensApi?: string[];
   acessoS?: number;
   /** The delivery worker in this process (issue 8); absent or `ligado: false`: not started here. */
   entregas?: OpcoesEntregador & { ligado: boolean };
@@ -37,6 +37,8 @@ export interface OpcoesServidor {
   cidadao?: OpcoesCidadao;
   /** The demo's downstream receiver at /demo/receptor (QA watches retries on it). */
   receptor?: boolean;
+  /** Origins the demo host page lets /iframe show (its iframe-allowlist and CSP frame-src); absent: its own origin. */
+  quadrosDemo?: string[];
   /** Extra options of the embedded provider (tests). */
   idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves'>;
 }
@@ -90,7 +92,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
   const entregador = criarEntregador(db, entregas);
   const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
-  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi, cidadao, aoReceber: entregador.acordar });
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar });
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   if (entregas.ligado) app.addHook('onReady', async () => entregador.iniciar());
   app.addHook('onClose', async () => entregador.parar());
@@ -119,16 +121,18 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     ].join('; ');
 
   // QA may try attributes and the classic bundle from the address bar: /?router=browser&bundle=classico
-  const ATRIBUTOS_QA = ['router', 'base-path', 'initial-path', 'environment', 'language', 'app-version', 'token-check-interval-s', 'token-min-validity-s', 'request-timeout-ms', 'iframe-allowlist'];
+  // Not iframe-allowlist: a crafted QA link could then frame any site inside the console (and widen the
+  // CSP's frame-src); the origins the demo frames come from configuration only (DEMO_IFRAME_ALLOWLIST).
+  const ATRIBUTOS_QA = ['router', 'base-path', 'initial-path', 'environment', 'language', 'app-version', 'token-check-interval-s', 'token-min-validity-s', 'request-timeout-ms'];
+  const quadros = (o.quadrosDemo ?? [origemPublica]).flatMap((x) => {
+    try {
+      return [new URL(x).origin];
+    } catch {
+      return [];
+    }
+  });
   const paginaHost = (req: import('fastify').FastifyRequest, rep: import('fastify').FastifyReply) => {
     const q = req.query as Record<string, string | undefined>;
-    const quadros = (q['iframe-allowlist'] ?? origemPublica).split(/[\s,]+/).flatMap((o) => {
-      try {
-        return [new URL(o).origin];
-      } catch {
-        return [];
-      }
-    });
     const extras = ATRIBUTOS_QA.filter((a) => typeof q[a] === 'string').map((a) => ` ${a}="${esc(q[a]!)}"`).join('');
     const script = q.bundle === 'classico' ? '<script defer src="/dist/console-formularios.classic.js"></script>' : '<script type="module" src="/dist/console-formularios.js"></script>';
     const html = readFileSync(join(RAIZ, 'demo/index.html'), 'utf8')
@@ -137,7 +141,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       .replaceAll('{{KEYCLOAK_URL}}', esc(idpUrl))
       .replaceAll('{{REALM}}', esc(o.realm))
       .replaceAll('{{CLIENT_ID}}', esc(o.clientId))
-      .replaceAll('{{ORIGEM}}', esc(origemPublica));
+      .replaceAll('{{QUADROS}}', esc(quadros.join(' ')));
     return rep.type('text/html; charset=utf-8').header('content-security-policy', csp(idpUrl, quadros)).header('cache-control', 'no-store').send(html);
   };
   app.get('/', paginaHost);
@@ -164,11 +168,13 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     pastaDados: env.DATA_DIR ?? join(RAIZ, '.data/pglite'),
     origens,
     semear: env.SEED !== 'none',
-    origensApi: (env.API_ORIGINS ?? '').split(/[\s,]+/).filter(Boolean),
+    // Unset: the public origin and the demo's own hosts (the same list as the embedded provider's), never "any".
+    origensApi: env.API_ORIGINS ? env.API_ORIGINS.split(/[\s,]+/).filter(Boolean) : undefined,
     log: env.LOG !== 'off',
     acessoS: env.IDP_ACCESS_TOKEN_S ? Number(env.IDP_ACCESS_TOKEN_S) : undefined,
     entregas: opcoesEntregasDoAmbiente(env),
     cidadao: opcoesCidadaoDoAmbiente(env, urlPublica),
     receptor: env.RECEPTOR_DEMO !== 'off',
+    quadrosDemo: env.DEMO_IFRAME_ALLOWLIST ? env.DEMO_IFRAME_ALLOWLIST.split(/[\s,]+/).filter(Boolean) : undefined,
   };
 }

@@ -48,20 +48,45 @@ async function abrirPostgres(url: string): Promise<Banco> {
     script: async (sql) => void (await pool.query(sql)),
     async transacao(fn) {
       const c = await pool.connect();
+      // A checked-out client has no listener of the pool's: without this one, a connection the server
+      // ends mid-transaction ('error' event) would crash the process. The query in flight rejects on its
+      // own; the broken client is destroyed on release instead of going back to the pool.
+      let perdida: Error | undefined;
+      const aoPerder = (e: Error) => {
+        perdida = e;
+      };
+      c.on('error', aoPerder);
       try {
         await c.query('begin');
         const r = await fn({ query: async (sql, params) => (await c.query(sql, params)).rows, script: async (sql) => void (await c.query(sql)) });
         await c.query('commit');
         return r;
       } catch (e) {
-        await c.query('rollback').catch(() => undefined);
+        if (!perdida && !conexaoPerdida(e)) await c.query('rollback').catch(() => undefined);
+        else perdida ??= e as Error;
         throw e;
       } finally {
-        c.release();
+        c.off('error', aoPerder);
+        // After a loss the client stays with a no-op listener (late socket errors) and is destroyed.
+        if (perdida) c.on('error', () => undefined);
+        c.release(perdida);
       }
     },
     fechar: () => pool.end(),
   };
+}
+
+/**
+ * Whether an error means the database connection was lost or could not be had (server restart,
+ * failover, an idle-connection killer, pg_terminate_backend): the request in flight gets a 503 and
+ * nothing of it was committed; the pool opens a new connection for the next one.
+ */
+export function conexaoPerdida(e: unknown): boolean {
+  const err = e as { code?: string; message?: string } | null;
+  if (!err) return false;
+  // 57P01-57P03: admin shutdown, crash shutdown, cannot connect now; class 08: connection exceptions.
+  if (typeof err.code === 'string' && (/^57P0[123]$/.test(err.code) || err.code.startsWith('08') || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(err.code))) return true;
+  return /Connection terminated|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect/i.test(err.message ?? '');
 }
 
 const PASTA_MIGRACOES = join(fileURLToPath(new URL('.', import.meta.url)), 'migracoes');

@@ -13,7 +13,12 @@ export interface Problema {
   title: string;
   detail?: string;
   errors?: ErroCampo[];
+  /** Present when `errors` was cut to the first MAX_ERROS_CAMPO: how many there were in all. */
+  totalErrors?: number;
 }
+
+/** A body with thousands of wrong fields gets the first 50 and a count, not megabytes of messages. */
+export const MAX_ERROS_CAMPO = 50;
 
 export const TIPO_PROBLEMA = 'application/problem+json';
 
@@ -27,11 +32,14 @@ export const TITULOS: Record<number, string> = {
   413: 'Grande demais',
   415: 'Formato não aceito',
   422: 'Não processável',
+  429: 'Muitas requisições',
   500: 'Erro interno',
+  503: 'Serviço indisponível',
 };
 
 export function problema(status: number, detail?: string, errors?: ErroCampo[]): Problema {
-  return { status, title: TITULOS[status] ?? 'Erro', ...(detail ? { detail } : {}), ...(errors?.length ? { errors } : {}) };
+  const cortados = errors && errors.length > MAX_ERROS_CAMPO ? { errors: errors.slice(0, MAX_ERROS_CAMPO), totalErrors: errors.length } : errors?.length ? { errors } : {};
+  return { status, title: TITULOS[status] ?? 'Erro', ...(detail ? { detail } : {}), ...cortados };
 }
 
 export function ehProblema(v: unknown): v is Problema {

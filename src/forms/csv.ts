@@ -1,12 +1,14 @@
 /**
  * CSV as Brazilian spreadsheets open it: `;` between cells, CRLF lines, UTF-8 with a BOM (added by
  * the caller once). Cells with `;`, quotes or line breaks are quoted; cells that a spreadsheet would
- * run as a formula (=, +, -, @) are quoted and prefixed with an apostrophe. Pure: the server's export
+ * run as a formula are quoted and prefixed with an apostrophe, as OWASP's CSV-injection guidance says:
+ * those beginning with =, +, -, @, a tab, a carriage return, a pipe, or a full-width ＝ ＋ － ＠ (which
+ * some spreadsheets fold to the ASCII ones). Pure: the server's export
  * and the analytics table's export write with it.
  */
 export const BOM = '\uFEFF';
 
-const FORMULA = /^[=+\-@]/;
+const FORMULA = /^[=+\-@\t\r|\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function celulaCsv(v: unknown): string {
   const s = v === null || v === undefined ? '' : String(v);

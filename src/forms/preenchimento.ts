@@ -19,6 +19,20 @@ function dataValida(v: string): boolean {
   return x.getUTCFullYear() === a && x.getUTCMonth() === m - 1 && x.getUTCDate() === d;
 }
 
+/** Largest size a file answer may declare (2 GiB): -1, 1e308 or a fraction are no file's size. */
+export const TAMANHO_ARQUIVO_MAXIMO = 2 ** 31;
+
+function problemaArquivo(v: unknown): 'validacao.arquivo' | 'validacao.arquivoTamanho' | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'validacao.arquivo';
+  const { nome, tamanho } = v as { nome?: unknown; tamanho?: unknown };
+  if (typeof nome !== 'string' || !nome.trim() || nome.length > 255) return 'validacao.arquivo';
+  const ok = tamanho === undefined || (Number.isInteger(tamanho) && (tamanho as number) >= 0 && (tamanho as number) <= TAMANHO_ARQUIVO_MAXIMO);
+  return ok ? null : 'validacao.arquivoTamanho';
+}
+
+/** The answer to field `id`: own properties only (a field named "constructor" is not Object's). */
+export const respostaDe = (r: Respostas, id: string): unknown => (Object.hasOwn(r, id) ? r[id] : undefined);
+
 /** The message for one field's answer, or null when it is acceptable. */
 export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 'pt-BR'): string | null {
   const regra = mensagemDe(regrasDoCampo(c), valor, idioma);
@@ -34,7 +48,7 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
     case 'escolha-multipla':
       return Array.isArray(valor) && valor.every((v) => typeof v === 'string' && opcoes.has(v)) ? null : traduzir(idioma, 'validacao.opcao');
     case 'arquivo':
-      return typeof valor === 'object' && typeof (valor as { nome?: unknown }).nome === 'string' ? null : traduzir(idioma, 'validacao.arquivo');
+      return problemaArquivo(valor) ? traduzir(idioma, problemaArquivo(valor)!) : null;
     default:
       return typeof valor === 'string' || typeof valor === 'number' ? null : traduzir(idioma, 'validacao.texto');
   }
@@ -44,7 +58,7 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
 export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR'): Record<string, string> {
   const erros: Record<string, string> = {};
   for (const s of d.secoes) for (const c of s.campos) {
-    const e = erroDoCampo(c, r[c.id], idioma);
+    const e = erroDoCampo(c, respostaDe(r, c.id), idioma);
     if (e) erros[c.id] = e;
   }
   return erros;

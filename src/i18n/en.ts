@@ -16,6 +16,7 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'validacao.periodo': 'The start of the period cannot be after its end.',
   'validacao.opcao': 'Choose one of the options offered.',
   'validacao.arquivo': 'Attach a file.',
+  'validacao.arquivoTamanho': 'The file size given is not valid.',
   'validacao.texto': 'Enter a text.',
 
   'menu.home': 'Home',

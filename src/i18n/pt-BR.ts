@@ -14,6 +14,7 @@ export const ptBR = {
   'validacao.periodo': 'O início do período não pode ser depois do fim.',
   'validacao.opcao': 'Escolha uma das opções oferecidas.',
   'validacao.arquivo': 'Anexe um arquivo.',
+  'validacao.arquivoTamanho': 'O tamanho informado do arquivo é inválido.',
   'validacao.texto': 'Informe um texto.',
 
   'menu.home': 'Página Inicial',

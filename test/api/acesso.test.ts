@@ -4,6 +4,7 @@ import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
 import { bancosDeTeste, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
 import { migrar } from '../../demo/server/db';
+import { opcoesDoAmbiente } from '../../demo/server/app';
 
 /** The reference API's start-up calls and token checks, on PGlite and on the PostgreSQL server. */
 for (const banco of await bancosDeTeste()) {
@@ -12,7 +13,7 @@ for (const banco of await bancosDeTeste()) {
     const api = (caminho: string, token?: string) => fetch(`${s.url}/api${caminho}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
 
     before(async () => {
-      s = await subirServidor({ databaseUrl: banco.url });
+      s = await subirServidor({ databaseUrl: banco.url, origensApi: ['https://portal.uf.gov.br'] });
     });
     after(async () => {
       await s.fechar();
@@ -76,6 +77,9 @@ for (const banco of await bancosDeTeste()) {
       const comChaveCerta = (c: Record<string, unknown>) => new SignJWT(c).setProtectedHeader({ alg: 'RS256', kid: s.chavesIdp!.kid }).sign(s.chavesIdp!.privateKey);
       ataques.push(['expirado (chave certa)', await comChaveCerta({ ...claims, iat: agora - 600, exp: agora - 60 })]);
       ataques.push(['outro cliente (chave certa)', await comChaveCerta({ ...claims, azp: 'outro-cliente', aud: 'outro-cliente' })]);
+      ataques.push(['outro cliente com a nossa audiência', await comChaveCerta({ ...claims, azp: 'outro-cliente', aud: ['console-formularios', 'account'] })]);
+      ataques.push(['sem azp, com a nossa audiência', await comChaveCerta({ ...claims, azp: undefined, aud: 'console-formularios' })]);
+      ataques.push(['emitido um dia no futuro', await comChaveCerta({ ...claims, iat: agora + 86400 })]);
       // Wrong issuer: a real token from another provider that holds the same key.
       const outroEmissor = await subirServidor({ idp: { chaves: s.chavesIdp } });
       try {
@@ -98,6 +102,16 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(r.status, 204);
       assert.equal(r.headers.get('access-control-allow-origin'), 'https://portal.uf.gov.br');
       assert.equal(r.headers.get('access-control-expose-headers'), 'X-Page-Number, X-Page-Size, X-Total-Count');
+      // An origin not configured is not reflected (it used to be, with API_ORIGINS empty).
+      const alheia = await fetch(`${s.url}/api/perfis-acesso/administradores`, { method: 'OPTIONS', headers: { origin: 'https://atacante.example', 'access-control-request-method': 'GET' } });
+      assert.equal(alheia.headers.get('access-control-allow-origin'), null);
+    });
+
+    test('CORS without API_ORIGINS: the public origin and the demo hosts, never any origin', () => {
+      const o = opcoesDoAmbiente({ PORT: '8080' });
+      assert.deepEqual(o.origensApi, undefined, 'falls back to the provider origins');
+      assert.deepEqual(o.origens, ['http://localhost:8080', 'http://127.0.0.1:8080']);
+      assert.deepEqual(opcoesDoAmbiente({ API_ORIGINS: 'https://a.gov.br, https://b.gov.br' }).origensApi, ['https://a.gov.br', 'https://b.gov.br']);
     });
 
     test('unknown API paths answer 404 problem+json', async () => {

@@ -67,7 +67,6 @@ export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promis
     origens: [url],
     semear: true,
     log: false,
-    origensApi: [],
     ...extra,
   });
   await s.app.listen({ port: porta, host: '127.0.0.1' });

@@ -26,6 +26,12 @@ test('CSV cells: separators and quotes quoted, formulas defused, lines end in CR
   assert.equal(celulaCsv('linha\nquebrada'), '"linha\nquebrada"');
   assert.equal(celulaCsv('=HYPERLINK("x")'), `"'=HYPERLINK(""x"")"`);
   assert.equal(celulaCsv('-1+1'), `"'-1+1"`);
+  // OWASP's list beyond = + - @: tab, carriage return, pipe, and the full-width signs.
+  assert.equal(celulaCsv('\t=1+1'), `"'\t=1+1"`);
+  assert.equal(celulaCsv('\r=1+1'), `"'\r=1+1"`);
+  assert.equal(celulaCsv('|calc'), `"'|calc"`);
+  for (const c of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) assert.equal(celulaCsv(`${c}SUM(A1)`), `"'${c}SUM(A1)"`);
+  assert.equal(celulaCsv('a|b'), 'a|b');
   assert.equal(linhaCsv(['a', 1, null, 'c;d']), 'a;1;;"c;d"\r\n');
 });
 

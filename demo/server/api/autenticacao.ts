@@ -17,6 +17,9 @@ export interface OpcoesToken {
   chaves: URL | CryptoKey;
 }
 
+/** Clock skew accepted between the identity provider and this server, in seconds. */
+export const TOLERANCIA_RELOGIO_S = 5;
+
 export function criarVerificador(o: OpcoesToken) {
   const chave: JWTVerifyGetKey | CryptoKey = o.chaves instanceof URL ? createRemoteJWKSet(o.chaves, { cooldownDuration: 5_000 }) : o.chaves;
   return async function verificar(token: string): Promise<Chamador> {
@@ -24,12 +27,16 @@ export function criarVerificador(o: OpcoesToken) {
       issuer: o.emissor,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384'],
       requiredClaims: ['exp', 'iat', 'sub'],
-      clockTolerance: 5,
+      clockTolerance: TOLERANCIA_RELOGIO_S,
     });
-    // Keycloak's access tokens: typ Bearer, issued to our client (azp). Id and refresh tokens are refused.
+    // Keycloak's access tokens: typ Bearer, issued to our client (azp). Id and refresh tokens are refused,
+    // and so is a token another client obtained even when its audience names ours (a token exchange or
+    // an audience mapper must not turn another application's token into a console session).
     if (payload.typ !== undefined && payload.typ !== 'Bearer') throw new Error('não é um token de acesso');
-    const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
-    if (payload.azp !== o.clientId && !aud.includes(o.clientId)) throw new Error('token emitido para outro cliente');
+    if (payload.azp !== o.clientId) throw new Error('token emitido para outro cliente');
+    // jose checks iat only against a maximum age: a token "issued" in the future is a forged or a
+    // mis-clocked one either way.
+    if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + TOLERANCIA_RELOGIO_S) throw new Error('token emitido no futuro');
     const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : '';
     if (!username) throw new Error('token sem preferred_username');
     return { username, sub: String(payload.sub), nome: typeof payload.name === 'string' ? payload.name : username };

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { traduzir, type ChaveTexto } from '../../../src/i18n';
 import type { ErroCampo } from '../../../src/api/problema';
 import { enviarProblema } from './autenticacao';
+import { conexaoPerdida } from '../db';
 
 /** A refusal a route throws: becomes a problem+json answer with a pt-BR detail. */
 export class ErroHttp extends Error {
@@ -20,6 +21,7 @@ export const naoEncontrado = (detalhe: string) => new ErroHttp(404, detalhe);
 export const conflito = (detalhe: string) => new ErroHttp(409, detalhe);
 
 export const MSG_VERSAO_ANTIGA = 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual; nada foi salvo.';
+export const MSG_BANCO_INDISPONIVEL = 'O banco de dados ficou indisponível por um instante. Confira se a operação foi concluída e tente de novo em alguns segundos.';
 export const MSG_CAMPOS = 'Verifique os campos destacados.';
 
 interface ErroAjv {
@@ -80,6 +82,10 @@ export function tratarErro(erro: Error & { statusCode?: number; validation?: Err
   if (erro.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return enviarProblema(rep, 415, 'Envie o corpo como application/json.');
   if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
     return enviarProblema(rep, erro.statusCode, erro.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'O corpo da requisição está vazio.' : erro.statusCode === 413 ? 'O corpo da requisição é grande demais.' : 'O corpo da requisição não é um JSON válido.');
+  }
+  if (conexaoPerdida(erro)) {
+    req.log.warn(`conexão com o banco perdida: ${erro.message}`);
+    return enviarProblema(rep.header('retry-after', '1'), 503, MSG_BANCO_INDISPONIVEL);
   }
   req.log.error(erro);
   return enviarProblema(rep, 500, 'Erro interno do servidor.');

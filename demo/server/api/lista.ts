@@ -36,7 +36,7 @@ export function lerLista(q: { page?: number; size?: number; sort?: string | stri
   const sorts = q.sort === undefined ? [] : Array.isArray(q.sort) ? q.sort : [q.sort];
   const partes = sorts.map((s) => {
     const [campo, direcao = 'asc'] = s.split(',');
-    if (!(campo in colunas)) throw invalido(`Não é possível ordenar por "${campo}". Use: ${Object.keys(colunas).join(', ')}.`, [{ field: 'sort', message: 'Campo de ordenação desconhecido.' }]);
+    if (!Object.hasOwn(colunas, campo)) throw invalido(`Não é possível ordenar por "${campo}". Use: ${Object.keys(colunas).join(', ')}.`, [{ field: 'sort', message: 'Campo de ordenação desconhecido.' }]);
     if (direcao !== 'asc' && direcao !== 'desc') throw invalido('A direção da ordenação deve ser asc ou desc.', [{ field: 'sort', message: 'Use asc ou desc.' }]);
     return `${colunas[campo]} ${direcao}`;
   });

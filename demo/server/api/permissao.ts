@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Permissao } from '../../../src/access/permissoes';
+import type { Concedente } from '../../../src/access/delegacao';
 import type { Executor } from '../db';
 import { acessoDe, type AcessoUsuario } from './acessoUsuario';
 import { proibido } from './erros';
@@ -31,4 +32,9 @@ export function exigir(db: Executor, permissao: Permissao | readonly Permissao[]
  */
 export function gruposDoEscopo(a: AcessoUsuario): number[] | null {
   return a.administrador ? null : a.grupos.map((g) => g.id);
+}
+
+/** The caller as a granter (src/access/delegacao.ts). */
+export function concedenteDe(a: AcessoUsuario): Concedente {
+  return { username: a.username, administrador: a.administrador, permissoes: a.permissoes, grupos: a.grupos.map((g) => g.id), perfis: a.perfis.map((p) => p.id) };
 }

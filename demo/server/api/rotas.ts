@@ -4,6 +4,7 @@ import { CABECALHOS } from '../../../src/api/paginacao';
 import { enviarProblema, exigirToken, type Verificador } from './autenticacao';
 import { acessoDe } from './acessoUsuario';
 import { tratarErro } from './erros';
+import { recusarEntradaInsegura } from './entradaSegura';
 import { rotasPerfis } from './rotas/perfis';
 import { rotasGrupos } from './rotas/grupos';
 import { rotasVinculos } from './rotas/vinculos';
@@ -11,12 +12,13 @@ import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
 import { rotasPublicas } from './rotas/publico';
+import { rotasAuditoria } from './auditoria';
 import type { IdentidadeCidadao } from './cidadao';
 
 export interface OpcoesApi {
   db: Banco;
   verificar: Verificador;
-  /** Host origins allowed by CORS; empty: any origin (bearer tokens, no cookies). */
+  /** Host origins allowed by CORS (bearer tokens, no cookies); any other origin gets no CORS headers. */
   origens: string[];
   cidadao: IdentidadeCidadao;
   /** After a submission or a manual retry: wake the delivery worker. */
@@ -29,7 +31,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
     async (api) => {
       api.addHook('onRequest', async (req, rep) => {
         const origem = req.headers.origin;
-        if (origem && (o.origens.length === 0 || o.origens.includes(origem))) {
+        if (origem && o.origens.includes(origem)) {
           rep.header('access-control-allow-origin', origem).header('vary', 'Origin');
           rep.header('access-control-expose-headers', Object.values(CABECALHOS).join(', '));
           rep.header('access-control-allow-headers', 'authorization, content-type, if-match, idempotency-key');
@@ -41,6 +43,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       // Before the child contexts below, which take the handlers they find when registered.
       api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
       api.setErrorHandler(tratarErro);
+      api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
       await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber }), { prefix: '/publico' });
@@ -77,6 +80,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasModelos(api, o.db);
         await rotasFormularios(api, o.db);
         await rotasOperacao(api, o.db, o.aoReceber);
+        await rotasAuditoria(api, o.db);
       });
     },
     { prefix: '/api' },

@@ -97,8 +97,13 @@ export async function enviar(t: Trabalho, timeoutMs: number): Promise<Resultado>
   }
 }
 
+/** An attempt's event, with the form's group as it is now (its model may have moved mid-delivery). */
 const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes: Record<string, unknown>) =>
-  tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, $4, $5, $6)`, [t.formulario_id, t.codigo_servico, t.grupo_controle_conteudo_id, tipo, autor, JSON.stringify(detalhes)]);
+  tx.query(
+    `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+     select id, codigo_servico, grupo_controle_conteudo_id, $2, $3, $4 from formulario where id = $1`,
+    [t.formulario_id, tipo, autor, JSON.stringify(detalhes)],
+  );
 
 export function criarEntregador(db: Banco, o: OpcoesEntregador) {
   const autor = o.autor ?? 'entregador';

@@ -21,6 +21,8 @@ export interface OpcoesProvedor {
   usuarios?: UsuarioDemo[];
   /** Other clients it also serves (tests: a token issued to another client). */
   outrosClientes?: string[];
+  /** Repeated failed sign-ins of one username: after `falhas` in a row, each further try waits `esperaS` × (failures beyond the limit), up to 15 min. */
+  bloqueio?: { falhas: number; esperaS: number };
   /** Its signing keys; generated at start when absent (tests: two issuers, one key). */
   chaves?: { privateKey: CryptoKey; publicKey: CryptoKey; kid: string };
 }
@@ -63,6 +65,7 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
   const pedidos = new Map<string, Pedido>();
   const codigos = new Map<string, Codigo>();
   const sessoes = new Map<string, SessaoIdp>();
+  const tentativas = controleDeTentativas(o.bloqueio ?? { falhas: 5, esperaS: 30 });
 
   const origemPermitida = (url: string) => {
     try {
@@ -176,10 +179,18 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
     const b = (req.body ?? {}) as Record<string, string>;
     const p = pedidos.get(b.pedido ?? '');
     if (!p || p.expira < Date.now()) return rep.code(400).type('text/html; charset=utf-8').send(paginaLogin({ acao: `${oidc}/auth`, pedido: '', erro: 'A sessão de login expirou. Volte ao console e tente de novo.', usuarios: [] }));
-    const u = usuarios.find((x) => x.username === b.username);
+    const login = (status: number, erro: string) =>
+      rep.code(status).type('text/html; charset=utf-8').send(paginaLogin({ acao: `${oidc}/auth`, pedido: b.pedido, erro, usuario: b.username, usuarios: usuarios.map((x) => x.username) }));
+    const nome = String(b.username ?? '').slice(0, 100);
+    // Like Keycloak's brute-force detection: a username with repeated failures waits, whatever the password.
+    const espera = tentativas.espera(nome);
+    if (espera > 0) return login(429, `Muitas tentativas sem sucesso para este usuário. Aguarde ${espera} s e tente de novo.`);
+    const u = usuarios.find((x) => x.username === nome);
     if (!u || b.password !== u.username) {
-      return rep.code(401).type('text/html; charset=utf-8').send(paginaLogin({ acao: `${oidc}/auth`, pedido: b.pedido, erro: 'Usuário ou senha inválidos.', usuario: b.username, usuarios: usuarios.map((x) => x.username) }));
+      tentativas.falhou(nome);
+      return login(401, 'Usuário ou senha inválidos.');
     }
+    tentativas.acertou(nome);
     pedidos.delete(b.pedido);
     const sid = randomUUID();
     sessoes.set(sid, { username: u.username, ativa: true, criada: Date.now() });
@@ -267,4 +278,27 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
 
   app.log.warn(`Provedor de identidade EMBUTIDO em ${emissor}: somente para desenvolvimento e QA.`);
   return { emissor, jwksUri: `${emissor}/protocol/openid-connect/certs`, chavePublica: publicKey, chaves: { privateKey, publicKey, kid }, encerrarSessoes };
+}
+
+/** Failed sign-ins per username (kept in memory: a development provider, one process). */
+export function controleDeTentativas(o: { falhas: number; esperaS: number }, agora = () => Date.now()) {
+  const falhas = new Map<string, { n: number; ultima: number }>();
+  return {
+    /** Seconds this username must still wait before another try (0: may try now). */
+    espera(username: string): number {
+      const f = falhas.get(username);
+      if (!f || f.n < o.falhas) return 0;
+      const bloqueioMs = Math.min(o.esperaS * (f.n - o.falhas + 1), 900) * 1000;
+      return Math.max(0, Math.ceil((f.ultima + bloqueioMs - agora()) / 1000));
+    },
+    falhou(username: string) {
+      const f = falhas.get(username);
+      // Failures older than 15 minutes are forgotten.
+      const n = f && agora() - f.ultima < 900_000 ? f.n + 1 : 1;
+      falhas.set(username, { n, ultima: agora() });
+    },
+    acertou(username: string) {
+      falhas.delete(username);
+    },
+  };
 }

@@ -6,6 +6,9 @@ import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
+import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
+import { recusaGrupoControle, type Concedente, type GrupoConcedivel } from '../../../../src/access/delegacao';
+import type { RecursoAuditoria } from '../../../../src/access/auditoria';
 
 /**
  * The two kinds of group share one shape (name, description, members, in use by models); they differ
@@ -26,6 +29,10 @@ interface TipoGrupo {
   /** Normalises members; field errors for those refused. */
   conferir(tx: Executor, membros: string[]): Promise<{ validos: string[]; erros: ErroCampo[] }>;
   mostrar(m: string): string;
+  /** Its name in the access audit trail. */
+  recurso: RecursoAuditoria;
+  /** Why the caller may not change or delete this group (delegation), or null. */
+  recusa(c: Concedente, g: GrupoConcedivel): string | null;
 }
 
 const CONTROLE: TipoGrupo = {
@@ -49,6 +56,9 @@ const CONTROLE: TipoGrupo = {
     };
   },
   mostrar: (m) => m,
+  recurso: 'GRUPO_CONTROLE_CONTEUDO',
+  // Its members decide who sees which models: only its own members (or an administrator) change it.
+  recusa: recusaGrupoControle,
 };
 
 const PUBLICO: TipoGrupo = {
@@ -68,6 +78,9 @@ const PUBLICO: TipoGrupo = {
     return { validos: [...new Set(membros.filter(cpfValido).map(soDigitos))], erros };
   },
   mostrar: formatarCpf,
+  recurso: 'GRUPO_ACESSO_PUBLICO',
+  // Citizens, not staff: who manages these groups is decided by the permissions alone.
+  recusa: () => null,
 };
 
 interface LinhaGrupo {
@@ -106,13 +119,16 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     atualizadoEm: r.atualizado_em,
     atualizadoPor: r.atualizado_por,
   });
-  const detalhe = async (tx: Executor, id: number) => {
-    const [r] = await tx.query<LinhaGrupo>(`${SELECT} where g.id = $1`, [id]);
+  /** The group with its members and models (404 when missing); `bloquear` holds it for the change. */
+  const detalhe = async (tx: Executor, id: number, bloquear = false) => {
+    const [r] = await tx.query<LinhaGrupo>(`${SELECT} where g.id = $1${bloquear ? ' for update of g' : ''}`, [id]);
     if (!r) throw naoEncontrado(`${g.nome[0].toUpperCase()}${g.nome.slice(1)} não encontrado.`);
     const membros = await tx.query<{ m: string }>(`select ${g.colunaMembro} as m from ${g.tabelaMembros} where grupo_id = $1 order by 1`, [id]);
     const modelos = await tx.query<{ codigo_servico: string; nome: string }>(`select codigo_servico, nome from modelo where ${g.colunaModelo} = $1 order by nome`, [id]);
     return { ...resumo(r), [g.campoMembros]: membros.map((x) => g.mostrar(x.m.trim())), modelos: modelos.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome })) };
   };
+  /** What the access audit trail keeps of a group: name, description and members. */
+  const paraAuditoria = (d: Awaited<ReturnType<typeof detalhe>>) => ({ nome: d.nome, descricao: d.descricao, [g.campoMembros]: (d as Record<string, unknown>)[g.campoMembros] });
   const params = { type: 'object', required: [g.param], properties: { [g.param]: ID } };
   const corpo = {
     type: 'object',
@@ -159,7 +175,9 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
       const quem = req.chamador!.username;
       const [{ id }] = await tx.query<{ id: number }>(`insert into ${g.tabela} (nome, descricao, criado_por, atualizado_por) values ($1, $2, $3, $3) returning id`, [req.body.nome.trim(), req.body.descricao, quem]);
       await gravarMembros(tx, id, req.body[g.campoMembros] ?? []);
-      return detalhe(tx, id);
+      const r = await detalhe(tx, id);
+      await auditar(tx, quem, g.recurso, 'CRIADO', String(id), null, paraAuditoria(r));
+      return r;
     });
     return rep.code(201).header('location', `/api${g.caminho}/${r.id}`).send(r);
   });
@@ -167,30 +185,33 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
   api.put<{ Params: Record<string, number>; Body: CorpoGrupo }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.alterar), schema: { params, body: corpoComVersao } }, async (req) =>
     db.transacao(async (tx) => {
       const id = req.params[g.param];
+      const antes = await detalhe(tx, id, true);
+      recusarSe(g.recusa(await concedenteDoPedido(tx, req), antes));
       await nomeLivre(tx, req.body.nome, id);
       const feitas = await tx.query(
         `update ${g.tabela} set nome = $1, descricao = $2, versao = versao + 1, atualizado_em = now(), atualizado_por = $3 where id = $4 and versao = $5 returning id`,
         [req.body.nome.trim(), req.body.descricao, req.chamador!.username, id, req.body.versao],
       );
-      if (!feitas.length) {
-        await detalhe(tx, id); // 404 when it does not exist
-        throw conflito(MSG_VERSAO_ANTIGA);
-      }
+      if (!feitas.length) throw conflito(MSG_VERSAO_ANTIGA);
       if (req.body[g.campoMembros]) await gravarMembros(tx, id, req.body[g.campoMembros]!);
-      return detalhe(tx, id);
+      const depois = await detalhe(tx, id);
+      await auditar(tx, req.chamador!.username, g.recurso, 'ALTERADO', String(id), paraAuditoria(antes), paraAuditoria(depois));
+      return depois;
     }),
   );
 
   api.delete<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.excluir), schema: { params } }, async (req, rep) => {
     await db.transacao(async (tx) => {
       const id = req.params[g.param];
-      const atual = await detalhe(tx, id);
+      const atual = await detalhe(tx, id, true);
+      recusarSe(g.recusa(await concedenteDoPedido(tx, req), atual));
       if (atual.modelos.length) {
         const nomes = atual.modelos.slice(0, 10).map((m) => m.codigoServico).join(', ');
         throw conflito(`O ${g.nome} "${atual.nome}" é usado por ${atual.modelos.length} modelo(s): ${nomes}${atual.modelos.length > 10 ? '…' : ''}. Mude o grupo desses modelos antes de excluir.`);
       }
       await tx.query(`delete from ${g.tabelaMembros} where grupo_id = $1`, [id]);
       await tx.query(`delete from ${g.tabela} where id = $1`, [id]);
+      await auditar(tx, req.chamador!.username, g.recurso, 'EXCLUIDO', String(id), paraAuditoria(atual), null);
     });
     return rep.code(204).send();
   });

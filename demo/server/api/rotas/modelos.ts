@@ -6,6 +6,7 @@ import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado, proibido } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import { auditar } from '../auditoria';
 
 interface LinhaModelo {
   codigo_servico: string;
@@ -77,6 +78,24 @@ interface CorpoModelo {
   integracao?: { url?: string | null; metodo?: string; cabecalhos?: Record<string, string> };
   definicao?: Definicao;
   versao?: number;
+}
+
+/**
+ * A model moving to another content-control group takes its forms, events, retries and counters with
+ * it, in the caller's transaction (the model's row is already locked for update, so no submission
+ * writes a form with the old group meanwhile: see publico.ts), and the move is in the access audit trail.
+ */
+async function moverDeGrupo(tx: Executor, autor: string, m: LinhaModelo, grupo: number) {
+  const codigo = m.codigo_servico;
+  const [{ formularios }] = await tx.query<{ formularios: number }>(
+    `with f as (update formulario set grupo_controle_conteudo_id = $2 where codigo_servico = $1 returning 1) select count(*)::int as formularios from f`,
+    [codigo, grupo],
+  );
+  for (const tabela of ['formulario_evento', 'retentativa_integracao', 'contador_formulario_dia', 'contador_formulario_mes']) {
+    await tx.query(`update ${tabela} set grupo_controle_conteudo_id = $2 where codigo_servico = $1`, [codigo, grupo]);
+  }
+  const [novo] = await tx.query<{ nome: string }>('select nome from grupo_controle_conteudo where id = $1', [grupo]);
+  await auditar(tx, autor, 'MODELO', 'MOVIDO', codigo, { grupoControleConteudo: { id: m.grupo_controle_conteudo_id, nome: m.grupo_nome } }, { grupoControleConteudo: { id: grupo, nome: novo.nome }, formularios });
 }
 
 /** Form templates: list, create, the draft, publishing immutable versions, archiving. */
@@ -197,6 +216,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
         await conferirGrupos(tx, req, b);
         const problemas = validarDefinicao(b.definicao!);
         if (problemas.length) throw invalido('A definição do formulário tem problemas.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
+        if (b.grupoControleConteudoId !== atual.grupo_controle_conteudo_id) await moverDeGrupo(tx, req.chamador!.username, atual, b.grupoControleConteudoId);
         await tx.query(
           `update modelo set nome = $1, descricao = $2, grupo_controle_conteudo_id = $3, grupo_acesso_publico_id = $4, integracao_url = $5, integracao_metodo = $6,
              integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9 where codigo_servico = $10`,

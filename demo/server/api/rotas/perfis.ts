@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGO, P, TODAS_PERMISSOES } from '../../../../src/access/permissoes';
-import type { Banco } from '../../db';
+import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
+import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
+import { recusaPerfil } from '../../../../src/access/delegacao';
 
 interface LinhaPerfil {
   id: number;
@@ -56,10 +58,8 @@ interface CorpoPerfil {
 
 /** Access profiles (CRUD) and the permission catalog. */
 export async function rotasPerfis(api: FastifyInstance, db: Banco) {
-  const nomeEmUso = async (nome: string, exceto = 0) =>
-    (await db.query('select 1 from perfil_acesso where lower(nome) = lower($1) and id <> $2', [nome.trim(), exceto])).length > 0;
-  const recusarNomeRepetido = async (nome: string, exceto?: number) => {
-    if (await nomeEmUso(nome, exceto)) throw invalido('Verifique os campos destacados.', [{ field: 'nome', message: 'Já existe um perfil de acesso com este nome.' }]);
+  const recusarNomeRepetido = async (tx: Executor, nome: string, exceto = 0) => {
+    if ((await tx.query('select 1 from perfil_acesso where lower(nome) = lower($1) and id <> $2', [nome.trim(), exceto])).length) throw invalido('Verifique os campos destacados.', [{ field: 'nome', message: 'Já existe um perfil de acesso com este nome.' }]);
   };
 
   api.get('/permissoes', { preValidation: exigir(db, P.READ_PERFIL_ACESSO) }, async () => CATALOGO);
@@ -87,48 +87,63 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
     return saida(r);
   });
 
+  /** The profile as delegation and the audit trail see it, locked for the change (404 when missing). */
+  const perfilAtual = async (tx: Executor, id: number) => {
+    const [p] = await tx.query<{ id: number; nome: string; descricao: string; permissoes: string[] }>('select id, nome, descricao, permissoes from perfil_acesso where id = $1 for update', [id]);
+    if (!p) throw naoEncontrado('Perfil de acesso não encontrado.');
+    return p;
+  };
+  const paraAuditoria = (p: { nome: string; descricao: string; permissoes: string[] }) => ({ nome: p.nome, descricao: p.descricao, permissoes: p.permissoes });
+
   api.post<{ Body: CorpoPerfil }>('/perfis-acesso', { preValidation: exigir(db, P.CREATE_PERFIL_ACESSO), schema: { body: corpo } }, async (req, rep) => {
-    await recusarNomeRepetido(req.body.nome);
-    const quem = req.chamador!.username;
-    const [{ id }] = await db.query<{ id: number }>(
-      'insert into perfil_acesso (nome, descricao, permissoes, criado_por, atualizado_por) values ($1, $2, $3, $4, $4) returning id',
-      [req.body.nome.trim(), req.body.descricao, req.body.permissoes, quem],
-    );
-    const [r] = await db.query<LinhaPerfil>(`${SELECT} where p.id = $1`, [id]);
-    return rep.code(201).header('location', `/api/perfis-acesso/${id}`).send(saida(r));
+    const r = await db.transacao(async (tx) => {
+      recusarSe(recusaPerfil(await concedenteDoPedido(tx, req), null, req.body));
+      await recusarNomeRepetido(tx, req.body.nome);
+      const quem = req.chamador!.username;
+      const [{ id }] = await tx.query<{ id: number }>(
+        'insert into perfil_acesso (nome, descricao, permissoes, criado_por, atualizado_por) values ($1, $2, $3, $4, $4) returning id',
+        [req.body.nome.trim(), req.body.descricao, req.body.permissoes, quem],
+      );
+      const [r] = await tx.query<LinhaPerfil>(`${SELECT} where p.id = $1`, [id]);
+      await auditar(tx, quem, 'PERFIL_ACESSO', 'CRIADO', String(id), null, paraAuditoria(r));
+      return r;
+    });
+    return rep.code(201).header('location', `/api/perfis-acesso/${r.id}`).send(saida(r));
   });
 
   api.put<{ Params: { perfilAcessoId: number }; Body: CorpoPerfil }>(
     '/perfis-acesso/:perfilAcessoId',
     { preValidation: exigir(db, P.UPDATE_PERFIL_ACESSO), schema: { params, body: corpoComVersao } },
-    async (req) => {
-      const id = req.params.perfilAcessoId;
-      await recusarNomeRepetido(req.body.nome, id);
-      const feitas = await db.query(
-        `update perfil_acesso set nome = $1, descricao = $2, permissoes = $3, versao = versao + 1, atualizado_em = now(), atualizado_por = $4
-         where id = $5 and versao = $6 returning id`,
-        [req.body.nome.trim(), req.body.descricao, req.body.permissoes, req.chamador!.username, id, req.body.versao],
-      );
-      if (!feitas.length) {
-        if (!(await db.query('select 1 from perfil_acesso where id = $1', [id])).length) throw naoEncontrado('Perfil de acesso não encontrado.');
-        throw conflito(MSG_VERSAO_ANTIGA);
-      }
-      const [r] = await db.query<LinhaPerfil>(`${SELECT} where p.id = $1`, [id]);
-      return saida(r);
-    },
+    async (req) =>
+      db.transacao(async (tx) => {
+        const id = req.params.perfilAcessoId;
+        const antes = await perfilAtual(tx, id);
+        recusarSe(recusaPerfil(await concedenteDoPedido(tx, req), antes, req.body));
+        await recusarNomeRepetido(tx, req.body.nome, id);
+        const feitas = await tx.query(
+          `update perfil_acesso set nome = $1, descricao = $2, permissoes = $3, versao = versao + 1, atualizado_em = now(), atualizado_por = $4
+           where id = $5 and versao = $6 returning id`,
+          [req.body.nome.trim(), req.body.descricao, req.body.permissoes, req.chamador!.username, id, req.body.versao],
+        );
+        if (!feitas.length) throw conflito(MSG_VERSAO_ANTIGA);
+        const [r] = await tx.query<LinhaPerfil>(`${SELECT} where p.id = $1`, [id]);
+        await auditar(tx, req.chamador!.username, 'PERFIL_ACESSO', 'ALTERADO', String(id), paraAuditoria(antes), paraAuditoria(r));
+        return saida(r);
+      }),
   );
 
   api.delete<{ Params: { perfilAcessoId: number } }>('/perfis-acesso/:perfilAcessoId', { preValidation: exigir(db, P.DELETE_PERFIL_ACESSO), schema: { params } }, async (req, rep) => {
     const id = req.params.perfilAcessoId;
     await db.transacao(async (tx) => {
-      const [perfil] = await tx.query<{ nome: string }>('select nome from perfil_acesso where id = $1 for update', [id]);
-      if (!perfil) throw naoEncontrado('Perfil de acesso não encontrado.');
+      const perfil = await perfilAtual(tx, id);
+      recusarSe(recusaPerfil(await concedenteDoPedido(tx, req), perfil, null));
       const usuarios = await tx.query<{ username: string }>('select username from vinculo_usuario_perfil where perfil_id = $1 order by username', [id]);
       if (usuarios.length) {
         const nomes = usuarios.slice(0, 10).map((u) => u.username).join(', ');
         throw conflito(`O perfil "${perfil.nome}" está vinculado a ${usuarios.length} usuário(s): ${nomes}${usuarios.length > 10 ? '…' : ''}. Retire-o desses vínculos antes de excluir.`);
       }
       await tx.query('delete from perfil_acesso where id = $1', [id]);
+      await auditar(tx, req.chamador!.username, 'PERFIL_ACESSO', 'EXCLUIDO', String(id), paraAuditoria(perfil), null);
     });
     return rep.code(204).send();
   });

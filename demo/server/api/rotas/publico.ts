@@ -118,10 +118,12 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     ];
     if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
 
+    // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
+    const titular = cidadao?.cpf ?? '';
     // Only a submission with an Idempotency-Key needs its body's fingerprint.
     const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
     const repetir = async () => {
-      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and chave = $2', [m.codigo_servico, chave]);
+      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
       if (!s) return null;
       if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
       return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
@@ -134,11 +136,14 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     try {
       // One statement, so one round trip and one implicit transaction: the form, its first event, its
       // delivery job (when the model has an integration) and the idempotency key, or none of them.
+      // The model's row is locked for key share: a staff change in progress (a save, or a move to
+      // another content-control group, which holds it for update) is waited for, and its new versao then
+      // fails the check, so no form is written with a group the move has already passed over.
       [criado] = await db.query<LinhaSaida>(
         `with f as (
            insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente)
            select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6
-            where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO')
+            where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em),
          e as (
            insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
@@ -147,10 +152,10 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em)
            select id, $1, $2, $7, now() from f where $7::text is not null),
          k as (
-           insert into submissao_idempotente (codigo_servico, chave, hash_corpo, formulario_id)
-           select $1, $8, $9, id from f where $8::text is not null)
+           insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
+           select $1, $11, $8, $9, id from f where $8::text is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null, m.integracao_url, chave ?? null, hash, m.versao],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null, m.integracao_url, chave ?? null, hash, m.versao, titular],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.

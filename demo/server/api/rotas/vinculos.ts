@@ -5,6 +5,8 @@ import { acessoDe } from '../acessoUsuario';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
+import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
+import { recusaVinculo, type GrupoConcedivel, type PerfilConcedivel, type VinculoConcedido } from '../../../../src/access/delegacao';
 
 interface LinhaVinculo {
   username: string;
@@ -58,18 +60,36 @@ interface CorpoVinculo {
   versao?: number;
 }
 
-async function gravarRelacoes(tx: Executor, username: string, b: CorpoVinculo) {
-  const perfis = (await tx.query<{ id: number }>('select id from perfil_acesso where id = any($1)', [b.perfis])).map((r) => r.id);
-  const grupos = (await tx.query<{ id: number }>('select id from grupo_controle_conteudo where id = any($1)', [b.grupos])).map((r) => r.id);
+/** The profiles and groups a body names, or 400 for those that do not exist. */
+async function resolverRelacoes(tx: Executor, b: Pick<CorpoVinculo, 'perfis' | 'grupos'>): Promise<{ perfis: PerfilConcedivel[]; grupos: GrupoConcedivel[] }> {
+  const perfis = await tx.query<PerfilConcedivel>('select id, nome, permissoes from perfil_acesso where id = any($1) order by nome', [b.perfis]);
+  const grupos = await tx.query<GrupoConcedivel>('select id, nome from grupo_controle_conteudo where id = any($1) order by nome', [b.grupos]);
   const erros = [
-    ...b.perfis.flatMap((id, i) => (perfis.includes(id) ? [] : [{ field: `perfis.${i}`, message: `Perfil de acesso ${id} não existe.` }])),
-    ...b.grupos.flatMap((id, i) => (grupos.includes(id) ? [] : [{ field: `grupos.${i}`, message: `Grupo de controle de conteúdo ${id} não existe.` }])),
+    ...b.perfis.flatMap((id, i) => (perfis.some((p) => p.id === id) ? [] : [{ field: `perfis.${i}`, message: `Perfil de acesso ${id} não existe.` }])),
+    ...b.grupos.flatMap((id, i) => (grupos.some((g) => g.id === id) ? [] : [{ field: `grupos.${i}`, message: `Grupo de controle de conteúdo ${id} não existe.` }])),
   ];
   if (erros.length) throw invalido(MSG_CAMPOS, erros);
+  return { perfis, grupos };
+}
+
+/** A stored link as delegation and the audit trail see it (null: no link). */
+async function vinculoConcedido(tx: Executor, username: string, bloquear = false): Promise<(VinculoConcedido & { nome: string; email: string }) | null> {
+  const [v] = await tx.query<{ nome: string; email: string; administrador: boolean }>(`select nome, email, administrador from vinculo_usuario where username = $1${bloquear ? ' for update' : ''}`, [username]);
+  if (!v) return null;
+  const perfis = await tx.query<PerfilConcedivel>('select p.id, p.nome, p.permissoes from perfil_acesso p join vinculo_usuario_perfil vp on vp.perfil_id = p.id where vp.username = $1 order by p.nome', [username]);
+  const grupos = await tx.query<GrupoConcedivel>('select g.id, g.nome from grupo_controle_conteudo g join vinculo_usuario_grupo vg on vg.grupo_id = g.id where vg.username = $1 order by g.nome', [username]);
+  return { username, nome: v.nome, email: v.email, administrador: v.administrador, perfis, grupos };
+}
+
+/** What the audit trail keeps of a link: profiles and groups by id and name. */
+const paraAuditoria = (v: (VinculoConcedido & { nome: string; email: string }) | null) =>
+  v && { nome: v.nome, email: v.email, administrador: v.administrador, perfis: v.perfis.map(({ id, nome }) => ({ id, nome })), grupos: v.grupos.map(({ id, nome }) => ({ id, nome })) };
+
+async function gravarRelacoes(tx: Executor, username: string, r: { perfis: PerfilConcedivel[]; grupos: GrupoConcedivel[] }) {
   await tx.query('delete from vinculo_usuario_perfil where username = $1', [username]);
   await tx.query('delete from vinculo_usuario_grupo where username = $1', [username]);
-  if (perfis.length) await tx.query('insert into vinculo_usuario_perfil (username, perfil_id) select $1, unnest($2::int[])', [username, perfis]);
-  if (grupos.length) await tx.query('insert into vinculo_usuario_grupo (username, grupo_id) select $1, unnest($2::int[])', [username, grupos]);
+  if (r.perfis.length) await tx.query('insert into vinculo_usuario_perfil (username, perfil_id) select $1, unnest($2::int[])', [username, r.perfis.map((p) => p.id)]);
+  if (r.grupos.length) await tx.query('insert into vinculo_usuario_grupo (username, grupo_id) select $1, unnest($2::int[])', [username, r.grupos.map((g) => g.id)]);
 }
 
 /** User links: who may use the console, with which profiles, in which content-control groups. */
@@ -125,8 +145,12 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
         if ((await tx.query('select 1 from vinculo_usuario where username = $1', [b.username])).length) {
           throw invalido(MSG_CAMPOS, [{ field: 'username', message: 'Este usuário já tem vínculo.' }]);
         }
+        const relacoes = await resolverRelacoes(tx, b);
+        const depois = { username: b.username!, nome: b.nome.trim(), email: b.email, administrador: b.administrador, ...relacoes };
+        recusarSe(recusaVinculo(await concedenteDoPedido(tx, req), null, depois));
         await tx.query('insert into vinculo_usuario (username, nome, email, administrador, concedido_por, atualizado_por) values ($1, $2, $3, $4, $5, $5)', [b.username, b.nome.trim(), b.email, b.administrador, req.chamador!.username]);
-        await gravarRelacoes(tx, b.username!, b);
+        await gravarRelacoes(tx, b.username!, relacoes);
+        await auditar(tx, req.chamador!.username, 'VINCULO_USUARIO', 'CRIADO', b.username!, null, paraAuditoria(depois));
         return detalhe(tx, b.username!);
       });
       return rep.code(201).header('location', `/api/vinculos-usuarios/${encodeURIComponent(r.username)}`).send(r);
@@ -143,23 +167,31 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
       db.transacao(async (tx) => {
         const u = req.params.username;
         const b = req.body;
+        const antes = await vinculoConcedido(tx, u, true);
+        if (!antes) throw naoEncontrado(`O usuário "${u}" não tem vínculo.`);
+        const relacoes = await resolverRelacoes(tx, b);
+        const depois = { username: u, nome: b.nome.trim(), email: b.email, administrador: b.administrador, ...relacoes };
+        recusarSe(recusaVinculo(await concedenteDoPedido(tx, req), antes, depois));
         const feitas = await tx.query(
           `update vinculo_usuario set nome = $1, email = $2, administrador = $3, versao = versao + 1, atualizado_em = now(), atualizado_por = $4 where username = $5 and versao = $6 returning username`,
-          [b.nome.trim(), b.email, b.administrador, req.chamador!.username, u, b.versao],
+          [depois.nome, b.email, b.administrador, req.chamador!.username, u, b.versao],
         );
-        if (!feitas.length) {
-          await detalhe(tx, u);
-          throw conflito(MSG_VERSAO_ANTIGA);
-        }
-        await gravarRelacoes(tx, u, b);
+        if (!feitas.length) throw conflito(MSG_VERSAO_ANTIGA);
+        await gravarRelacoes(tx, u, relacoes);
+        await auditar(tx, req.chamador!.username, 'VINCULO_USUARIO', 'ALTERADO', u, paraAuditoria(antes), paraAuditoria(depois));
         return detalhe(tx, u);
       }),
   );
 
   api.delete<{ Params: { username: string } }>('/vinculos-usuarios/:username', { preValidation: exigir(db, P.DELETE_VINCULOS_USUARIO), schema: { params } }, async (req, rep) => {
     if (req.params.username === req.chamador!.username) throw conflito('Você não pode excluir o seu próprio vínculo.');
-    const apagados = await db.query('delete from vinculo_usuario where username = $1 returning username', [req.params.username]);
-    if (!apagados.length) throw naoEncontrado(`O usuário "${req.params.username}" não tem vínculo.`);
+    await db.transacao(async (tx) => {
+      const antes = await vinculoConcedido(tx, req.params.username, true);
+      if (!antes) throw naoEncontrado(`O usuário "${req.params.username}" não tem vínculo.`);
+      recusarSe(recusaVinculo(await concedenteDoPedido(tx, req), antes, null));
+      await tx.query('delete from vinculo_usuario where username = $1', [req.params.username]);
+      await auditar(tx, req.chamador!.username, 'VINCULO_USUARIO', 'EXCLUIDO', req.params.username, paraAuditoria(antes), null);
+    });
     return rep.code(204).send();
   });
 }

@@ -1,0 +1,77 @@
+/**
+ * Who may grant what (issue 18): delegation bounded by what the granter holds, as Keycloak's
+ * fine-grained admin permissions bound it. An administrator may do anything; anyone else who may manage
+ * access grants only permissions they hold and groups they belong to, never changes their own link,
+ * never edits a profile in their own link, never touches an administrator's link or the administrator
+ * flag. Pure: the server refuses with these pt-BR reasons (403), and the tests walk every combination.
+ */
+export interface Concedente {
+  username: string;
+  administrador: boolean;
+  permissoes: readonly string[];
+  /** Content-control groups the granter belongs to. */
+  grupos: readonly number[];
+  /** Profiles in the granter's own link. */
+  perfis: readonly number[];
+}
+
+export interface PerfilConcedivel {
+  id: number;
+  nome: string;
+  permissoes: readonly string[];
+}
+
+export interface GrupoConcedivel {
+  id: number;
+  nome: string;
+}
+
+/** A user link as far as delegation cares (null: none yet, or deleted). */
+export interface VinculoConcedido {
+  username: string;
+  administrador: boolean;
+  perfis: readonly PerfilConcedivel[];
+  grupos: readonly GrupoConcedivel[];
+}
+
+const faltando = (c: Concedente, permissoes: readonly string[]) => permissoes.filter((p) => !c.permissoes.includes(p));
+const lista = (xs: string[]) => (xs.length > 4 ? `${xs.slice(0, 4).join(', ')} e mais ${xs.length - 4}` : xs.join(', '));
+
+/** Profiles and groups present on one side only: what the change grants or takes away. */
+function mudancas<T extends { id: number }>(antes: readonly T[], depois: readonly T[]): T[] {
+  const a = new Set(antes.map((x) => x.id));
+  const d = new Set(depois.map((x) => x.id));
+  return [...depois.filter((x) => !a.has(x.id)), ...antes.filter((x) => !d.has(x.id))];
+}
+
+/** Why `c` may not turn link `antes` into `depois` (create: antes null; delete: depois null), or null. */
+export function recusaVinculo(c: Concedente, antes: VinculoConcedido | null, depois: VinculoConcedido | null): string | null {
+  if (c.administrador) return null;
+  const alvo = (depois ?? antes)!.username;
+  if (alvo === c.username) return 'Você não pode alterar o seu próprio vínculo: peça a outra pessoa que administre acessos.';
+  if (antes?.administrador) return 'Só um administrador altera ou exclui o vínculo de um administrador.';
+  if (depois?.administrador) return 'Só um administrador concede o papel de administrador.';
+  for (const p of mudancas(antes?.perfis ?? [], depois?.perfis ?? [])) {
+    const sem = faltando(c, p.permissoes);
+    if (sem.length) return `Você não pode conceder nem retirar o perfil "${p.nome}": ele tem permissões que você não tem (${lista(sem)}).`;
+  }
+  for (const g of mudancas(antes?.grupos ?? [], depois?.grupos ?? [])) {
+    if (!c.grupos.includes(g.id)) return `Você não pode conceder nem retirar o grupo "${g.nome}": você não pertence a ele.`;
+  }
+  return null;
+}
+
+/** Why `c` may not create (antes null), change or delete (depois null) an access profile, or null. */
+export function recusaPerfil(c: Concedente, antes: PerfilConcedivel | null, depois: { permissoes: readonly string[] } | null): string | null {
+  if (c.administrador) return null;
+  if (antes && c.perfis.includes(antes.id)) return `Você não pode alterar nem excluir o perfil "${antes.nome}": ele está no seu próprio vínculo.`;
+  const sem = faltando(c, [...(antes?.permissoes ?? []), ...(depois?.permissoes ?? [])]);
+  if (sem.length) return `Um perfil que você cria ou altera só pode ter permissões que você tem. Faltam a você: ${lista([...new Set(sem)])}.`;
+  return null;
+}
+
+/** Why `c` may not change or delete content-control group `g` (its members decide who sees which models), or null. */
+export function recusaGrupoControle(c: Concedente, g: GrupoConcedivel): string | null {
+  if (c.administrador || c.grupos.includes(g.id)) return null;
+  return `Você só altera ou exclui grupos de controle de conteúdo a que pertence; você não pertence a "${g.nome}".`;
+}
