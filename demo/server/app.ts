@@ -40,7 +40,7 @@ export interface OpcoesServidor {
   /** Origins the demo host page lets /iframe show (its iframe-allowlist and CSP frame-src); absent: its own origin. */
   quadrosDemo?: string[];
   /** Extra options of the embedded provider (tests). */
-  idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves'>;
+  idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves' | 'bloqueio'>;
 }
 
 export interface Servidor {

@@ -41,6 +41,12 @@ async function abrirPostgres(url: string): Promise<Banco> {
   // An idle connection the server ends (restart, failover, a dropped test database) must not bring the
   // API down: the pool drops it and opens another on the next query.
   pool.on('error', (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`));
+  // Every client keeps one listener of its own for its whole life. The pool's listeners come and go as
+  // a client is checked out and released, and pg emits a second 'error' (the socket closing after the
+  // server's FATAL message) at moments when none of them is attached: without this, that second event
+  // is an unhandled 'error' that kills the process. Queries in flight still fail on their own, and the
+  // pool and transacao() below still drop the broken client.
+  pool.on('connect', (c) => c.on('error', () => undefined));
   await pool.query('select 1');
   return {
     tipo: 'postgres',
@@ -48,9 +54,9 @@ async function abrirPostgres(url: string): Promise<Banco> {
     script: async (sql) => void (await pool.query(sql)),
     async transacao(fn) {
       const c = await pool.connect();
-      // A checked-out client has no listener of the pool's: without this one, a connection the server
-      // ends mid-transaction ('error' event) would crash the process. The query in flight rejects on its
-      // own; the broken client is destroyed on release instead of going back to the pool.
+      // A connection the server ends mid-transaction (between two queries, say) is noticed here, so the
+      // broken client is destroyed on release instead of going back to the pool; the query in flight
+      // rejects on its own and the request answers 503 (erros.ts).
       let perdida: Error | undefined;
       const aoPerder = (e: Error) => {
         perdida = e;
@@ -67,8 +73,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
         throw e;
       } finally {
         c.off('error', aoPerder);
-        // After a loss the client stays with a no-op listener (late socket errors) and is destroyed.
-        if (perdida) c.on('error', () => undefined);
+        // After a loss the client is destroyed instead of going back to the pool.
         c.release(perdida);
       }
     },

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { DEFINICAO_COMPLETA, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 
 /**
  * Property-based: whatever body a write route gets and whatever query a list gets, the answer is 2xx or
@@ -10,8 +11,25 @@ import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '..
 type Cliente = Awaited<ReturnType<typeof clienteApi>>;
 const TABELAS = ['perfil_acesso', 'grupo_controle_conteudo', 'grupo_acesso_publico', 'grupo_acesso_publico_cidadao', 'vinculo_usuario', 'vinculo_usuario_perfil', 'vinculo_usuario_grupo', 'modelo', 'modelo_versao', 'retentativa_integracao', 'formulario'];
 
+// Text no route needs and PostgreSQL cannot always store (issue 18): every C0 and C1 control character,
+// DEL, unpaired surrogates, mixed with ordinary text (tab and line breaks are allowed and come along too).
+const CONTROLES = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f', ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(0x80 + i))];
+const textoHostil = fc.string({ unit: fc.oneof(fc.constantFrom(...CONTROLES, '\ud800', '\udbff', '\udc00', '\udfff', '😀', 'ç'), fc.string({ minLength: 1, maxLength: 1 })), minLength: 1, maxLength: 12 });
+// Deep nesting, in objects and arrays, beyond any form's shape.
+const aninhado = fc.tuple(fc.integer({ min: 20, max: 400 }), fc.boolean()).map(([n, lista]) => {
+  let v: unknown = 'fundo';
+  for (let i = 0; i < n; i++) v = lista ? [v] : { a: v };
+  return v;
+});
+// Names an object already has through its prototype, as keys and as sort fields.
+const PROTOTIPO = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty', 'prototype', 'isPrototypeOf'];
+const chaveDeProtótipo = fc.constantFrom(...PROTOTIPO);
+
 // Values that look like what a form sends, and values that do not.
 const valor = fc.oneof(
+  textoHostil,
+  aninhado,
+  fc.dictionary(chaveDeProtótipo, fc.string({ maxLength: 4 }), { maxKeys: 2 }),
   fc.string({ maxLength: 30 }),
   fc.integer(),
   fc.double({ noNaN: false }),
@@ -24,6 +42,7 @@ const valor = fc.oneof(
 const corpo = (campos: string[]) =>
   fc.oneof(
     { weight: 4, arbitrary: fc.record(Object.fromEntries(campos.map((c) => [c, valor])), { requiredKeys: [] }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.oneof(chaveDeProtótipo, textoHostil), valor, { maxKeys: 3 }) },
     { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }) },
   );
 
@@ -51,6 +70,7 @@ const LISTAS: [string, string[]][] = [
   ['/formularios-eventos', ['modelo', 'formulario', 'protocolo', 'tipo', 'de', 'ate']],
   ['/retentativas-integracao', ['modelo', 'status', 'de', 'ate']],
   ['/analitico-formularios', ['modelo', 'de', 'ate']],
+  ['/auditoria-acesso', ['recurso', 'acao', 'alvo', 'autor']],
 ];
 
 for (const banco of await bancosDeTeste()) {
@@ -88,8 +108,27 @@ for (const banco of await bancosDeTeste()) {
       });
     }
 
+    test('envio público: respostas hostis (controles, surrogates, aninhamento, nomes de protótipo) dão 201 ou 400, nunca 500', async () => {
+      await modeloPublicado(admin, 'teste-propriedades', null);
+      const campos = DEFINICAO_COMPLETA.secoes[0].campos.map((c) => c.id);
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(corpo(campos), fc.record({ ...Object.fromEntries(Object.entries(RESPOSTAS_VALIDAS).map(([k, v]) => [k, fc.constant(v)])), relato: valor, anexo: fc.record({ nome: fc.oneof(textoHostil, fc.string()), tamanho: fc.oneof(fc.integer(), fc.double()) }) })), async (respostas) => {
+          const r = await fetch(`${s.url}/api/publico/modelos/teste-propriedades/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas }) });
+          assert.ok(r.status === 201 || r.status === 400, `${r.status} para ${JSON.stringify(respostas)}`);
+          if (r.status === 400) assert.equal(typeof (await r.json()).detail, 'string');
+        }),
+        { numRuns: RODADAS * 2 },
+      );
+    });
+
     test('listas: qualquer combinação de parâmetros dá 200 com cabeçalhos de paginação, ou 400', async () => {
-      const parametro = fc.oneof(fc.string({ maxLength: 12 }), fc.integer({ min: -5, max: 200 }).map(String), fc.constantFrom('asc', 'desc', 'nome,asc', 'recebidoEm,desc', 'x,y', '2026-02-30', '2026-01-01', 'true', 'PUBLICADO'));
+      const parametro = fc.oneof(
+        fc.string({ maxLength: 12 }),
+        textoHostil,
+        fc.integer({ min: -5, max: 200 }).map(String),
+        fc.constantFrom('asc', 'desc', 'nome,asc', 'recebidoEm,desc', 'x,y', '2026-02-30', '2026-01-01', 'true', 'PUBLICADO'),
+        fc.tuple(chaveDeProtótipo, fc.constantFrom('', ',asc', ',desc', ',__proto__')).map(([c, d]) => c + d),
+      );
       for (const [caminho, filtros] of LISTAS) {
         await fc.assert(
           fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...filtros, 'page', 'size', 'sort', 'desconhecido'), parametro), { maxLength: 5 }), async (pares) => {
