@@ -44,19 +44,40 @@ function mudancas<T extends { id: number }>(antes: readonly T[], depois: readonl
   return [...depois.filter((x) => !a.has(x.id)), ...antes.filter((x) => !d.has(x.id))];
 }
 
+/** Why `c` may not change the link of `alvo` at all (their own, or an administrator's), or null. */
+export function recusaAlvo(c: Concedente, alvo: { username: string; administrador: boolean }): string | null {
+  if (c.administrador) return null;
+  if (alvo.username === c.username) return 'Você não pode alterar o seu próprio vínculo: peça a outra pessoa que administre acessos.';
+  if (alvo.administrador) return 'Só um administrador altera ou exclui o vínculo de um administrador.';
+  return null;
+}
+
+/** Why `c` may not grant or take away profile `p`, or null. */
+export function recusaConcederPerfil(c: Concedente, p: PerfilConcedivel): string | null {
+  const sem = c.administrador ? [] : faltando(c, p.permissoes);
+  return sem.length ? `Você não pode conceder nem retirar o perfil "${p.nome}": ele tem permissões que você não tem (${lista(sem)}).` : null;
+}
+
+/** Why `c` may not grant or take away content-control group `g`, or null. */
+export function recusaConcederGrupo(c: Concedente, g: GrupoConcedivel): string | null {
+  return c.administrador || c.grupos.includes(g.id) ? null : `Você não pode conceder nem retirar o grupo "${g.nome}": você não pertence a ele.`;
+}
+
+export const MSG_SO_ADMINISTRADOR_CONCEDE = 'Só um administrador concede o papel de administrador.';
+
 /** Why `c` may not turn link `antes` into `depois` (create: antes null; delete: depois null), or null. */
 export function recusaVinculo(c: Concedente, antes: VinculoConcedido | null, depois: VinculoConcedido | null): string | null {
   if (c.administrador) return null;
-  const alvo = (depois ?? antes)!.username;
-  if (alvo === c.username) return 'Você não pode alterar o seu próprio vínculo: peça a outra pessoa que administre acessos.';
-  if (antes?.administrador) return 'Só um administrador altera ou exclui o vínculo de um administrador.';
-  if (depois?.administrador) return 'Só um administrador concede o papel de administrador.';
+  const alvo = recusaAlvo(c, { username: (depois ?? antes)!.username, administrador: !!antes?.administrador });
+  if (alvo) return alvo;
+  if (depois?.administrador) return MSG_SO_ADMINISTRADOR_CONCEDE;
   for (const p of mudancas(antes?.perfis ?? [], depois?.perfis ?? [])) {
-    const sem = faltando(c, p.permissoes);
-    if (sem.length) return `Você não pode conceder nem retirar o perfil "${p.nome}": ele tem permissões que você não tem (${lista(sem)}).`;
+    const r = recusaConcederPerfil(c, p);
+    if (r) return r;
   }
   for (const g of mudancas(antes?.grupos ?? [], depois?.grupos ?? [])) {
-    if (!c.grupos.includes(g.id)) return `Você não pode conceder nem retirar o grupo "${g.nome}": você não pertence a ele.`;
+    const r = recusaConcederGrupo(c, g);
+    if (r) return r;
   }
   return null;
 }

@@ -20,6 +20,9 @@ export type Reacao =
 export function reacaoAoErro(e: ErroApi, contexto: ContextoChamada): Reacao {
   if (e.tipo !== 'http') return { tipo: 'pagina', caminho: CAMINHO_ERRO_REDE };
   if (e.status === 401) return { tipo: 'reautenticar' };
+  // A write refused with a reason (delegation, say) or a database that was away for a moment: the user
+  // stays with what they typed and reads why; elsewhere a 403 is the forbidden page.
+  if (contexto === 'acao' && (e.status === 403 || e.status === 503)) return { tipo: 'toast', mensagem: e.problema?.detail ?? e.mensagem };
   if (e.status === 403) return { tipo: 'pagina', caminho: CAMINHO_403 };
   if (e.status === 404 && contexto === 'detalhe') return { tipo: 'pagina', caminho: CAMINHO_404 };
   if (e.status >= 500) return { tipo: 'pagina', caminho: CAMINHO_ERRO };

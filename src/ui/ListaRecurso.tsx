@@ -1,4 +1,5 @@
 import { Button } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAmbiente } from '../app/contexto';
 import type { Permissao } from '../access/permissoes';
@@ -31,6 +32,8 @@ export interface PropsListaRecurso<T> {
   excluir?: { permissao: Permissao; executar: (item: T) => Promise<unknown>; /** Items that may be deleted at all (default: every one). */ permitido?: (item: T) => boolean };
   /** Filters besides the search box (applied with "Filtrar", kept with the list). */
   filtros?: DefFiltro[];
+  /** More actions beside "new" (already filtered by who may use them). */
+  acoes?: ReactNode;
 }
 
 export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
@@ -52,6 +55,7 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
       <div className="cf-barra-lista">
         <CampoBusca lista={p.chave} rotulo={p.rotuloBusca} />
         {podeCriar && <Button intent="primary" icon="plus" text={`Novo ${p.substantivo}`} onClick={() => navegar(p.novo!.caminho)} />}
+        {p.acoes}
       </div>
       {p.filtros && <BarraFiltros lista={p.chave} campos={p.filtros} rotulo={`Filtros: ${p.rotuloTabela}`} />}
       <TabelaPaginada<T>

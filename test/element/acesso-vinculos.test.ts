@@ -38,6 +38,20 @@ describe('vínculos de usuários', () => {
       await waitUntil(() => !gaveta(el), 'gaveta fechada');
       const v = (await apiAdmin('GET', '/vinculos-usuarios/operador')).json;
       expect(v.perfis.map((p: { nome: string }) => p.nome)).to.deep.equal(['Operador de integração', 'Suporte']);
+      // The change is in the access audit trail: in the link's own history, and in the whole trail.
+      const navegou = oneEvent(el, 'navigated');
+      el.navigate('/vinculos-usuarios/busca?usuario=operador');
+      await navegou;
+      await waitUntil(() => gaveta(el)?.querySelector('[data-testid=historico-vinculo] .cf-mudancas'), 'histórico do vínculo');
+      const historico = gaveta(el)!.querySelector('[data-testid=historico-vinculo] tbody tr')!.textContent!;
+      expect(historico).to.contain('admin').and.contain('Vínculo de usuário — alterado').and.contain('Perfis: + Suporte');
+      el.navigate('/vinculos-usuarios/busca');
+      await waitUntil(() => !gaveta(el) && botao(el, 'Trilha de auditoria'), 'botão da trilha');
+      botao(el, 'Trilha de auditoria')!.click();
+      await waitUntil(() => gaveta(el)?.querySelector('.cf-mudancas'), 'trilha');
+      expect(gaveta(el)!.querySelector('.bp6-drawer-header')!.textContent).to.contain('Trilha de auditoria de acesso');
+      expect(gaveta(el)!.querySelector('tbody')!.textContent).to.contain('Perfis: + Suporte');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
     } finally {
       const v = (await apiAdmin('GET', '/vinculos-usuarios/operador')).json;
       await apiAdmin('PUT', '/vinculos-usuarios/operador', { nome: v.nome, email: v.email, administrador: false, perfis: [6], grupos: v.grupos.map((g: { id: number }) => g.id), versao: v.versao });
@@ -65,6 +79,42 @@ describe('vínculos de usuários', () => {
       expect([v.perfis.map((p: { nome: string }) => p.nome), v.grupos.map((x: { nome: string }) => x.nome), v.concedidoPor]).to.deep.equal([['Auditor'], ['Educação'], 'admin']);
     } finally {
       await apiAdmin('DELETE', '/vinculos-usuarios/visitante');
+    }
+  });
+
+  it('quem administra acessos sem ser administrador: o próprio vínculo e o de um administrador só para leitura; só oferece o que pode conceder', async () => {
+    const perfil = (await apiAdmin('POST', '/perfis-acesso', { nome: 'Delegação (teste)', permissoes: ['READ_VINCULOS_USUARIO', 'UPDATE_VINCULOS_USUARIO', 'READ_PERFIL_ACESSO', 'READ_GRUPO_CONTROLE_CONTEUDO', 'READ_RETENTATIVA_INTEGRACAO'] })).json;
+    const antes = (await apiAdmin('GET', '/vinculos-usuarios/suporte')).json;
+    const comPerfis = (perfis: number[], versao: number) => apiAdmin('PUT', '/vinculos-usuarios/suporte', { nome: antes.nome, email: antes.email, administrador: false, perfis, grupos: antes.grupos.map((g: { id: number }) => g.id), versao });
+    await comPerfis([...antes.perfis.map((p: { id: number }) => p.id), perfil.id], antes.versao);
+    try {
+      const el = await montar('suporte', { 'initial-path': '/vinculos-usuarios/busca?usuario=suporte' });
+      await esperarShell(el);
+      await waitUntil(() => gaveta(el)?.querySelector('[data-testid=vinculo-bloqueado]'), 'próprio vínculo');
+      expect(gaveta(el)!.querySelector('[data-testid=vinculo-bloqueado]')!.textContent).to.contain('Você não pode alterar o seu próprio vínculo');
+      expect(botao(el, 'Salvar')).to.equal(undefined);
+      expect(gaveta(el)!.querySelector('[data-testid=historico-vinculo]'), 'no audit trail for a non-administrator').to.equal(null);
+
+      el.navigate('/vinculos-usuarios/busca?usuario=admin');
+      await waitUntil(() => gaveta(el)?.querySelector('[data-testid=vinculo-bloqueado]')?.textContent?.includes('vínculo de um administrador'), 'vínculo de administrador');
+
+      el.navigate('/vinculos-usuarios/busca?usuario=auditor');
+      await waitUntil(() => gaveta(el)?.querySelector('input[data-perfil="Auditor"]') && !gaveta(el)!.querySelector('[data-testid=vinculo-bloqueado]'), 'vínculo do auditor');
+      const g = gaveta(el)!;
+      const desligado = (seletor: string) => (g.querySelector(seletor) as HTMLInputElement).disabled;
+      expect(desligado('input[data-perfil="Administrador"]'), 'a profile with permissions suporte lacks').to.equal(true);
+      expect(desligado('input[data-perfil="Auditor"]'), 'READ_FORMULARIO_EVENTO: suporte lacks it').to.equal(true);
+      expect(desligado('input[data-perfil="Suporte"]'), 'within what suporte holds').to.equal(false);
+      expect(desligado('input[data-grupo="Educação"]'), 'a group suporte is not in').to.equal(true);
+      expect(desligado('input[data-grupo="Tributos"]')).to.equal(false);
+      expect((g.querySelector('.bp6-switch input') as HTMLInputElement).disabled, 'administrator flag').to.equal(true);
+      expect(g.textContent).to.contain('Só um administrador concede o papel de administrador.');
+      expect(botao(el, 'Trilha de auditoria')).to.equal(undefined);
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+    } finally {
+      const v = (await apiAdmin('GET', '/vinculos-usuarios/suporte')).json;
+      await comPerfis(antes.perfis.map((p: { id: number }) => p.id), v.versao);
+      await apiAdmin('DELETE', `/perfis-acesso/${perfil.id}`);
     }
   });
 });

@@ -32,6 +32,11 @@ test("DESIGN.md section 6's error-to-page mapping", () => {
   assert.deepEqual(reacaoAoErro({ tipo: 'rede', mensagem: 'Failed to fetch' }, 'lista'), { tipo: 'pagina', caminho: '/erro-rede' });
   assert.deepEqual(reacaoAoErro({ tipo: 'tempo-esgotado', mensagem: 't' }, 'acao'), { tipo: 'pagina', caminho: '/erro-rede' });
   assert.deepEqual(reacaoAoErro(http(403), 'lista'), { tipo: 'pagina', caminho: '/403' });
+  assert.deepEqual(reacaoAoErro(http(403), 'detalhe'), { tipo: 'pagina', caminho: '/403' });
+  // A save refused with a reason, or the database away for a moment: stay with the typed work, say why.
+  const recusa = { status: 403, title: 'Acesso negado', detail: 'Só um administrador concede o papel de administrador.' };
+  assert.deepEqual(reacaoAoErro({ tipo: 'http', status: 403, problema: recusa, mensagem: '' }, 'acao'), { tipo: 'toast', mensagem: recusa.detail });
+  assert.deepEqual(reacaoAoErro(http(503), 'acao'), { tipo: 'toast', mensagem: 'HTTP 503' });
   assert.deepEqual(reacaoAoErro(http(404), 'detalhe'), { tipo: 'pagina', caminho: '/404' });
   assert.deepEqual(reacaoAoErro(http(404), 'acao'), { tipo: 'toast', mensagem: 'HTTP 404' }, 'a 404 outside a detail view stays on the page');
   for (const s of [500, 502, 503]) assert.deepEqual(reacaoAoErro(http(s), 'lista'), { tipo: 'pagina', caminho: '/erro' });

@@ -25,7 +25,18 @@ export interface DadosVinculo {
   grupos: number[];
 }
 
+/** The caller's own link (GET /vinculos-usuarios/eu), as a granter for src/access/delegacao.ts. */
+interface Eu {
+  username: string;
+  administrador: boolean;
+  permissoes: string[];
+  perfis: { id: number }[];
+  grupos: { id: number }[];
+}
+
 export const vinculosApi = {
+  eu: (http: Http) =>
+    http.get<Eu>('/vinculos-usuarios/eu').then(({ data: v }) => ({ username: v.username, administrador: v.administrador, permissoes: v.permissoes, perfis: v.perfis.map((p) => p.id), grupos: v.grupos.map((g) => g.id) })),
   listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Vinculo>('/vinculos-usuarios', p, o, f),
   obter: (http: Http, username: string) => http.get<Vinculo>(`/vinculos-usuarios/${encodeURIComponent(username)}`).then((r) => r.data),
   criar: (http: Http, d: DadosVinculo) => http.post<Vinculo>('/vinculos-usuarios', d).then((r) => r.data),

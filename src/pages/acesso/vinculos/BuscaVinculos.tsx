@@ -1,5 +1,6 @@
-import { Checkbox, Drawer, DrawerSize, FormGroup, Switch, Tag } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Drawer, DrawerSize, FormGroup, Switch, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
 import { P } from '../../../access/permissoes';
@@ -13,6 +14,8 @@ import { ListaRecurso } from '../../../ui/ListaRecurso';
 import { AcoesFormulario, AvisoConflito, Carregando, useEdicao } from '../../../ui/useEdicao';
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { VisibilidadeMenu } from './VisibilidadeMenu';
+import { TrilhaAuditoria } from './TrilhaAuditoria';
+import { MSG_SO_ADMINISTRADOR_CONCEDE, recusaAlvo, recusaConcederGrupo, recusaConcederPerfil, type Concedente } from '../../../access/delegacao';
 
 const REGRAS_USUARIO: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 100 }];
 const REGRAS_NOME: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 200 }];
@@ -28,9 +31,11 @@ function FichaVinculo({ username }: { username: string }) {
   const novo = username === NOVO;
   const [perfis, setPerfis] = useState<PerfilAcesso[] | null>(null);
   const [grupos, setGrupos] = useState<Grupo[] | null>(null);
+  const [eu, setEu] = useState<Concedente | null>(null);
   useEffect(() => {
     void perfisApi.listar(http, todos, [{ campo: 'nome', direcao: 'asc' }], {}).then((r) => setPerfis(r.itens), () => setPerfis([]));
     void gruposApi('/grupos-controle-conteudo').listar(http, todos, [{ campo: 'nome', direcao: 'asc' }], {}).then((r) => setGrupos(r.itens), () => setGrupos([]));
+    void vinculosApi.eu(http).then(setEu, () => setEu({ username: '', administrador: false, permissoes: [], grupos: [], perfis: [] }));
   }, []);
   const e = useEdicao<DadosVinculo, Vinculo>({
     id: novo ? undefined : username,
@@ -46,12 +51,20 @@ function FichaVinculo({ username }: { username: string }) {
     permissoes: { criar: P.CREATE_VINCULOS_USUARIO, alterar: P.UPDATE_VINCULOS_USUARIO },
   });
   const { dados, setDados } = e;
-  if (!e.carregado || !perfis || !grupos) return <Carregando rotulo="Carregando vínculo" />;
+  if (!e.carregado || !perfis || !grupos || !eu) return <Carregando rotulo="Carregando vínculo" />;
+  // Delegation (src/access/delegacao.ts, the rules the API enforces): what this user may not change is shown, not offered.
+  const recusaDoAlvo = e.registro ? recusaAlvo(eu, e.registro) : null;
+  const pode = e.podeAlterar && !recusaDoAlvo;
   const efetivas = [...new Set(perfis.filter((p) => dados.perfis.includes(p.id)).flatMap((p) => p.permissoes))].sort();
   const marcar = (lista: 'perfis' | 'grupos', id: number, sim: boolean) => setDados((d) => ({ ...d, [lista]: sim ? [...d[lista], id] : d[lista].filter((x) => x !== id) }));
   return (
     <div className="cf-ficha">
       {e.conflito && <AvisoConflito substantivo="vínculo" aoRecarregar={e.recarregarVersao} />}
+      {e.podeAlterar && recusaDoAlvo && (
+        <Callout intent="warning" icon="lock" data-testid="vinculo-bloqueado">
+          {recusaDoAlvo}
+        </Callout>
+      )}
       {e.registro && (
         <p className="cf-ajuda">
           Concedido por {e.registro.concedidoPor} em {formatarData(e.registro.concedidoEm)}; alterado por {e.registro.atualizadoPor} em {formatarData(e.registro.atualizadoEm)}.
@@ -59,24 +72,31 @@ function FichaVinculo({ username }: { username: string }) {
       )}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
         {novo && <Campo rotulo="Usuário (login no Keycloak)" nome="username" valor={dados.username ?? ''} regras={REGRAS_USUARIO} mostrarErros={e.enviado} erroServidor={e.errosServidor.username} aoMudar={(username) => setDados((d) => ({ ...d, username }))} />}
-        <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
-        <Campo rotulo="E-mail" nome="email" tipo="email" valor={dados.email} regras={REGRAS_EMAIL} mostrarErros={e.enviado} erroServidor={e.errosServidor.email} desabilitado={!e.podeAlterar} aoMudar={(email) => setDados((d) => ({ ...d, email }))} />
-        <Switch label="Administrador (nome em vermelho; vê todos os grupos de controle de conteúdo)" checked={dados.administrador} disabled={!e.podeAlterar} onChange={(ev) => setDados((d) => ({ ...d, administrador: ev.currentTarget.checked }))} />
+        <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!pode} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
+        <Campo rotulo="E-mail" nome="email" tipo="email" valor={dados.email} regras={REGRAS_EMAIL} mostrarErros={e.enviado} erroServidor={e.errosServidor.email} desabilitado={!pode} aoMudar={(email) => setDados((d) => ({ ...d, email }))} />
+        <Switch label="Administrador (nome em vermelho; vê todos os grupos de controle de conteúdo)" checked={dados.administrador} disabled={!pode || !eu.administrador} onChange={(ev) => setDados((d) => ({ ...d, administrador: ev.currentTarget.checked }))} />
+        {pode && !eu.administrador && <p className="cf-ajuda">{MSG_SO_ADMINISTRADOR_CONCEDE}</p>}
         <fieldset className="cf-permissoes">
           <legend>Perfis de acesso</legend>
-          {perfis.map((p) => (
-            <Checkbox key={p.id} data-perfil={p.nome} checked={dados.perfis.includes(p.id)} disabled={!e.podeAlterar} onChange={(ev) => marcar('perfis', p.id, ev.currentTarget.checked)}>
-              {p.nome}
-            </Checkbox>
-          ))}
+          {perfis.map((p) => {
+            const recusa = recusaConcederPerfil(eu, p);
+            return (
+              <Checkbox key={p.id} data-perfil={p.nome} checked={dados.perfis.includes(p.id)} disabled={!pode || !!recusa} title={pode ? (recusa ?? undefined) : undefined} onChange={(ev) => marcar('perfis', p.id, ev.currentTarget.checked)}>
+                {p.nome}
+              </Checkbox>
+            );
+          })}
         </fieldset>
         <fieldset className="cf-permissoes">
           <legend>Grupos de controle de conteúdo</legend>
-          {grupos.map((g) => (
-            <Checkbox key={g.id} data-grupo={g.nome} checked={dados.grupos.includes(g.id)} disabled={!e.podeAlterar} onChange={(ev) => marcar('grupos', g.id, ev.currentTarget.checked)}>
-              {g.nome}
-            </Checkbox>
-          ))}
+          {grupos.map((g) => {
+            const recusa = recusaConcederGrupo(eu, g);
+            return (
+              <Checkbox key={g.id} data-grupo={g.nome} checked={dados.grupos.includes(g.id)} disabled={!pode || !!recusa} title={pode ? (recusa ?? undefined) : undefined} onChange={(ev) => marcar('grupos', g.id, ev.currentTarget.checked)}>
+                {g.nome}
+              </Checkbox>
+            );
+          })}
         </fieldset>
         <FormGroup label={`Permissões efetivas (${efetivas.length})`}>
           <div className="cf-tags" data-testid="permissoes-efetivas">
@@ -85,18 +105,26 @@ function FichaVinculo({ username }: { username: string }) {
         </FormGroup>
         <h3>O que aparece no menu</h3>
         <VisibilidadeMenu permissoes={efetivas} />
-        <AcoesFormulario podeAlterar={e.podeAlterar} salvando={e.salvando} aoVoltar={e.voltar} />
+        <AcoesFormulario podeAlterar={pode} salvando={e.salvando} aoVoltar={e.voltar} />
       </form>
+      {eu.administrador && !novo && (
+        <section aria-labelledby="historico-vinculo" data-testid="historico-vinculo">
+          <h3 id="historico-vinculo">Histórico de alterações</h3>
+          <TrilhaAuditoria chave={`auditoria-vinculo:${username}`} fixos={{ recurso: 'VINCULO_USUARIO', alvo: username }} />
+        </section>
+      )}
     </div>
   );
 }
 
 /** /vinculos-usuarios/busca — a user's link opens over the list, linkable as ?usuario=<username>. */
 export default function BuscaVinculos() {
-  const { http } = useAmbiente();
+  const { http, estado } = useAmbiente();
   const navegar = useNavigate();
   const [params] = useSearchParams();
   const usuario = params.get('usuario');
+  const trilha = params.get('trilha') === '1';
+  const administrador = useSnapshot(estado.acesso).adminInfo.userIsAdmin;
   return (
     <>
       <ListaRecurso<Vinculo>
@@ -110,6 +138,7 @@ export default function BuscaVinculos() {
         abrir={(v) => caminho('vinculos-usuarios-busca', {}, { usuario: v.username })}
         excluir={{ permissao: P.DELETE_VINCULOS_USUARIO, executar: (v) => vinculosApi.excluir(http, v.username) }}
         novo={{ permissao: P.CREATE_VINCULOS_USUARIO, caminho: caminho('vinculos-usuarios-busca', {}, { usuario: NOVO }) }}
+        acoes={administrador && <Button icon="history" text="Trilha de auditoria" onClick={() => navegar(caminho('vinculos-usuarios-busca', {}, { trilha: '1' }))} />}
         colunas={[
           { campo: 'nome', titulo: 'Nome', ordenavel: true },
           { campo: 'username', titulo: 'Usuário', ordenavel: true },
@@ -121,6 +150,12 @@ export default function BuscaVinculos() {
       />
       <Drawer isOpen={!!usuario} onClose={() => navegar(LISTA)} title={usuario === NOVO ? 'Novo vínculo' : `Vínculo de ${usuario}`} size={DrawerSize.LARGE} autoFocus enforceFocus>
         <div className="bp6-drawer-body cf-corpo-gaveta">{usuario && <FichaVinculo key={usuario} username={usuario} />}</div>
+      </Drawer>
+      <Drawer isOpen={trilha && administrador} onClose={() => navegar(LISTA)} title="Trilha de auditoria de acesso" size={DrawerSize.LARGE} autoFocus enforceFocus>
+        <div className="bp6-drawer-body cf-corpo-gaveta">
+          <p className="cf-ajuda">Cada mudança em vínculos, perfis de acesso e grupos, e cada modelo que mudou de grupo de controle de conteúdo: quem, quando, antes e depois.</p>
+          {trilha && administrador && <TrilhaAuditoria chave="auditoria-acesso" />}
+        </div>
       </Drawer>
     </>
   );
