@@ -12,5 +12,10 @@ test('the Keycloak realm file is the one realm.ts builds from the seeded users (
   assert.equal(cliente.publicClient, true);
   assert.equal(cliente.attributes['pkce.code.challenge.method'], 'S256');
   assert.equal(arquivo.accessTokenLifespan, 60);
+  // Brute-force detection on (issue 18): a few failures, then a growing wait, never a permanent lock.
+  assert.equal(arquivo.bruteForceProtected, true);
+  assert.equal(arquivo.permanentLockout, false);
+  assert.ok(arquivo.failureFactor > 0 && arquivo.failureFactor <= 10);
+  assert.ok(arquivo.waitIncrementSeconds > 0 && arquivo.maxFailureWaitSeconds >= arquivo.waitIncrementSeconds);
   assert.ok(arquivo.users.every((u: { emailVerified: boolean; firstName: string }) => u.emailVerified && u.firstName));
 });
