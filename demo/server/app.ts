@@ -13,6 +13,8 @@ import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente, type OpcoesCidadao } f
 import { ESPERAS_PADRAO_S } from './entrega/agenda';
 import { criarEntregador, OPCOES_PADRAO, opcoesEntregasDoAmbiente, type Entregador, type OpcoesEntregador } from './entrega/entregador';
 import { registrarReceptor, type Receptor } from './receptor';
+import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
+import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,6 +39,12 @@ export interface OpcoesServidor {
   cidadao?: OpcoesCidadao;
   /** The demo's downstream receiver at /demo/receptor (QA watches retries on it). */
   receptor?: boolean;
+  /** Rate and size limits of /api/publico; absent: LIMITES_PADRAO. */
+  limitesPublico?: LimitesPublico;
+  /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY): the client address the limits count. */
+  trustProxy?: boolean | string;
+  /** How integrations are reached (destination guard, secrets, pause); absent: from the environment. Tests override parts. */
+  integracao?: Partial<OpcoesIntegracao>;
   /** Origins the demo host page lets /iframe show (its iframe-allowlist and CSP frame-src); absent: its own origin. */
   quadrosDemo?: string[];
   /** Extra options of the embedded provider (tests). */
@@ -50,6 +58,7 @@ export interface Servidor {
   chavesIdp?: OpcoesProvedor['chaves'];
   entregador: Entregador;
   receptor?: Receptor;
+  integracao: OpcoesIntegracao;
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -61,9 +70,10 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     logger: o.log ? { level: process.env.LOG === 'debug' ? 'info' : 'warn' } : false,
     // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
     ajv: { customOptions: { allErrors: true } },
+    trustProxy: o.trustProxy ?? false,
   });
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
-  if (o.semear) await semearDemo(db);
+  if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
 
   let chaves: URL | CryptoKey;
   let emissor: string;
@@ -90,9 +100,13 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     },
   });
   const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
-  const entregador = criarEntregador(db, entregas);
+  const integracao: OpcoesIntegracao = {
+    ...opcoesIntegracaoDoAmbiente(process.env, { origemDemo: o.receptor ? new URL(o.urlPublica).origin : null, arquivoChave: arquivoDaChave(o) }),
+    ...o.integracao,
+  };
+  const entregador = criarEntregador(db, entregas, integracao);
   const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
-  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar });
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO });
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   if (entregas.ligado) app.addHook('onReady', async () => entregador.iniciar());
   app.addHook('onClose', async () => entregador.parar());
@@ -150,7 +164,15 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, encerrarSessoes, chavesIdp, entregador, receptor };
+  return { app, db, encerrarSessoes, chavesIdp, entregador, receptor, integracao };
+}
+
+/**
+ * Where the demo keeps the key of the integration secrets when SEGREDOS_CHAVE is not set: a file beside
+ * the embedded database's folder (DATA_DIR), made once; none for an in-memory database (a key per process).
+ */
+export function arquivoDaChave(o: Pick<OpcoesServidor, 'pastaDados'>): string | null {
+  return o.pastaDados === 'memory://' ? null : `${o.pastaDados.replace(/\/+$/, '')}-chave-segredos`;
 }
 
 /** Reads the environment (README.md lists every variable). */
@@ -175,6 +197,8 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     entregas: opcoesEntregasDoAmbiente(env),
     cidadao: opcoesCidadaoDoAmbiente(env, urlPublica),
     receptor: env.RECEPTOR_DEMO !== 'off',
+    limitesPublico: limitesDoAmbiente(env),
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || undefined,
     quadrosDemo: env.DEMO_IFRAME_ALLOWLIST ? env.DEMO_IFRAME_ALLOWLIST.split(/[\s,]+/).filter(Boolean) : undefined,
   };
 }

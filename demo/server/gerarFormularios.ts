@@ -41,7 +41,7 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
   await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
     select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'DESCARTADO', least(f.recebido_em + interval '3 days', greatest(f.recebido_em + interval '2 minutes', now())), 'admin', '{"motivo": "Pedido duplicado"}' ${novos} and f.status = 'DESCARTADO'`);
   await tx.query(`insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, status, motivo_descarte, criado_em, atualizado_em)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, coalesce(m.integracao_url, 'https://destino.uf.gov.br'),
+    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, coalesce(m.integracao_url, 'https://destino.invalid/formularios'),
            case s.status when 'ESGOTADA' then 7 when 'SUCESSO' then 2 else 1 + f.id % 5 end,
            case when s.status in ('PENDENTE', 'EXECUTANDO') then now() + ((f.id % 120) * interval '1 minute') end,
            case s.status when 'SUCESSO' then 201 else 503 end,

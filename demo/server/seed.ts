@@ -3,12 +3,18 @@ import { GRUPOS_DEMO, PERFIS_DEMO, USUARIOS_DEMO } from './usuariosDemo';
 import { semearModelos } from './seedModelos';
 
 /** Seeds DESIGN.md section 9's groups, profiles, user links and models once (nothing when already there). */
-export async function semearDemo(db: Banco): Promise<boolean> {
+/**
+ * The integration destination of the seeded models: the demo's own receiver, on loopback. No seed ever
+ * aims at another address: the demo's worker must not send anything off this machine.
+ */
+export const DESTINO_DEMO_PADRAO = 'http://localhost:8080/demo/receptor';
+
+export async function semearDemo(db: Banco, destino = DESTINO_DEMO_PADRAO): Promise<boolean> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from perfil_acesso');
   if (n > 0) {
     // Data from before the models existed: add them once.
     const [{ m }] = await db.query<{ m: number }>('select (select count(*) from modelo) + (select count(*) from grupo_acesso_publico) as m');
-    if (Number(m) === 0) await db.transacao(semearModelos);
+    if (Number(m) === 0) await db.transacao((tx) => semearModelos(tx, destino));
     return false;
   }
   await db.transacao(async (tx) => {
@@ -20,7 +26,7 @@ export async function semearDemo(db: Banco): Promise<boolean> {
       await tx.query('insert into vinculo_usuario_perfil (username, perfil_id) select $1, id from perfil_acesso where nome = any($2)', [u.username, u.vinculo.perfis]);
       await tx.query('insert into vinculo_usuario_grupo (username, grupo_id) select $1, id from grupo_controle_conteudo where nome = any($2)', [u.username, u.vinculo.grupos]);
     }
-    await semearModelos(tx);
+    await semearModelos(tx, destino);
   });
   return true;
 }

@@ -42,7 +42,8 @@ const MODELOS: [string, string, string, 'PUBLICADO' | 'RASCUNHO' | 'ARQUIVADO'][
   ['tributos-refis-2022', 'Parcelamento Refis 2022', 'Tributos', 'ARQUIVADO'],
 ];
 
-export async function semearModelos(tx: Executor): Promise<void> {
+/** The demo's models, all delivering to `destino` (the demo receiver, on loopback). */
+export async function semearModelos(tx: Executor, destino: string): Promise<void> {
   const [{ id: grupoPublico }] = await tx.query<{ id: number }>(
     `insert into grupo_acesso_publico (nome, descricao) values ('Beneficiários do programa Remédio em Casa', 'Cidadãos autorizados a pedir medicamentos especializados') returning id`,
   );
@@ -55,7 +56,7 @@ export async function semearModelos(tx: Executor): Promise<void> {
     await tx.query(
       `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, ultima_versao, criado_por, atualizado_por)
        select $1, $2, $3, $4, $5, g.id, $6, $7, $8, 'admin', 'admin' from grupo_controle_conteudo g where g.nome = $9`,
-      [codigo, nome, `Formulário de ${nome.toLowerCase()}.`, status, d, codigo === 'saude-medicamento-especial' ? grupoPublico : null, `https://integracao.${grupo === 'Saúde' ? 'saude' : grupo === 'Educação' ? 'educacao' : 'fazenda'}.uf.gov.br/formularios`, versoes, grupo],
+      [codigo, nome, `Formulário de ${nome.toLowerCase()}.`, status, d, codigo === 'saude-medicamento-especial' ? grupoPublico : null, destino, versoes, grupo],
     );
     for (let n = 1; n <= versoes; n++) {
       await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ($1, $2, $3, $4, 'designer', now() - make_interval(days => $5))`, [codigo, n, nome, d, (versoes - n + 1) * 30]);

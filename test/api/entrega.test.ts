@@ -24,7 +24,7 @@ for (const banco of await bancosDeTeste()) {
 
     before(async () => {
       receptor = await subirReceptor();
-      s = await subirServidor({ databaseUrl: banco.url, entregas: { ligado: true, esperasS: ESPERAS, timeoutMs: 500, intervaloMs: 50, lote: 10 } });
+      s = await subirServidor({ databaseUrl: banco.url, entregas: { ligado: true, esperasS: ESPERAS, timeoutMs: 500, intervaloMs: 50, lote: 10 }, integracao: { permitidos: { origens: [receptor.origem] } } });
       admin = await clienteApi(s.url, 'admin');
       await modeloPublicado(admin, 'teste-entrega', receptor.url);
     });
@@ -155,7 +155,7 @@ for (const banco of await bancosDeTeste()) {
         const e = await estado(r.json.protocolo);
         assert.equal(e.tentativas, 3);
         assert.equal(e.formulario, 'FALHA_INTEGRACAO');
-        assert.match(e.ultimo_erro!, /^O destino respondeu 503\./);
+        assert.equal(e.ultimo_erro, 'O destino respondeu 503 (serviço indisponível).');
         await new Promise((ok) => setTimeout(ok, 800));
         assert.equal(receptor.doProtocolo(r.json.protocolo).length, 3, 'nothing after exhaustion');
         // Retry now (the console's action): the worker tries at once.

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { Definicao } from '../../src/forms/definicao';
 import type { clienteApi } from './servidor';
 
@@ -45,3 +46,15 @@ export async function enviarFormulario(base: string, codigo: string, respostas: 
   return { status: r.status, headers: r.headers, json: await r.json() };
 }
 
+
+/** One key for every process of a test run, so an API process and a standalone worker read the same secrets. */
+const CHAVE_SEGREDOS_TESTE = randomBytes(32).toString('base64');
+
+/**
+ * The environment a demo process (and a standalone worker) needs to deliver to a local test receiver:
+ * its loopback origin allowed by the destination guard, the shared secrets' key, and no rate limit on
+ * the hundreds of submissions a test sends from 127.0.0.1.
+ */
+export function ambienteDeEntrega(receptor: { origem: string }): Record<string, string> {
+  return { INTEGRACAO_DESTINOS_PERMITIDOS: receptor.origem, SEGREDOS_CHAVE: CHAVE_SEGREDOS_TESTE, PUBLICO_LIMITE_ENDERECO: '0', PUBLICO_LIMITE_MODELO: '0' };
+}

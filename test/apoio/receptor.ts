@@ -9,19 +9,22 @@ export interface Recebida {
   em: number;
   cabecalhos: IncomingMessage['headers'];
   corpo: { protocolo: string; entregaId: string; respostas: Record<string, unknown> } & Record<string, unknown>;
+  /** The body exactly as it arrived (what a signature covers). */
+  texto: string;
 }
 
-export async function subirReceptor(responder: (r: Recebida, todas: Recebida[]) => number | 'travar' | Promise<number> = () => 200) {
+export async function subirReceptor(responder: (r: Recebida, todas: Recebida[]) => number | 'travar' | { status: number; corpo: string } | Promise<number> = () => 200) {
   const recebidas: Recebida[] = [];
   const porta = await portaLivre();
   const servidor = createServer((req, res) => {
     let texto = '';
     req.on('data', (d) => (texto += d));
     req.on('end', async () => {
-      const r: Recebida = { em: Date.now(), cabecalhos: req.headers, corpo: texto ? JSON.parse(texto) : {} };
+      const r: Recebida = { em: Date.now(), cabecalhos: req.headers, corpo: texto ? JSON.parse(texto) : {}, texto };
       recebidas.push(r);
       const s = await o.responder(r, recebidas);
       if (s === 'travar') return;
+      if (typeof s === 'object') return void res.writeHead(s.status, { 'content-type': 'text/plain' }).end(s.corpo);
       res.writeHead(s, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: s < 300 }));
     });
   });
@@ -29,6 +32,8 @@ export async function subirReceptor(responder: (r: Recebida, todas: Recebida[]) 
   await new Promise<void>((ok) => servidor.listen(porta, '127.0.0.1', ok));
   return {
     url: `http://127.0.0.1:${porta}/recebe`,
+    /** Its origin, for the destination allowlist (a loopback address is refused unless the operator allows it). */
+    origem: `http://127.0.0.1:${porta}`,
     recebidas,
     /** Changes how it answers from now on. */
     responder: (f: typeof responder) => void (o.responder = f),

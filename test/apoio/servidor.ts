@@ -1,6 +1,8 @@
 import { createServer } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
+import { LIMITES_PADRAO } from '../../demo/server/api/rotas/publico';
+import { resolvedorLocal } from '../../demo/server/entrega/destino';
 
 export async function portaLivre(): Promise<number> {
   return new Promise((ok, erro) => {
@@ -67,7 +69,12 @@ export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promis
     origens: [url],
     semear: true,
     log: false,
+    // No rate limit unless a test asks for one: suites send hundreds of submissions from 127.0.0.1.
+    limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0 },
     ...extra,
+    // No DNS server is ever asked during tests: names resolve from a local table only.
+    // The seeded models deliver to this server's own /demo/receptor: its origin is allowed like the demo's.
+    integracao: { resolver: resolvedorLocal, permitidos: { origens: [url] }, ...extra.integracao },
   });
   await s.app.listen({ port: porta, host: '127.0.0.1' });
   return { ...s, url, fechar: () => s.app.close() };

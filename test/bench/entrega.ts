@@ -16,7 +16,7 @@ import { dirname } from 'node:path';
 import pg from 'pg';
 import { bancoPostgresNovo, clienteApi } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
-import { modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
+import { ambienteDeEntrega, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { subirDemo } from '../e2e/demo';
 
 const SEGUNDOS = Number(process.env.SEGUNDOS ?? 10);
@@ -24,7 +24,7 @@ const CONCORRENCIA = Number(process.env.CONCORRENCIA ?? 32);
 
 const banco = await bancoPostgresNovo();
 const receptor = await subirReceptor(() => 200);
-const demo = await subirDemo({ DATABASE_URL: banco.url, ENTREGAS: 'off' });
+const demo = await subirDemo({ DATABASE_URL: banco.url, ENTREGAS: 'off', ...ambienteDeEntrega(receptor) });
 await modeloPublicado(await clienteApi(demo.base, 'admin'), 'bench-envio', receptor.url);
 const alvo = `${demo.base}/api/publico/modelos/bench-envio/formularios`;
 const corpo = JSON.stringify({ respostas: RESPOSTAS_VALIDAS });
@@ -69,7 +69,7 @@ const pendentes = async () => Number((await c.query(`select count(*)::text as n 
 const total = await pendentes();
 const t0 = performance.now();
 const trabalhador = spawn(process.execPath, ['--import', 'tsx', 'demo/server/entrega/main.ts'], {
-  env: { ...process.env, DATABASE_URL: banco.url, ENTREGA_LOTE: '100', ENTREGA_INTERVALO_MS: '20' },
+  env: { ...process.env, DATABASE_URL: banco.url, ENTREGA_LOTE: '100', ENTREGA_INTERVALO_MS: '20', ...ambienteDeEntrega(receptor) },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 await esperarAte(async () => (await pendentes()) === 0, 600_000, 'todas as entregas');

@@ -16,7 +16,7 @@ export async function subirDemo(env: Record<string, string> = {}): Promise<{ bas
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
-  const processo = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off', ENTREGAS: 'off', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const processo = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off', ENTREGAS: 'off', INTEGRACAO_DNS: 'local', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((ok, erro) => {
     const t = setTimeout(() => erro(new Error('o servidor de demonstração não subiu em 90 s')), 90_000);
     processo.stdout!.on('data', (d: Buffer) => d.toString().includes('(demonstração) em') && (clearTimeout(t), ok()));

@@ -81,7 +81,11 @@ export function tratarErro(erro: Error & { statusCode?: number; validation?: Err
   }
   if (erro.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return enviarProblema(rep, 415, 'Envie o corpo como application/json.');
   if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
-    return enviarProblema(rep, erro.statusCode, erro.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'O corpo da requisição está vazio.' : erro.statusCode === 413 ? 'O corpo da requisição é grande demais.' : 'O corpo da requisição não é um JSON válido.');
+    const detalhe =
+      erro.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'O corpo da requisição está vazio.'
+      : erro.statusCode === 413 ? `O corpo da requisição é grande demais (no máximo ${Math.round((req.routeOptions.bodyLimit ?? 1048576) / 1024).toLocaleString('pt-BR')} KB).`
+      : 'O corpo da requisição não é um JSON válido.';
+    return enviarProblema(rep, erro.statusCode, detalhe);
   }
   if (conexaoPerdida(erro)) {
     req.log.warn(`conexão com o banco perdida: ${erro.message}`);

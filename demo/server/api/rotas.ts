@@ -11,9 +11,10 @@ import { rotasVinculos } from './rotas/vinculos';
 import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
-import { rotasPublicas } from './rotas/publico';
+import { rotasPublicas, type LimitesPublico } from './rotas/publico';
 import { rotasAuditoria } from './auditoria';
 import type { IdentidadeCidadao } from './cidadao';
+import type { OpcoesIntegracao } from '../entrega/integracao';
 
 export interface OpcoesApi {
   db: Banco;
@@ -23,6 +24,10 @@ export interface OpcoesApi {
   cidadao: IdentidadeCidadao;
   /** After a submission or a manual retry: wake the delivery worker. */
   aoReceber?: () => void;
+  /** Destination guard, secrets and pause of integrations. */
+  integracao: OpcoesIntegracao;
+  /** Rate and size limits of the citizens' endpoints. */
+  limitesPublico: LimitesPublico;
 }
 
 /** The reference API under /api. */
@@ -46,7 +51,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
@@ -77,7 +82,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasPerfis(api, o.db);
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
-        await rotasModelos(api, o.db);
+        await rotasModelos(api, o.db, o.integracao, o.aoReceber);
         await rotasFormularios(api, o.db);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);

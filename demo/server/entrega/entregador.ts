@@ -1,5 +1,7 @@
 import type { Banco, Executor } from '../db';
 import { lerEsperas, limiteTentativas, proximaEspera } from './agenda';
+import { enviarAssinado, type Resultado } from './envio';
+import { segredosVigentes, type LinhaSegredos, type OpcoesIntegracao } from './integracao';
 
 /**
  * The delivery worker (issue 8): takes due jobs (a form's row in retentativa_integracao) and sends each
@@ -32,13 +34,12 @@ export interface OpcoesEntregador {
 
 export const OPCOES_PADRAO: Omit<OpcoesEntregador, 'esperasS'> = { timeoutMs: 10_000, intervaloMs: 1000, lote: 10 };
 
-interface Trabalho {
+interface Trabalho extends LinhaSegredos {
   id: string;
   formulario_id: string;
   tentativas: number;
   destino: string;
   codigo_servico: string;
-  grupo_controle_conteudo_id: number;
   protocolo: string;
   modelo_versao: number;
   respostas: Record<string, unknown>;
@@ -49,12 +50,7 @@ interface Trabalho {
   cabecalhos: Record<string, string>;
 }
 
-export interface Resultado {
-  ok: boolean;
-  statusHttp: number | null;
-  erro: string | null;
-  duracaoMs: number;
-}
+export type { Resultado } from './envio';
 
 /** The body a downstream system receives. */
 export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas'>) {
@@ -69,32 +65,27 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
   };
 }
 
-/** One HTTP attempt; never throws. */
-export async function enviar(t: Trabalho, timeoutMs: number): Promise<Resultado> {
-  const inicio = performance.now();
-  const fim = (r: Omit<Resultado, 'duracaoMs'>): Resultado => ({ ...r, duracaoMs: Math.round(performance.now() - inicio) });
+/**
+ * One attempt of a delivery, signed (Standard Webhooks) with a `webhook-id` that is the same on every
+ * attempt of it, and the idempotency key receivers already used; never throws.
+ */
+export async function enviar(t: Trabalho, timeoutMs: number, i: OpcoesIntegracao): Promise<Resultado> {
+  let segredos: string[];
   try {
-    const r = await fetch(t.destino, {
-      method: t.metodo,
-      headers: {
-        ...t.cabecalhos,
-        'content-type': 'application/json',
-        'idempotency-key': `formulario-${t.protocolo}`,
-        'x-entrega-id': t.id,
-        'x-tentativa': String(t.tentativas),
-      },
-      body: JSON.stringify(corpoDaEntrega(t)),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
-    });
-    const texto = await r.text().catch(() => '');
-    if (r.status >= 200 && r.status < 300) return fim({ ok: true, statusHttp: r.status, erro: null });
-    return fim({ ok: false, statusHttp: r.status, erro: `O destino respondeu ${r.status}.${texto ? ` ${texto.slice(0, 200)}` : ''}` });
-  } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') return fim({ ok: false, statusHttp: null, erro: `Sem resposta em ${(timeoutMs / 1000).toLocaleString('pt-BR')} s.` });
-    return fim({ ok: false, statusHttp: null, erro: `Falha de conexão: ${err.cause?.code ?? err.cause?.message ?? err.message}.` });
+    segredos = segredosVigentes(i, t);
+  } catch {
+    return { ok: false, statusHttp: null, erro: 'O segredo de assinatura não pôde ser lido: a chave SEGREDOS_CHAVE mudou? Gere um novo segredo no construtor.', duracaoMs: 0 };
   }
+  return enviarAssinado(i, {
+    destino: t.destino,
+    metodo: t.metodo,
+    cabecalhos: t.cabecalhos,
+    corpo: JSON.stringify(corpoDaEntrega(t)),
+    id: `entrega_${t.id}`,
+    segredos,
+    timeoutMs,
+    extras: { 'idempotency-key': `formulario-${t.protocolo}`, 'x-entrega-id': t.id, 'x-tentativa': String(t.tentativas) },
+  });
 }
 
 /** An attempt's event, with the form's group as it is now (its model may have moved mid-delivery). */
@@ -105,7 +96,7 @@ const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes
     [t.formulario_id, tipo, autor, JSON.stringify(detalhes)],
   );
 
-export function criarEntregador(db: Banco, o: OpcoesEntregador) {
+export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: OpcoesIntegracao) {
   const autor = o.autor ?? 'entregador';
   const leaseMs = o.timeoutMs + (o.margemMs ?? 30_000);
   let parado = true;
@@ -121,17 +112,20 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador) {
               proxima_tentativa_em = now() + make_interval(secs => $2::double precision / 1000), atualizado_em = now()
          from modelo m
         where m.codigo_servico = r.codigo_servico
-          and r.id in (select id from retentativa_integracao
-                        where status in ('PENDENTE', 'EXECUTANDO') and proxima_tentativa_em <= now()
-                        order by proxima_tentativa_em limit $1 for update skip locked)
+          and r.id in (select x.id from retentativa_integracao x
+                        where x.status in ('PENDENTE', 'EXECUTANDO') and x.proxima_tentativa_em <= now()
+                          -- A paused integration's forms wait in the queue (issue 14) until someone resumes it.
+                          and not exists (select 1 from modelo p where p.codigo_servico = x.codigo_servico and p.integracao_pausada_em is not null)
+                        order by x.proxima_tentativa_em limit $1 for update of x skip locked)
       returning r.id::text as id`,
       [o.lote, leaseMs],
     );
     if (!ids.length) return [];
     return db.query<Trabalho>(
-      `select r.id::text as id, r.formulario_id::text as formulario_id, r.tentativas, r.destino, r.codigo_servico, r.grupo_controle_conteudo_id,
+      `select r.id::text as id, r.formulario_id::text as formulario_id, r.tentativas, r.destino, r.codigo_servico,
               f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em,
-              m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos
+              m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos,
+              m.integracao_segredo, m.integracao_segredo_anterior, m.integracao_segredo_anterior_ate
          from retentativa_integracao r join formulario f on f.id = r.formulario_id join modelo m on m.codigo_servico = r.codigo_servico
         where r.id = any($1::bigint[])`,
       [ids.map((x) => x.id)],
@@ -150,6 +144,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador) {
           [t.id, r.statusHttp],
         );
         if (ainda) await tx.query(`update formulario set status = 'INTEGRADO', atualizado_em = now() where id = $1 and status <> 'DESCARTADO'`, [t.formulario_id]);
+        await tx.query('update modelo set integracao_esgotadas_seguidas = 0 where codigo_servico = $1 and integracao_esgotadas_seguidas <> 0', [t.codigo_servico]);
         await evento(tx, t, 'INTEGRADO', autor, base);
         return;
       }
@@ -164,6 +159,14 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador) {
       await evento(tx, t, 'FALHA_INTEGRACAO', autor, { ...base, erro: r.erro, ...(esgotada ? { esgotada: true, limite: limiteTentativas(o.esperasS) } : {}) });
       if (!ainda) return;
       await tx.query(`update formulario set status = 'FALHA_INTEGRACAO', atualizado_em = now() where id = $1 and status <> 'DESCARTADO'`, [t.formulario_id]);
+      // Too many exhausted deliveries in a row: the integration is paused (new forms queue) until resumed.
+      if (esgotada && integracao.pausaApos > 0)
+        await tx.query(
+          `update modelo set integracao_esgotadas_seguidas = integracao_esgotadas_seguidas + 1,
+                  integracao_pausada_em = case when integracao_pausada_em is null and integracao_esgotadas_seguidas + 1 >= $2 then now() else integracao_pausada_em end
+            where codigo_servico = $1`,
+          [t.codigo_servico, integracao.pausaApos],
+        );
       if (!esgotada) await evento(tx, t, 'RETENTATIVA_AGENDADA', autor, { tentativa: t.tentativas + 1, em: new Date(Date.now() + espera).toISOString() });
     });
   }
@@ -171,7 +174,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador) {
   /** One round: claim, deliver in parallel, record. Resolves how many jobs it handled. */
   async function rodada(): Promise<number> {
     const trabalhos = await reivindicar();
-    await Promise.all(trabalhos.map(async (t) => registrar(t, await enviar(t, o.timeoutMs))));
+    await Promise.all(trabalhos.map(async (t) => registrar(t, await enviar(t, o.timeoutMs, integracao))));
     return trabalhos.length;
   }
 

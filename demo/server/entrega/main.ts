@@ -5,6 +5,8 @@
  */
 import { abrirBanco, migrar } from '../db';
 import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
+import { opcoesIntegracaoDoAmbiente } from './integracao';
+import { arquivoDaChave, opcoesDoAmbiente } from '../app';
 
 if (!process.env.DATABASE_URL) {
   console.error('O entregador separado precisa de DATABASE_URL (um servidor PostgreSQL); com o PGlite embutido, ele roda dentro do processo da API.');
@@ -13,7 +15,10 @@ if (!process.env.DATABASE_URL) {
 const db = await abrirBanco({ databaseUrl: process.env.DATABASE_URL });
 await migrar(db);
 const o = opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' });
-const entregador = criarEntregador(db, o);
+// The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
+const servidor = opcoesDoAmbiente();
+const integracao = opcoesIntegracaoDoAmbiente(process.env, { origemDemo: servidor.receptor ? new URL(servidor.urlPublica).origin : null, arquivoChave: arquivoDaChave(servidor) });
+const entregador = criarEntregador(db, o, integracao);
 entregador.iniciar();
 console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s`);
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)

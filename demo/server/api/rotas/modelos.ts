@@ -7,6 +7,12 @@ import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado, proib
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { auditar } from '../auditoria';
+import { randomUUID } from 'node:crypto';
+import type { ErroCampo } from '../../../../src/api/problema';
+import { problemaCabecalho } from '../../../../src/forms/integracao';
+import { destinoVerificado, type Resolvedor } from '../../entrega/destino';
+import { enviarAssinado } from '../../entrega/envio';
+import { gerarSegredo, segredosVigentes, type OpcoesIntegracao } from '../../entrega/integracao';
 
 interface LinhaModelo {
   codigo_servico: string;
@@ -20,6 +26,12 @@ interface LinhaModelo {
   integracao_url: string | null;
   integracao_metodo: string;
   integracao_cabecalhos: Record<string, string>;
+  integracao_segredo: string | null;
+  integracao_segredo_anterior: string | null;
+  integracao_segredo_criado_em: string | null;
+  integracao_segredo_anterior_ate: string | null;
+  integracao_esgotadas_seguidas: number;
+  integracao_pausada_em: string | null;
   ultima_versao: number;
   versao: number;
   criado_em: string;
@@ -45,11 +57,42 @@ const resumo = (r: LinhaModelo) => ({
   atualizadoPor: r.atualizado_por,
 });
 
+/** A resolver that gives up after `ms` (a save waits at most that long for DNS). */
+const comPrazo = (r: Resolvedor, ms: number): Resolvedor => (host) => Promise.race([r(host), new Promise<never>((_, erro) => setTimeout(() => erro(new Error('DNS sem resposta')), ms).unref())]);
+
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+
+/** The model with its draft and integration; the signing secret itself is never shown here (only once, when made). */
 const completo = (r: LinhaModelo) => ({
   ...resumo(r),
   definicao: r.definicao,
-  integracao: { url: r.integracao_url, metodo: r.integracao_metodo, cabecalhos: r.integracao_cabecalhos },
+  integracao: {
+    url: r.integracao_url,
+    metodo: r.integracao_metodo,
+    cabecalhos: r.integracao_cabecalhos,
+    segredo: { existe: !!r.integracao_segredo, criadoEm: iso(r.integracao_segredo_criado_em), anteriorValidoAte: iso(r.integracao_segredo_anterior_ate) },
+    esgotadasSeguidas: r.integracao_esgotadas_seguidas,
+    pausadaEm: iso(r.integracao_pausada_em),
+  },
 });
+
+/**
+ * The integration as typed, as field errors: the destination guard (the address as written, then what its
+ * name resolves to; a name that does not resolve now is checked again at every send) and the header rules.
+ * Before any transaction: a slow DNS answer must not hold a database connection.
+ */
+async function problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegracao): Promise<ErroCampo[]> {
+  const erros: ErroCampo[] = [];
+  if (i?.url) {
+    const alvo = await destinoVerificado(i.url, o.permitidos, comPrazo(o.resolver, 5000));
+    if ('recusa' in alvo && !alvo.semDns) erros.push({ field: 'integracao.url', message: alvo.recusa });
+  }
+  for (const [nome, valor] of Object.entries(i?.cabecalhos ?? {})) {
+    const problema = problemaCabecalho(nome, valor);
+    if (problema) erros.push({ field: `integracao.cabecalhos.${nome}`, message: problema });
+  }
+  return erros;
+}
 
 const params = { type: 'object', required: ['codigoServico'], properties: { codigoServico: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
 const integracao = {
@@ -99,7 +142,7 @@ async function moverDeGrupo(tx: Executor, autor: string, m: LinhaModelo, grupo: 
 }
 
 /** Form templates: list, create, the draft, publishing immutable versions, archiving. */
-export async function rotasModelos(api: FastifyInstance, db: Banco) {
+export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void) {
   /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
   async function modeloDoChamador(tx: Executor, req: FastifyRequest, codigo: string, bloquear = false): Promise<LinhaModelo> {
     const [m] = await tx.query<LinhaModelo>(`${SELECT} where m.codigo_servico = $1${bloquear ? ' for update of m' : ''}`, [codigo]);
@@ -109,12 +152,19 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
     return m;
   }
 
-  async function conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo) {
+  /** A model that now has an integration and no secret gets one; the answer carries it this once. */
+  async function segredoSeFaltar(tx: Executor, m: LinhaModelo): Promise<{ segredoNovo?: string }> {
+    if (!m.integracao_url || m.integracao_segredo) return {};
+    return { segredoNovo: (await gerarSegredo(tx, integracao, m.codigo_servico)).segredo };
+  }
+
+  async function conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo, errosIntegracao: ErroCampo[]) {
     const grupos = gruposDoEscopo(await acessoDoPedido(tx, req));
     const erros = [];
     if (!(await tx.query('select 1 from grupo_controle_conteudo where id = $1', [b.grupoControleConteudoId])).length) erros.push({ field: 'grupoControleConteudoId', message: 'Grupo de controle de conteúdo não encontrado.' });
     else if (grupos && !grupos.includes(b.grupoControleConteudoId)) erros.push({ field: 'grupoControleConteudoId', message: 'Escolha um dos seus grupos de controle de conteúdo.' });
     if (b.grupoAcessoPublicoId && !(await tx.query('select 1 from grupo_acesso_publico where id = $1', [b.grupoAcessoPublicoId])).length) erros.push({ field: 'grupoAcessoPublicoId', message: 'Grupo de acesso público não encontrado.' });
+    erros.push(...errosIntegracao);
     if (erros.length) throw invalido(MSG_CAMPOS, erros);
   }
 
@@ -157,8 +207,12 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
     const f = new Filtro();
     const escopo = gruposDoEscopo(await acessoDoPedido(db, req));
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
-    const linhas = await db.query<{ codigo_servico: string; nome: string; status: StatusModelo }>(`select m.codigo_servico, m.nome, m.status from modelo m ${f.where} order by m.nome, m.codigo_servico`, f.params);
-    return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, status: m.status }));
+    const linhas = await db.query<{ codigo_servico: string; nome: string; status: StatusModelo; integracao_pausada_em: string | null }>(
+      `select m.codigo_servico, m.nome, m.status, m.integracao_pausada_em from modelo m ${f.where} order by m.nome, m.codigo_servico`,
+      f.params,
+    );
+    // integracaoPausadaEm: the retries page warns of paused integrations (their forms wait in the queue).
+    return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, status: m.status, integracaoPausadaEm: iso(m.integracao_pausada_em) }));
   });
 
   /**
@@ -182,8 +236,9 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
       const b = req.body;
       const problema = problemaCodigoServico(b.codigoServico!);
       if (problema) throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: problema }]);
+      const errosIntegracao = await problemasIntegracao(b.integracao, integracao);
       const r = await db.transacao(async (tx) => {
-        await conferirGrupos(tx, req, b);
+        await conferirGrupos(tx, req, b, errosIntegracao);
         if ((await tx.query('select 1 from modelo where lower(codigo_servico) = lower($1)', [b.codigoServico])).length) {
           throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: 'Já existe um modelo com este código.' }]);
         }
@@ -193,7 +248,9 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
           [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem],
         );
-        return completo(await modeloDoChamador(tx, req, b.codigoServico!));
+        const criado = await modeloDoChamador(tx, req, b.codigoServico!);
+        const segredo = await segredoSeFaltar(tx, criado);
+        return { ...completo(await modeloDoChamador(tx, req, b.codigoServico!)), ...segredo };
       });
       return rep.code(201).header('location', `/api/modelos/${encodeURIComponent(r.codigoServico)}`).send(r);
     },
@@ -207,13 +264,14 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
       preValidation: exigir(db, P.UPDATE_MODELO),
       schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: ID } } },
     },
-    async (req) =>
-      db.transacao(async (tx) => {
+    async (req) => {
+      const errosIntegracao = await problemasIntegracao(req.body.integracao, integracao);
+      return db.transacao(async (tx) => {
         const b = req.body;
         const atual = await modeloDoChamador(tx, req, req.params.codigoServico, true);
         if (atual.status === 'ARQUIVADO') throw conflito('Um modelo arquivado não pode ser alterado; restaure-o antes.');
         if (atual.versao !== b.versao) throw conflito(MSG_VERSAO_ANTIGA);
-        await conferirGrupos(tx, req, b);
+        await conferirGrupos(tx, req, b, errosIntegracao);
         const problemas = validarDefinicao(b.definicao!);
         if (problemas.length) throw invalido('A definição do formulário tem problemas.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
         if (b.grupoControleConteudoId !== atual.grupo_controle_conteudo_id) await moverDeGrupo(tx, req.chamador!.username, atual, b.grupoControleConteudoId);
@@ -222,9 +280,42 @@ export async function rotasModelos(api: FastifyInstance, db: Banco) {
              integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9 where codigo_servico = $10`,
           [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico],
         );
-        return completo(await modeloDoChamador(tx, req, atual.codigo_servico));
-      }),
+        const salvo = await modeloDoChamador(tx, req, atual.codigo_servico);
+        const segredo = await segredoSeFaltar(tx, salvo);
+        return { ...completo(segredo.segredoNovo ? await modeloDoChamador(tx, req, atual.codigo_servico) : salvo), ...segredo };
+      });
+    },
   );
+
+  /** A new signing secret (rotation): shown in this answer only; the previous one still signs for the overlap. */
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/segredo', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req, rep) => {
+    const r = await db.transacao(async (tx) => {
+      const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
+      return gerarSegredo(tx, integracao, m.codigo_servico);
+    });
+    return rep.code(201).header('cache-control', 'no-store').send(r);
+  });
+
+  /** "Enviar teste": a signed test delivery to the model's destination, through the same guard; the outcome in pt-BR. */
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/teste', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => {
+    const m = await modeloDoChamador(db, req, req.params.codigoServico);
+    if (!m.integracao_url) throw conflito('Este modelo não tem integração: informe o endereço de destino e salve antes de testar.');
+    const id = `teste_${randomUUID()}`;
+    const corpo = JSON.stringify({ teste: true, entregaId: id, codigoServico: m.codigo_servico, enviadoEm: new Date().toISOString(), respostas: {} });
+    const r = await enviarAssinado(integracao, { destino: m.integracao_url, metodo: m.integracao_metodo, cabecalhos: m.integracao_cabecalhos, corpo, id, segredos: segredosVigentes(integracao, m), timeoutMs: 10_000, extras: { 'idempotency-key': id } });
+    return { ok: r.ok, statusHttp: r.statusHttp, mensagem: r.ok ? `O destino respondeu ${r.statusHttp}: a entrega de teste foi aceita.` : (r.erro ?? 'A entrega de teste falhou.'), duracaoMs: r.duracaoMs };
+  });
+
+  /** Resumes a paused integration: its queued forms go out again. */
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/pausa', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => {
+    const r = await db.transacao(async (tx) => {
+      const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
+      await tx.query('update modelo set integracao_pausada_em = null, integracao_esgotadas_seguidas = 0 where codigo_servico = $1', [m.codigo_servico]);
+      return completo(await modeloDoChamador(tx, req, m.codigo_servico));
+    });
+    aoRetomar?.();
+    return r;
+  });
 
   api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.DELETE_MODELO), schema: { params } }, async (req, rep) => {
     await db.transacao(async (tx) => {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import limitador from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Definicao } from '../../../../src/forms/definicao';
 import { errosDasRespostas } from '../../../../src/forms/preenchimento';
@@ -34,9 +35,55 @@ export interface OpcoesPublico {
   cidadao: IdentidadeCidadao;
   /** Called after a submission commits (wakes the delivery worker). */
   aoReceber?: () => void;
+  limites: LimitesPublico;
 }
 
+/**
+ * What the citizens' endpoints accept (issue 14): requests per minute per client address, submissions
+ * per minute per model, demo tokens per minute per address (0: no limit), and sizes in bytes.
+ */
+export interface LimitesPublico {
+  porEnderecoPorMinuto: number;
+  porModeloPorMinuto: number;
+  tokenDemoPorMinuto: number;
+  corpoBytes: number;
+  respostaBytes: number;
+}
+
+/** Sized so a real portal's peak passes: a citizen (or an office behind one address) never meets 120 a minute; one service, 50 a second. */
+export const LIMITES_PADRAO: LimitesPublico = { porEnderecoPorMinuto: 120, porModeloPorMinuto: 3000, tokenDemoPorMinuto: 10, corpoBytes: 1024 * 1024, respostaBytes: 64 * 1024 };
+
+/** PUBLICO_LIMITE_ENDERECO, PUBLICO_LIMITE_MODELO, PUBLICO_LIMITE_TOKEN_DEMO, PUBLICO_CORPO_MAX_BYTES, PUBLICO_RESPOSTA_MAX_BYTES. */
+export function limitesDoAmbiente(env: NodeJS.ProcessEnv): LimitesPublico {
+  const num = (nome: string, padrao: number) => {
+    const v = env[nome];
+    if (v === undefined || v === '') return padrao;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${nome} inválido: "${v}"`);
+    return n;
+  };
+  return {
+    porEnderecoPorMinuto: num('PUBLICO_LIMITE_ENDERECO', LIMITES_PADRAO.porEnderecoPorMinuto),
+    porModeloPorMinuto: num('PUBLICO_LIMITE_MODELO', LIMITES_PADRAO.porModeloPorMinuto),
+    tokenDemoPorMinuto: num('PUBLICO_LIMITE_TOKEN_DEMO', LIMITES_PADRAO.tokenDemoPorMinuto),
+    corpoBytes: num('PUBLICO_CORPO_MAX_BYTES', LIMITES_PADRAO.corpoBytes),
+    respostaBytes: num('PUBLICO_RESPOSTA_MAX_BYTES', LIMITES_PADRAO.respostaBytes),
+  };
+}
+
+const kb = (n: number) => (n < 1024 ? `${n} bytes` : `${Math.round(n / 1024).toLocaleString('pt-BR')} KB`);
+const esperaTexto = (s: number) => (s <= 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
+
 export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPublico) {
+  // The maintained plugin, counting per client address on every citizen call (its 429 carries Retry-After).
+  const l = o.limites;
+  const excedido = (_req: FastifyRequest, c: { ttl: number }) => new ErroHttp(429, `Muitas requisições seguidas. Tente de novo em ${esperaTexto(Math.max(1, Math.ceil(c.ttl / 1000)))}.`);
+  await api.register(limitador, { global: l.porEnderecoPorMinuto > 0, max: l.porEnderecoPorMinuto || 1, timeWindow: 60_000, errorResponseBuilder: excedido });
+  const porModelo =
+    l.porModeloPorMinuto > 0
+      ? api.rateLimit({ max: l.porModeloPorMinuto, timeWindow: 60_000, keyGenerator: (req) => `modelo:${(req.params as { codigoServico?: string }).codigoServico ?? ''}`, errorResponseBuilder: (_req, c) => new ErroHttp(429, `Este formulário está recebendo envios demais agora. Tente de novo em ${esperaTexto(Math.max(1, Math.ceil(c.ttl / 1000)))}.`) })
+      : undefined;
+
   /**
    * Published models as last read, by code. A submission checks its answers against the cached
    * definition and its insert proceeds only while the model's `versao` (bumped by every save, publish,
@@ -86,7 +133,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
   api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>(
     '/modelos/:codigoServico/formularios',
-    { schema: { params, body: { type: 'object', additionalProperties: false, required: ['respostas'], properties: { respostas: { type: 'object' } } } } },
+    { bodyLimit: l.corpoBytes, ...(porModelo ? { onRequest: porModelo } : {}), schema: { params, body: { type: 'object', additionalProperties: false, required: ['respostas'], properties: { respostas: { type: 'object' } } } } },
     async (req, rep) => {
       let m = cache.get(req.params.codigoServico) ?? (await modeloPublicado(req.params.codigoServico));
       for (;;) {
@@ -108,6 +155,10 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
       if (!ok) throw proibido('O seu CPF não está autorizado a preencher este formulário.');
     }
+
+    // A body within the limit may still hold one answer no form needs: each answer has its own.
+    const grandes = Object.entries(req.body.respostas).filter(([, v]) => Buffer.byteLength(JSON.stringify(v) ?? '') > l.respostaBytes);
+    if (grandes.length) throw new ErroHttp(413, `Cada resposta pode ter no máximo ${kb(l.respostaBytes)}.`, grandes.map(([k]) => ({ field: `respostas.${k}`, message: `Esta resposta é grande demais (no máximo ${kb(l.respostaBytes)}).` })));
 
     const definicao = m.definicao!;
     const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
@@ -172,7 +223,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     /** Demo only (no citizen identity provider configured): a signed token for a CPF, as a portal would hold. */
     api.post<{ Body: { cpf: string; nome?: string } }>(
       '/token-demo',
-      { schema: { body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 } } } } },
+      { config: { rateLimit: l.tokenDemoPorMinuto > 0 ? { max: l.tokenDemoPorMinuto, timeWindow: 60_000 } : false }, schema: { body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 } } } } },
       async (req) => {
         const cpf = req.body.cpf.replace(/\D/g, '');
         if (!cpfValido(cpf)) throw invalido(MSG_CAMPOS, [{ field: 'cpf', message: traduzir('pt-BR', 'validacao.cpf') }]);
