@@ -95,6 +95,10 @@ import share16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
 import share20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/share';
 import download16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/download';
 import download20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/download';
+import key16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/key';
+import key20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/key';
+import sendMessage16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/send-message';
+import sendMessage20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/send-message';
 import play16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/play';
 import play20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/play';
 import repeat16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/repeat';
@@ -176,7 +180,9 @@ const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'link': [link16, link20],
   'share': [share16, share20],
   'download': [download16, download20],
+  'key': [key16, key20],
   'play': [play16, play20],
+  'send-message': [sendMessage16, sendMessage20],
   'repeat': [repeat16, repeat20],
   'remove': [remove16, remove20],
   'timeline-bar-chart': [timelineBarChart16, timelineBarChart20],

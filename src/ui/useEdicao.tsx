@@ -30,6 +30,8 @@ export interface OpcoesEdicao<D, R extends { versao: number }> {
   salvo: (r: R) => string;
   /** Where to go after saving (default: `voltarPara`). */
   depoisDeSalvar?: (r: R) => string;
+  /** Router state handed to the page `depoisDeSalvar` opens (e.g. a secret to show once). */
+  estadoDepoisDeSalvar?: (r: R) => unknown;
   permissoes: { criar: Permissao; alterar: Permissao };
 }
 
@@ -67,7 +69,7 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
     try {
       const r = novo ? await o.criar(dados) : await o.atualizar!(o.id!, { ...dados, versao });
       mostrarToast(estado.toasts, { severity: 'success', summary: 'Salvo', detail: o.salvo(r), life: 5000 });
-      navegar(o.depoisDeSalvar?.(r) ?? o.voltarPara);
+      navegar(o.depoisDeSalvar?.(r) ?? o.voltarPara, { state: o.estadoDepoisDeSalvar?.(r) });
     } catch (e) {
       const reacao = tratar(e, 'acao');
       setErrosServidor(reacao.tipo === 'campos' ? errosPorCampo(reacao.problema) : {});

@@ -6,7 +6,7 @@ import { modelosApi, type OpcaoModelo } from '../api/recursos/modelos';
  * The models the user may see (their content-control groups), by name, for filters; [] until loaded,
  * on failure, or when not `necessario` (a filter bar without a model filter asks nothing).
  */
-export function useModelos(necessario = true): OpcaoModelo[] {
+export function useModelos(necessario = true, versao = 0): OpcaoModelo[] {
   const { http } = useAmbiente();
   const [modelos, setModelos] = useState<OpcaoModelo[]>([]);
   useEffect(() => {
@@ -17,6 +17,6 @@ export function useModelos(necessario = true): OpcaoModelo[] {
       () => undefined, // the filter then offers only "Todos os modelos"; the list itself reports errors
     );
     return () => void (vivo = false);
-  }, [necessario]);
+  }, [necessario, versao]);
   return modelos;
 }

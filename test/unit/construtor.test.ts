@@ -177,6 +177,7 @@ test("the model's data form: SPEC messages per field, headers and code checked, 
   const api = dadosParaApi(ok, true);
   assert.deepEqual(api, { codigoServico: 'certidao', nome: 'Certidão', descricao: '', grupoControleConteudoId: 3, grupoAcessoPublicoId: null, integracao: { url: 'https://a.gov.br/x', metodo: 'PUT', cabecalhos: { 'X-A': '1' } } });
   assert.equal('codigoServico' in dadosParaApi(ok, false), false);
-  const volta = dadosDoModelo({ ...api, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] } });
+  const integracao = { ...api.integracao, segredo: { existe: true, criadoEm: null, anteriorValidoAte: null }, esgotadasSeguidas: 0, pausadaEm: null };
+  const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] } });
   assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x' });
 });

@@ -27,9 +27,30 @@ export interface Integracao {
   cabecalhos: Record<string, string>;
 }
 
+/** What the API tells of a model's integration besides its target (never the secret itself). */
+export interface EstadoIntegracao extends Integracao {
+  segredo: { existe: boolean; criadoEm: string | null; anteriorValidoAte: string | null };
+  esgotadasSeguidas: number;
+  pausadaEm: string | null;
+}
+
 export interface Modelo extends ModeloResumo {
   definicao: Definicao;
-  integracao: Integracao;
+  integracao: EstadoIntegracao;
+  /** Only in the answer that made it (the model got an integration): the signing secret, shown this once. */
+  segredoNovo?: string;
+}
+
+export interface SegredoGerado {
+  segredo: string;
+  criadoEm: string;
+  anteriorValidoAte: string | null;
+}
+
+export interface ResultadoTeste {
+  ok: boolean;
+  statusHttp: number | null;
+  mensagem: string;
 }
 
 /** What the model's form edits (besides the definition, which the builder edits). */
@@ -50,8 +71,8 @@ export interface VersaoModelo {
   definicao?: Definicao;
 }
 
-/** What a filter needs to offer a model. */
-export type OpcaoModelo = Pick<ModeloResumo, 'codigoServico' | 'nome' | 'status'>;
+/** What a filter needs to offer a model, and whether its integration is paused (the retries page warns). */
+export type OpcaoModelo = Pick<ModeloResumo, 'codigoServico' | 'nome' | 'status'> & { integracaoPausadaEm?: string | null };
 
 export interface GruposDoModelo {
   controleConteudo: { id: number; nome: string }[];
@@ -74,4 +95,7 @@ export const modelosApi = {
   publicar: (http: Http, c: string) => http.post<Modelo>(`${de(c)}/versoes`).then((r) => r.data),
   arquivar: (http: Http, c: string) => http.post<Modelo>(`${de(c)}/arquivamento`).then((r) => r.data),
   restaurar: (http: Http, c: string) => http.delete<Modelo>(`${de(c)}/arquivamento`).then((r) => r.data),
+  novoSegredo: (http: Http, c: string) => http.post<SegredoGerado>(`${de(c)}/integracao/segredo`).then((r) => r.data),
+  enviarTeste: (http: Http, c: string) => http.post<ResultadoTeste>(`${de(c)}/integracao/teste`).then((r) => r.data),
+  retomarIntegracao: (http: Http, c: string) => http.delete<Modelo>(`${de(c)}/integracao/pausa`).then((r) => r.data),
 };

@@ -1,4 +1,7 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { modelosApi } from '../../api/recursos/modelos';
+import { useModelos } from '../../ui/useModelos';
+import { useTratarErro } from '../../ui/useTratarErro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { P } from '../../access/permissoes';
@@ -50,6 +53,43 @@ function FormularioDescarte({ protocolo, aoDescartar, aoCancelar }: { protocolo:
   );
 }
 
+/**
+ * Integrations paused after too many exhausted deliveries in a row (issue 14): their new forms wait in
+ * the queue. Someone who may change the model resumes it here or in the builder.
+ */
+function IntegracoesPausadas() {
+  const { http, estado } = useAmbiente();
+  const [versao, setVersao] = useState(0);
+  const modelos = useModelos(true, versao);
+  const podeRetomar = usePermissao(P.UPDATE_MODELO);
+  const verModelo = usePermissao(P.READ_MODELO);
+  const tratar = useTratarErro();
+  const pausados = modelos.filter((m) => m.integracaoPausadaEm);
+  if (!pausados.length) return null;
+  const retomar = async (codigo: string) => {
+    try {
+      await modelosApi.retomarIntegracao(http, codigo);
+      mostrarToast(estado.toasts, { severity: 'success', summary: 'Integração retomada', detail: 'Os formulários na fila voltam a ser entregues.', life: 5000 });
+      setVersao((v) => v + 1);
+    } catch (e) {
+      tratar(e, 'acao');
+    }
+  };
+  return (
+    <Callout intent="warning" title={pausados.length === 1 ? 'Uma integração está pausada' : `${pausados.length} integrações estão pausadas`} className="cf-aviso-modelo" data-testid="integracoes-pausadas">
+      <p>Depois de muitas entregas esgotadas seguidas, as entregas destes modelos pararam: os novos formulários esperam na fila até a integração ser retomada. Confira o destino antes de retomar.</p>
+      <ul>
+        {pausados.map((m) => (
+          <li key={m.codigoServico}>
+            {verModelo ? <Link to={caminho('modelos-editar', { codigoServico: m.codigoServico })}>{m.nome}</Link> : m.nome} — pausada em {formatarDataHora(m.integracaoPausadaEm!)}{' '}
+            {podeRetomar && <Button size="small" icon="play" text="Retomar" onClick={() => void retomar(m.codigoServico)} />}
+          </li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}
+
 /** /retentativas-integracao — failed deliveries; retry now, discard with a reason, retry the filter in bulk. */
 export default function PaginaRetentativas() {
   const { http, estado } = useAmbiente();
@@ -98,6 +138,7 @@ export default function PaginaRetentativas() {
   return (
     <section className="cf-pagina">
       <TituloPagina />
+      <IntegracoesPausadas />
       <BarraFiltros lista={LISTA} rotulo="Filtros das retentativas" campos={FILTROS_RETENTATIVAS} acoes={podeAgir && <Button icon="repeat" text="Tentar novamente as do filtro" onClick={() => void emLote()} />} />
       <TabelaPaginada<Retentativa>
         chave={LISTA}

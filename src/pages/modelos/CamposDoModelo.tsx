@@ -58,10 +58,10 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
       />
       <fieldset className="cf-grupo-campos">
         <legend>Integração</legend>
-        <p className="cf-ajuda">Para onde cada formulário preenchido é enviado. Deixe o endereço vazio para não enviar.</p>
+        <p className="cf-ajuda">Para onde cada formulário preenchido é enviado, assinado (Standard Webhooks). Só endereços https públicos, a não ser os destinos internos que o operador liberou. Deixe vazio para não enviar.</p>
         <Campo {...comum} rotulo="Endereço (URL) de destino" nome="url" tipo="url" placeholder="https://" valor={d.url} regras={REGRAS_DADOS.url} erroServidor={es['integracao.url'] ?? es.integracao} aoMudar={(url) => aoMudar({ url })} />
         <CampoSelecao rotulo="Método HTTP" valor={d.metodo} opcoes={METODOS.map((m) => ({ valor: m, rotulo: m }))} desabilitado={desabilitado} aoMudar={(m) => aoMudar({ metodo: m as FormDadosModelo['metodo'] })} />
-        <Campo {...comum} multilinha rotulo="Cabeçalhos" nome="cabecalhos" placeholder="Authorization: Bearer …" valor={d.cabecalhos} validarExtra={problemaCabecalhos} erroServidor={es['integracao.cabecalhos']} ajuda='Um por linha, no formato "Nome: valor".' aoMudar={(cabecalhos) => aoMudar({ cabecalhos })} />
+        <Campo {...comum} multilinha rotulo="Cabeçalhos" nome="cabecalhos" placeholder="Authorization: Bearer …" valor={d.cabecalhos} validarExtra={problemaCabecalhos} erroServidor={es['integracao.cabecalhos'] ?? Object.entries(es).find(([k]) => k.startsWith('integracao.cabecalhos.'))?.[1]} ajuda='Um por linha, no formato "Nome: valor". Host, Content-Length, Content-Type e os cabeçalhos de assinatura são do próprio console.' aoMudar={(cabecalhos) => aoMudar({ cabecalhos })} />
       </fieldset>
     </>
   );

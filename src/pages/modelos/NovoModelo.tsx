@@ -20,6 +20,8 @@ export default function NovoModelo() {
     valido: (d) => !Object.keys(problemasDados(d, true)).length,
     voltarPara: caminho('modelos'),
     depoisDeSalvar: (m) => caminho('modelos-editar', { codigoServico: m.codigoServico }),
+    // A model created with an integration comes with its signing secret: the builder shows it once.
+    estadoDepoisDeSalvar: (m) => (m.segredoNovo ? { segredoNovo: m.segredoNovo } : null),
     salvo: (m) => `O modelo "${m.nome}" foi criado. Agora monte o formulário.`,
     permissoes: { criar: P.CREATE_MODELO, alterar: P.UPDATE_MODELO },
   });

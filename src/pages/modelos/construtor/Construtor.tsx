@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Callout, Tab, Tabs } from '@blueprintjs/core';
-import { useCallback, useState, type KeyboardEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
 import { P } from '../../../access/permissoes';
 import { usePermissao } from '../../../access/usePermissao';
@@ -24,6 +24,7 @@ import { EditorDefinicao } from './EditorDefinicao';
 import type { AoMudarDefinicao } from './PropriedadesCampo';
 import { useConstrutor } from './useConstrutor';
 import { Versoes } from './Versoes';
+import { mostrarSegredo, PainelIntegracao } from './PainelIntegracao';
 
 type Aba = 'formulario' | 'dados' | 'versoes';
 
@@ -59,6 +60,15 @@ export default function Construtor() {
   const [selecionado, setSelecionado] = useState<string | null>(null);
   const [problemasPublicar, setProblemasPublicar] = useState<ProblemaLocalizado[]>([]);
   useSairSemSalvar(c.sujo, 'As alterações do rascunho ainda não foram salvas e serão perdidas.');
+  // Just created with a destination: its signing secret came with the creation and is shown once here.
+  const local = useLocation();
+  const navegar = useNavigate();
+  const segredoNovo = (local.state as { segredoNovo?: string } | null)?.segredoNovo;
+  useEffect(() => {
+    if (!segredoNovo) return;
+    mostrarSegredo(estado.dialogos, segredoNovo);
+    navegar(local.pathname + local.search, { replace: true, state: null });
+  }, [segredoNovo]);
 
   const { mudar } = c;
   const aoMudarDefinicao = useCallback<AoMudarDefinicao>((f, chave) => mudar((r) => ({ ...r, definicao: f(r.definicao) }), chave), [mudar]);
@@ -217,6 +227,7 @@ export default function Construtor() {
           panel={
             <div className="cf-formulario">
               <CamposDoModelo dados={rascunho.dados} grupos={grupos} novo={false} mostrarErros={c.enviado} errosServidor={c.errosServidor} desabilitado={desabilitado} aoMudar={(patch) => mudar((r) => ({ ...r, dados: { ...r.dados, ...patch } }), `dados.${Object.keys(patch).join()}`)} />
+              <PainelIntegracao modelo={modelo} podeAlterar={podeAlterar} aoMudar={c.atualizarIntegracao} />
             </div>
           }
         />

@@ -9,6 +9,7 @@ import { desfazer, fazer, iniciarHistorico, refazer, type Historico } from '../.
 import { comEscopo } from '../../../state/carregamento';
 import { mostrarToast } from '../../../state/toasts';
 import { useTratarErro } from '../../../ui/useTratarErro';
+import { mostrarSegredo } from './PainelIntegracao';
 
 /** What the builder edits: the model's data and its draft definition, undone and redone together. */
 export interface Rascunho {
@@ -78,6 +79,8 @@ export function useConstrutor(codigo: string) {
     try {
       const m = await modelosApi.atualizar(http, codigo, { ...dadosParaApi(enviando.dados, false), definicao: enviando.definicao, versao: modelo.versao });
       aceitar(m, null);
+      // The first save with a destination makes the signing secret: this answer is the only one that has it.
+      if (m.segredoNovo) mostrarSegredo(estado.dialogos, m.segredoNovo);
       salvo.current = enviando;
       setConflito(false);
       setErrosServidor({});
@@ -141,7 +144,11 @@ export function useConstrutor(codigo: string) {
     }
   }
 
+  /** A new state of the integration (secret made, pause lifted): the draft and its versao stay as they are. */
+  const atualizarIntegracao = useCallback((m: Modelo) => setModelo((atual) => (atual ? { ...atual, integracao: m.integracao } : m)), []);
+
   return {
+    atualizarIntegracao,
     modelo,
     rascunho,
     hist,
