@@ -13,7 +13,7 @@ import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente, type OpcoesCidadao } f
 import { ESPERAS_PADRAO_S } from './entrega/agenda';
 import { criarEntregador, OPCOES_PADRAO, opcoesEntregasDoAmbiente, type Entregador, type OpcoesEntregador } from './entrega/entregador';
 import { registrarReceptor, type Receptor } from './receptor';
-import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
+import { garantirSegredos, opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
@@ -104,6 +104,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     ...opcoesIntegracaoDoAmbiente(process.env, { origemDemo: o.receptor ? new URL(o.urlPublica).origin : null, arquivoChave: arquivoDaChave(o) }),
     ...o.integracao,
   };
+  await garantirSegredos(db, integracao);
   const entregador = criarEntregador(db, entregas, integracao);
   const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
   await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO });

@@ -10,7 +10,8 @@ import { CHROMIUM } from '../e2e/navegador';
 
 const portaTestes = await portaLivre();
 const origemTestes = `http://localhost:${portaTestes}`;
-const demo = await subirServidor({ origens: [origemTestes] });
+// With the demo receiver: the seeded models deliver there (the builder's "Enviar teste" reaches it).
+const demo = await subirServidor({ origens: [origemTestes], receptor: true });
 
 const runner = await startTestRunner({
   readCliArgs: false,

@@ -120,8 +120,14 @@ describe('modelos: lista e novo modelo', function () {
     try {
       await esperarTitulo(el, `Modelo ${codigo}`);
       await waitUntil(() => toasts(el).some((t) => t.includes('foi criado')), 'toast');
+      // Created with a destination: its signing secret is shown once, right here.
+      await waitUntil(() => raiz(el).querySelector('[data-testid=segredo-dialogo] input'), 'segredo mostrado');
+      expect((raiz(el).querySelector('[data-testid=segredo-dialogo] input') as HTMLInputElement).value).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+      botao(el, 'Já guardei')!.click();
+      await waitUntil(() => !raiz(el).querySelector('[data-testid=segredo-dialogo]'), 'fechado');
       const m = (await apiAdmin('GET', `/modelos/${codigo}`)).json;
-      expect(m.integracao).to.deep.equal({ url: 'https://sistema.exemplo.gov.br/recebe', metodo: 'POST', cabecalhos: { 'X-Chave': '123' } });
+      expect({ url: m.integracao.url, metodo: m.integracao.metodo, cabecalhos: m.integracao.cabecalhos, segredo: m.integracao.segredo.existe }).to.deep.equal({ url: 'https://sistema.exemplo.gov.br/recebe', metodo: 'POST', cabecalhos: { 'X-Chave': '123' }, segredo: true });
       expect(m.status).to.equal('RASCUNHO');
     } finally {
       await apiAdmin('DELETE', `/modelos/${codigo}`).catch(() => undefined);
@@ -385,6 +391,60 @@ describe('construtor de formulários', function () {
     } finally {
       await t.limpar();
     }
+  });
+});
+
+describe('integração do modelo no construtor', function () {
+  this.timeout(60_000);
+  const abrirDados = async (el: HTMLElement) => {
+    await waitUntil(() => raiz(el).querySelector('[role=tab][id$=dados]'), 'abas');
+    (raiz(el).querySelector('[role=tab][id$=dados]') as HTMLElement).click();
+    await waitUntil(() => raiz(el).querySelector('[data-testid=painel-integracao]'), 'painel de integração');
+  };
+
+  it('enviar teste: aceito pelo receptor; recusado com o motivo em pt-BR; gerar novo segredo mostra-o uma vez e diz até quando o anterior assina', async () => {
+    const el = await montar('designer', { 'initial-path': '/modelos/saude-ouvidoria' });
+    await esperarShell(el);
+    await abrirDados(el);
+    botao(el, 'Enviar teste')!.click();
+    await waitUntil(() => raiz(el).querySelector('[data-testid=resultado-teste]'), 'resultado');
+    expect(raiz(el).querySelector('[data-testid=resultado-teste]')!.textContent).to.equal('O destino respondeu 200: a entrega de teste foi aceita.');
+    expect(raiz(el).querySelector('[data-testid=resultado-teste]')!.classList.contains('bp6-intent-success')).to.equal(true);
+
+    botao(el, 'Gerar novo segredo')!.click();
+    await waitUntil(() => [...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Gerar'), 'confirmação');
+    ([...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Gerar') as HTMLButtonElement).click();
+    await waitUntil(() => raiz(el).querySelector('[data-testid=segredo-dialogo] input'), 'novo segredo');
+    expect((raiz(el).querySelector('[data-testid=segredo-dialogo] input') as HTMLInputElement).value).to.match(/^whsec_/);
+    botao(el, 'Já guardei')!.click();
+    await waitUntil(() => raiz(el).querySelector('[data-testid=painel-integracao]')!.textContent!.includes('O anterior ainda assina junto até'), 'sobreposição');
+    expect(await violacoesGraves(el)).to.deep.equal([]);
+
+    const codigo = `teste-dns-${Date.now().toString(36)}`;
+    const grupo = (await apiAdmin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+    expect((await apiAdmin('POST', '/modelos', { codigoServico: codigo, nome: 'Destino sem DNS', grupoControleConteudoId: grupo, integracao: { url: 'https://sistema.exemplo.gov.br/recebe' } })).status).to.equal(201);
+    try {
+      el.navigate(`/modelos/${codigo}`);
+      await waitUntil(() => !raiz(el).querySelector('[data-testid=resultado-teste]'), 'outro modelo, sem resultado anterior');
+      await abrirDados(el);
+      botao(el, 'Enviar teste')!.click();
+      await waitUntil(() => raiz(el).querySelector('[data-testid=resultado-teste]'), 'resultado');
+      expect(raiz(el).querySelector('[data-testid=resultado-teste]')!.textContent).to.equal('Destino recusado: O nome sistema.exemplo.gov.br não foi encontrado (DNS).');
+    } finally {
+      await apiAdmin('DELETE', `/modelos/${codigo}`);
+    }
+  });
+
+  it('um destino interno ou um cabeçalho com quebra de linha: a mensagem do servidor aparece no campo', async () => {
+    const el = await montar('designer', { 'initial-path': '/modelos/saude-ouvidoria' });
+    await esperarShell(el);
+    await abrirDados(el);
+    const url = campo(el, 'Endereço (URL) de destino');
+    const original = url.value;
+    digitar(url, 'https://169.254.169.254/latest/meta-data/');
+    botao(el, 'Salvar rascunho')!.click();
+    await waitUntil(() => textoConteudo(el).includes('O destino 169.254.169.254 é um endereço link-local'), 'recusa do destino');
+    digitar(url, original);
   });
 });
 

@@ -58,6 +58,16 @@ export function segredosVigentes(i: Pick<OpcoesIntegracao, 'cofre'>, m: LinhaSeg
 }
 
 /**
+ * Every model with a destination signs its deliveries: one without a secret yet (seeded, or from before
+ * secrets existed) gets one at start-up. Nobody has seen it; "Gerar novo segredo" shows a new one.
+ */
+export async function garantirSegredos(db: Executor, i: OpcoesIntegracao): Promise<number> {
+  const sem = await db.query<{ codigo_servico: string }>('select codigo_servico from modelo where integracao_url is not null and integracao_segredo is null');
+  for (const m of sem) await db.query('update modelo set integracao_segredo = $2, integracao_segredo_criado_em = now() where codigo_servico = $1 and integracao_segredo is null', [m.codigo_servico, i.cofre.cifrar(novoSegredo())]);
+  return sem.length;
+}
+
+/**
  * A new secret for model `codigo`: the current one (if any) keeps signing for the overlap. Returns the
  * new secret in clear: the only time anyone sees it.
  */

@@ -227,7 +227,7 @@ export default function Construtor() {
           panel={
             <div className="cf-formulario">
               <CamposDoModelo dados={rascunho.dados} grupos={grupos} novo={false} mostrarErros={c.enviado} errosServidor={c.errosServidor} desabilitado={desabilitado} aoMudar={(patch) => mudar((r) => ({ ...r, dados: { ...r.dados, ...patch } }), `dados.${Object.keys(patch).join()}`)} />
-              <PainelIntegracao modelo={modelo} podeAlterar={podeAlterar} aoMudar={c.atualizarIntegracao} />
+              <PainelIntegracao key={modelo.codigoServico} modelo={modelo} podeAlterar={podeAlterar} aoMudar={c.atualizarIntegracao} />
             </div>
           }
         />
