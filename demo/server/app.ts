@@ -42,7 +42,7 @@ export interface OpcoesServidor {
   /** Rate and size limits of /api/publico; absent: LIMITES_PADRAO. */
   limitesPublico?: LimitesPublico;
   /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY): the client address the limits count. */
-  trustProxy?: boolean | string;
+  trustProxy?: number | string;
   /** How integrations are reached (destination guard, secrets, pause); absent: from the environment. Tests override parts. */
   integracao?: Partial<OpcoesIntegracao>;
   /** Origins the demo host page lets /iframe show (its iframe-allowlist and CSP frame-src); absent: its own origin. */
@@ -199,7 +199,9 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     cidadao: opcoesCidadaoDoAmbiente(env, urlPublica),
     receptor: env.RECEPTOR_DEMO !== 'off',
     limitesPublico: limitesDoAmbiente(env),
-    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY || undefined,
+    // The proxies' addresses (or a hop count), never `true`: with `true` the leftmost X-Forwarded-For, which
+    // the client writes, would be the address the limits count.
+    trustProxy: !env.TRUST_PROXY ? undefined : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
     quadrosDemo: env.DEMO_IFRAME_ALLOWLIST ? env.DEMO_IFRAME_ALLOWLIST.split(/[\s,]+/).filter(Boolean) : undefined,
   };
 }
