@@ -70,7 +70,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     logger: o.log ? { level: process.env.LOG === 'debug' ? 'info' : 'warn' } : false,
     // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
     ajv: { customOptions: { allErrors: true } },
-    trustProxy: o.trustProxy ?? false,
+    // A hop count trusts that many proxies in front; a string lists their addresses.
+    trustProxy: typeof o.trustProxy === 'number' ? (_endereco: string, salto: number) => salto < (o.trustProxy as number) : (o.trustProxy ?? false),
   });
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
   if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
