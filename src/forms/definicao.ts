@@ -58,7 +58,7 @@ export const REGRAS_POR_TIPO: Record<TipoCampo, TipoRegra[]> = {
   decimal: ['minValue', 'maxValue'],
   email: ['maxLength'],
   url: ['maxLength'],
-  data: [],
+  data: ['dataNaoFutura', 'dataNaoPassada', 'dataMinima', 'dataMaxima'],
   cpf: [],
   'escolha-unica': [],
   'escolha-multipla': [],
@@ -99,6 +99,11 @@ function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]
     if (!permitidas.includes(r.tipo)) p.push({ caminho: onde, mensagem: `A regra ${r.tipo} não se aplica a um campo do tipo ${ROTULO_TIPO[c.tipo]}.` });
     if (vistos.has(r.tipo)) p.push({ caminho: onde, mensagem: `A regra ${r.tipo} aparece mais de uma vez.` });
     vistos.add(r.tipo);
+    if (r.tipo === 'dataMinima' || r.tipo === 'dataMaxima') {
+      const data = r.tipo === 'dataMinima' ? r.min : r.max;
+      if (typeof data !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(data)) p.push({ caminho: onde, mensagem: 'Informe uma data válida para a regra.' });
+      continue;
+    }
     for (const k of ['min', 'max'] as const) {
       if (k in r && (typeof num(r, k) !== 'number' || !Number.isFinite(num(r, k)))) p.push({ caminho: onde, mensagem: 'Informe um número para o parâmetro da regra.' });
     }
@@ -110,6 +115,9 @@ function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]
   const [minL, maxL, minV, maxV] = [achar('minLength'), achar('maxLength'), achar('minValue'), achar('maxValue')];
   if (minL && maxL && minL.min! > maxL.max!) p.push({ caminho: `${caminho}.regras`, mensagem: `O tamanho mínimo (${minL.min}) não pode ser maior que o máximo (${maxL.max}).` });
   if (minV && maxV && minV.min! > maxV.max!) p.push({ caminho: `${caminho}.regras`, mensagem: `O valor mínimo (${minV.min}) não pode ser maior que o máximo (${maxV.max}).` });
+  const [minD, maxD] = [achar('dataMinima') as { min?: string } | undefined, achar('dataMaxima') as { max?: string } | undefined];
+  if (minD?.min && maxD?.max && minD.min > maxD.max) p.push({ caminho: `${caminho}.regras`, mensagem: 'A data mínima não pode ser depois da data máxima.' });
+  if (achar('dataNaoFutura') && achar('dataNaoPassada')) p.push({ caminho: `${caminho}.regras`, mensagem: 'Uma data que não pode estar nem no futuro nem no passado só aceita hoje: escolha uma das duas regras.' });
 }
 
 /** Checks a definition for sense. An empty list means it can be saved; publishing also needs a field. */

@@ -159,6 +159,18 @@ export function definirRegra(d: Definicao, campoId: string, tipo: Extract<TipoRe
   return alterarCampo(d, campoId, { regras: [...sem, regra] });
 }
 
+export type RegraData = Extract<TipoRegra, 'dataNaoFutura' | 'dataNaoPassada' | 'dataMinima' | 'dataMaxima'>;
+
+/** Sets a date rule: on/off for "not future"/"not past", a yyyy-MM-dd (or null: none) for minimum and maximum. */
+export function definirRegraData(d: Definicao, campoId: string, tipo: RegraData, valor: boolean | string | null): Definicao {
+  const c = acharCampo(d, campoId);
+  if (!c) return d;
+  const sem = c.regras.filter((r) => r.tipo !== tipo);
+  if (valor === null || valor === false || valor === '') return alterarCampo(d, campoId, { regras: sem });
+  const regra = (tipo === 'dataMinima' ? { tipo, min: valor } : tipo === 'dataMaxima' ? { tipo, max: valor } : { tipo }) as Regra;
+  return alterarCampo(d, campoId, { regras: [...sem, regra] });
+}
+
 export function valorRegra(c: CampoDefinicao, tipo: TipoRegra): number | null {
   const r = c.regras.find((x) => x.tipo === tipo) as { min?: number; max?: number } | undefined;
   return r ? (r.min ?? r.max ?? null) : null;

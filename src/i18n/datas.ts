@@ -25,19 +25,47 @@ export function formatarDataHora(v: string | number | Date | null | undefined): 
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
+const iso = (ano: number, mes: number, dia: number) => `${String(ano).padStart(4, '0')}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+
+function dataReal(ano: number, mes: number, dia: number): string | null {
+  const d = new Date(Date.UTC(ano, mes - 1, dia));
+  d.setUTCFullYear(ano);
+  return d.getUTCFullYear() === ano && d.getUTCMonth() === mes - 1 && d.getUTCDate() === dia ? iso(ano, mes, dia) : null;
+}
+
 /**
- * Reads what a user typed in a date input: dd/MM/yy or dd/MM/yyyy (two-digit years are 20yy).
+ * THE two-digit-year rule (issue 13), one for the element and the server: `yy` is the year, among
+ * 19yy, 20yy, 21yy…, whose date falls within the 80 years before and the 20 years after today — after
+ * today − 80 years, up to today + 20 years inclusive. So on 22/11/2026 "15/03/90" is 1990 (a birth date),
+ * "22/11/46" is 2046 and "23/11/46" is 1946. A date that exists in no candidate year (29/02/46) is none.
+ */
+export function anoDeDoisDigitos(yy: number, mes: number, dia: number, hoje: string = hojeSaoPaulo()): string | null {
+  const [a, m, d] = hoje.split('-').map(Number);
+  const limite = iso(a + 20, m, d);
+  const inicio = iso(a - 80, m, d);
+  for (const seculo of [Math.floor((a + 20) / 100) * 100, Math.floor((a + 20) / 100) * 100 - 100]) {
+    const data = dataReal(seculo + yy, mes, dia);
+    if (data && data > inicio && data <= limite) return data;
+    if (!data && seculo + yy <= a + 20 && seculo + yy > a - 80) return null;
+  }
+  return null;
+}
+
+/**
+ * Reads what a user typed in a date input: dd/mm/aaaa or dd/mm/aa (the two-digit-year rule above).
  * Returns the calendar date as yyyy-MM-dd, or null when it is not a real date.
  */
-export function lerData(texto: string): string | null {
+export function lerData(texto: string, hoje?: string): string | null {
   const m = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\s*$/.exec(texto);
   if (!m) return null;
-  const dia = Number(m[1]);
-  const mes = Number(m[2]);
-  const ano = m[3].length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-  const d = new Date(Date.UTC(ano, mes - 1, dia));
-  if (d.getUTCFullYear() !== ano || d.getUTCMonth() !== mes - 1 || d.getUTCDate() !== dia) return null;
-  return `${String(ano).padStart(4, '0')}-${String(mes).padStart(2, '0')}-${String(dia).padStart(2, '0')}`;
+  const [dia, mes] = [Number(m[1]), Number(m[2])];
+  return m[3].length === 2 ? anoDeDoisDigitos(Number(m[3]), mes, dia, hoje) : dataReal(Number(m[3]), mes, dia);
+}
+
+/** A date field shows what it understood with the four-digit year (dd/MM/yyyy), so "15/03/90" reads 15/03/1990. */
+export function formatarDataCompleta(isoData: string): string {
+  const [a, m, d] = isoData.slice(0, 10).split('-');
+  return `${d}/${m}/${a}`;
 }
 
 /** Today's calendar date in São Paulo as yyyy-MM-dd. */

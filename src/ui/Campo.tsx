@@ -21,6 +21,8 @@ export interface PropsCampo {
   validarExtra?: (v: string) => string | null;
   /** A text area instead of a one-line input (descriptions, reasons). */
   multilinha?: boolean;
+  /** When the field loses focus (a date field then shows what it understood). */
+  aoSair?: (v: string) => void;
 }
 
 /** A labelled input bound to the validation rules: messages as the user types and on submit. */
@@ -47,7 +49,7 @@ export function Campo(p: PropsCampo) {
       if (p.erroServidor) setValorDoErro(e.currentTarget.value);
       p.aoMudar(e.currentTarget.value);
     },
-    onBlur: () => setTocado(true),
+    onBlur: () => (setTocado(true), p.aoSair?.(p.valor)),
   };
   return (
     <FormGroup label={p.rotulo} labelFor={id} labelInfo={obrigatorio ? '*' : undefined} helperText={<span id={idMsg}>{erro ?? p.ajuda}</span>} intent={erro ? 'danger' : 'none'}>

@@ -1,5 +1,8 @@
 import { traduzir, type ChaveTexto, type Idioma } from '../i18n';
 import { cpfValido } from '../forms/cpf';
+import { formatarDataCompleta, hojeSaoPaulo } from '../i18n/datas';
+
+const ISO_DATA = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The validation rules of SPEC.md section 5 and their messages. Pure: the element's fields, the
@@ -15,14 +18,19 @@ export type Regra =
   | { tipo: 'minValue'; min: number }
   | { tipo: 'maxValue'; max: number }
   | { tipo: 'minLength'; min: number }
-  | { tipo: 'maxLength'; max: number };
+  | { tipo: 'maxLength'; max: number }
+  // Date fields (answers yyyy-MM-dd), today in São Paulo: checked alike by the preview and the server.
+  | { tipo: 'dataNaoFutura' }
+  | { tipo: 'dataNaoPassada' }
+  | { tipo: 'dataMinima'; min: string }
+  | { tipo: 'dataMaxima'; max: string };
 
 export type TipoRegra = Regra['tipo'];
 
 export interface Falha {
   regra: TipoRegra;
   chave: ChaveTexto;
-  params?: Record<string, number>;
+  params?: Record<string, number | string>;
 }
 
 type Valor = unknown;
@@ -56,8 +64,8 @@ function urlValida(v: string): boolean {
 const texto = (v: Valor) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '');
 
 /** Checks one rule. Rules other than `required` pass on an empty value: "optional but well-formed". */
-export function checar(regra: Regra, v: Valor): Falha | null {
-  const falha = (params?: Record<string, number>): Falha => ({ regra: regra.tipo, chave: `validacao.${regra.tipo}` as ChaveTexto, params });
+export function checar(regra: Regra, v: Valor, hoje: string = hojeSaoPaulo()): Falha | null {
+  const falha = (params?: Record<string, number | string>): Falha => ({ regra: regra.tipo, chave: `validacao.${regra.tipo}` as ChaveTexto, params });
   if (regra.tipo === 'required') return vazio(v) ? falha() : null;
   if (vazio(v)) return null;
   const s = texto(v);
@@ -84,6 +92,15 @@ export function checar(regra: Regra, v: Valor): Falha | null {
       return [...s].length < regra.min ? falha({ min: regra.min }) : null;
     case 'maxLength':
       return [...(typeof v === 'string' ? v : s)].length > regra.max ? falha({ max: regra.max }) : null;
+    // A date that is not yyyy-MM-dd fails the field's own type check; these compare only real dates.
+    case 'dataNaoFutura':
+      return ISO_DATA.test(s) && s > hoje ? falha() : null;
+    case 'dataNaoPassada':
+      return ISO_DATA.test(s) && s < hoje ? falha() : null;
+    case 'dataMinima':
+      return ISO_DATA.test(s) && s < regra.min ? falha({ min: formatarDataCompleta(regra.min) }) : null;
+    case 'dataMaxima':
+      return ISO_DATA.test(s) && s > regra.max ? falha({ max: formatarDataCompleta(regra.max) }) : null;
   }
 }
 

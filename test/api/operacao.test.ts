@@ -136,7 +136,7 @@ for (const banco of await bancosDeTeste()) {
       const doAdmin = await admin('GET', '/modelos-opcoes');
       assert.equal(doAdmin.status, 200);
       assert.deepEqual(doAdmin.json.map((m: { codigoServico: string }) => m.codigoServico), todos);
-      assert.deepEqual(Object.keys(doAdmin.json[0]).sort(), ['codigoServico', 'nome', 'status']);
+      assert.deepEqual(Object.keys(doAdmin.json[0]).sort(), ['codigoServico', 'integracaoPausadaEm', 'nome', 'status']);
       const doAuditor = await auditor('GET', '/modelos-opcoes');
       assert.equal(doAuditor.status, 200, 'READ_FORMULARIO_EVENTO is enough');
       assert.ok(doAuditor.json.length > 0 && doAuditor.json.every((m: { codigoServico: string }) => m.codigoServico.startsWith('saude-')));

@@ -2,7 +2,7 @@ import { Button, Checkbox, FileInput, FormGroup, InputGroup, Radio, RadioGroup, 
 import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { CampoDefinicao, Definicao } from '../../forms/definicao';
 import { errosDasRespostas, type Respostas } from '../../forms/preenchimento';
-import { formatarData, lerData } from '../../i18n/datas';
+import { formatarDataCompleta, lerData } from '../../i18n/datas';
 
 /**
  * A form as a citizen sees it, from a definition: every field type, labels, help, required marks, and
@@ -17,11 +17,16 @@ interface PropsCampo {
   aoMudar: (id: string, valor: unknown) => void;
 }
 
-const PLACEHOLDER: Partial<Record<CampoDefinicao['tipo'], string>> = { cpf: '000.000.000-00', data: 'dd/mm/aa', email: 'nome@exemplo.com', url: 'https://', inteiro: '0', decimal: '0,00' };
+const PLACEHOLDER: Partial<Record<CampoDefinicao['tipo'], string>> = { cpf: '000.000.000-00', data: 'dd/mm/aaaa', email: 'nome@exemplo.com', url: 'https://', inteiro: '0', decimal: '0,00' };
 
+/** dd/mm/aaaa or dd/mm/aa (the one two-digit-year rule); on leaving, it shows the date it understood, year in full. */
 function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknown; aoMudar: (v: string) => void } & Record<string, unknown>) {
-  const [texto, setTexto] = useState(typeof valor === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(valor) ? formatarData(valor) : String(valor ?? ''));
-  return <InputGroup id={id} {...resto} value={texto} onChange={(e) => (setTexto(e.currentTarget.value), aoMudar(lerData(e.currentTarget.value) ?? e.currentTarget.value))} />;
+  const [texto, setTexto] = useState(typeof valor === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(valor) ? formatarDataCompleta(valor) : String(valor ?? ''));
+  const sair = () => {
+    const data = lerData(texto);
+    if (data) setTexto(formatarDataCompleta(data));
+  };
+  return <InputGroup id={id} {...resto} value={texto} onBlur={sair} onChange={(e) => (setTexto(e.currentTarget.value), aoMudar(lerData(e.currentTarget.value) ?? e.currentTarget.value))} />;
 }
 
 /** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */

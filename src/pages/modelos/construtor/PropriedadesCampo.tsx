@@ -1,7 +1,8 @@
 import { FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useState } from 'react';
 import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type TipoCampo } from '../../../forms/definicao';
-import { alterarCampo, definirRegra, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
+import { alterarCampo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
+import { CampoData } from '../../../ui/CampoData';
 import { lerNumero } from '../../../validation/regras';
 
 type RegraNumerica = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
@@ -61,6 +62,20 @@ function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefini
   );
 }
 
+/** A date field's rules (issue 13): not in the future, not in the past, a minimum and a maximum date. */
+function RegrasData({ campo: c, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
+  const tem = (t: string) => c.regras.find((r) => r.tipo === t) as { min?: string; max?: string } | undefined;
+  const mudar = (tipo: Parameters<typeof definirRegraData>[2], v: boolean | string | null) => aoMudar((d) => definirRegraData(d, c.id, tipo, v), `${c.id}.${tipo}`);
+  return (
+    <>
+      <Switch label="Não aceitar datas no futuro (ex.: data de nascimento)" checked={!!tem('dataNaoFutura')} disabled={desabilitado} onChange={(e) => mudar('dataNaoFutura', e.currentTarget.checked)} />
+      <Switch label="Não aceitar datas no passado (ex.: data de agendamento)" checked={!!tem('dataNaoPassada')} disabled={desabilitado} onChange={(e) => mudar('dataNaoPassada', e.currentTarget.checked)} />
+      <CampoData rotulo="Data mínima" valor={tem('dataMinima')?.min ?? null} aoMudar={(iso, ok) => ok && mudar('dataMinima', iso)} />
+      <CampoData rotulo="Data máxima" valor={tem('dataMaxima')?.max ?? null} aoMudar={(iso, ok) => ok && mudar('dataMaxima', iso)} />
+    </>
+  );
+}
+
 function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
   const id = useId();
   const [texto, setTexto] = useTextoDe(campo.opcoes ?? [], textoDeOpcoes, opcoesDeTexto);
@@ -114,9 +129,11 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, de
       {REGRAS_POR_TIPO[c.tipo].length > 0 && (
         <fieldset className="cf-grupo-campos cf-regras">
           <legend>Regras</legend>
-          {(REGRAS_POR_TIPO[c.tipo] as RegraNumerica[]).map((t) => (
-            <CampoRegra key={t} campo={c} tipo={t} aoMudar={aoMudar} desabilitado={desabilitado} />
-          ))}
+          {c.tipo === 'data' ? (
+            <RegrasData campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />
+          ) : (
+            (REGRAS_POR_TIPO[c.tipo] as RegraNumerica[]).map((t) => <CampoRegra key={t} campo={c} tipo={t} aoMudar={aoMudar} desabilitado={desabilitado} />)
+          )}
         </fieldset>
       )}
       {(c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') && <CampoOpcoes campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
