@@ -20,6 +20,8 @@ export interface FormDadosModelo {
   metodo: MetodoIntegracao;
   /** "Nome: valor", one per line. */
   cabecalhos: string;
+  /** Days a filled form keeps its personal data; '' for ever. */
+  retencaoDias: string;
 }
 
 export const METODOS: MetodoIntegracao[] = ['POST', 'PUT', 'PATCH'];
@@ -30,9 +32,10 @@ export const REGRAS_DADOS = {
   descricao: [{ tipo: 'maxLength', max: 2000 }] as Regra[],
   grupoControleConteudoId: [{ tipo: 'required' }] as Regra[],
   url: [{ tipo: 'url' }, { tipo: 'maxLength', max: 500 }] as Regra[],
+  retencaoDias: [{ tipo: 'integer' }, { tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 36500 }] as Regra[],
 };
 
-export const DADOS_VAZIOS: FormDadosModelo = { codigoServico: '', nome: '', descricao: '', grupoControleConteudoId: '', grupoAcessoPublicoId: '', url: '', metodo: 'POST', cabecalhos: '' };
+export const DADOS_VAZIOS: FormDadosModelo = { codigoServico: '', nome: '', descricao: '', grupoControleConteudoId: '', grupoAcessoPublicoId: '', url: '', metodo: 'POST', cabecalhos: '', retencaoDias: '' };
 
 export function dadosDoModelo(m: Modelo): FormDadosModelo {
   return {
@@ -44,6 +47,7 @@ export function dadosDoModelo(m: Modelo): FormDadosModelo {
     url: m.integracao.url ?? '',
     metodo: m.integracao.metodo,
     cabecalhos: textoCabecalhos(m.integracao.cabecalhos),
+    retencaoDias: m.retencaoDias ? String(m.retencaoDias) : '',
   };
 }
 
@@ -62,6 +66,7 @@ export function problemasDados(d: FormDadosModelo, novo: boolean): Partial<Recor
   por('descricao');
   por('grupoControleConteudoId');
   por('url');
+  por('retencaoDias');
   const c = problemaCabecalhos(d.cabecalhos);
   if (c) p.cabecalhos = c;
   return p;
@@ -75,5 +80,6 @@ export function dadosParaApi(d: FormDadosModelo, novo: boolean): DadosModelo {
     grupoControleConteudoId: Number(d.grupoControleConteudoId),
     grupoAcessoPublicoId: d.grupoAcessoPublicoId ? Number(d.grupoAcessoPublicoId) : null,
     integracao: { url: d.url.trim() || null, metodo: d.metodo, cabecalhos: lerCabecalhos(d.cabecalhos).cabecalhos },
+    retencaoDias: d.retencaoDias.trim() ? Number(d.retencaoDias) : null,
   };
 }

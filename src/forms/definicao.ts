@@ -36,6 +36,23 @@ export interface CampoDefinicao {
   /** Rules besides `required` (which `obrigatorio` says) and the type's own check. */
   regras: Regra[];
   opcoes?: Opcao[];
+  /** This field says who the requester is (issue 13): at most one field of each. */
+  requerente?: PapelRequerente;
+  /** The designer marks it as personal data (CPF, e-mail, phone-like and requester fields always are). */
+  dadoPessoal?: boolean;
+}
+
+export type PapelRequerente = 'cpf' | 'nome' | 'email';
+
+/** Which field type may say which part of who the requester is. */
+export const TIPO_DO_REQUERENTE: Record<PapelRequerente, TipoCampo> = { cpf: 'cpf', nome: 'texto', email: 'email' };
+export const ROTULO_REQUERENTE: Record<PapelRequerente, string> = { cpf: 'CPF do requerente', nome: 'Nome do requerente', email: 'E-mail do requerente' };
+
+/** The field that holds each part of who the requester is. */
+export function camposDoRequerente(d: Definicao | null | undefined): Partial<Record<PapelRequerente, CampoDefinicao>> {
+  const r: Partial<Record<PapelRequerente, CampoDefinicao>> = {};
+  for (const s of d?.secoes ?? []) for (const c of s.campos) if (c.requerente && !r[c.requerente]) r[c.requerente] = c;
+  return r;
 }
 
 export interface Secao {
@@ -120,12 +137,16 @@ function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]
   if (achar('dataNaoFutura') && achar('dataNaoPassada')) p.push({ caminho: `${caminho}.regras`, mensagem: 'Uma data que não pode estar nem no futuro nem no passado só aceita hoje: escolha uma das duas regras.' });
 }
 
-/** Checks a definition for sense. An empty list means it can be saved; publishing also needs a field. */
-export function validarDefinicao(d: Definicao, paraPublicar = false): ProblemaDefinicao[] {
+/**
+ * Checks a definition for sense. An empty list means it can be saved; publishing also needs a field,
+ * and a model restricted to a public-access group needs its requester CPF field (the citizen's login fills it).
+ */
+export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean } = {}): ProblemaDefinicao[] {
   const p: ProblemaDefinicao[] = [];
   if (!d || !Array.isArray(d.secoes)) return [{ caminho: 'secoes', mensagem: 'A definição precisa de uma lista de seções.' }];
   if (d.secoes.length > LIMITES.secoes) p.push({ caminho: 'secoes', mensagem: `No máximo ${LIMITES.secoes} seções.` });
   const ids = new Set<string>();
+  const papeis = new Set<PapelRequerente>();
   let total = 0;
   for (const [i, s] of d.secoes.entries()) {
     const cs = `secoes[${i}]`;
@@ -148,6 +169,12 @@ export function validarDefinicao(d: Definicao, paraPublicar = false): ProblemaDe
       else if (c.rotulo.length > LIMITES.rotulo) p.push({ caminho: `${cc}.rotulo`, mensagem: `O rótulo deve ter no máximo ${LIMITES.rotulo} caracteres.` });
       if ((c.ajuda ?? '').length > LIMITES.ajuda) p.push({ caminho: `${cc}.ajuda`, mensagem: `O texto de ajuda deve ter no máximo ${LIMITES.ajuda} caracteres.` });
       checarRegras(c, cc, p);
+      if (c.requerente !== undefined) {
+        if (!(c.requerente in TIPO_DO_REQUERENTE)) p.push({ caminho: `${cc}.requerente`, mensagem: 'Papel do requerente desconhecido.' });
+        else if (TIPO_DO_REQUERENTE[c.requerente] !== c.tipo) p.push({ caminho: `${cc}.requerente`, mensagem: `Só um campo do tipo ${ROTULO_TIPO[TIPO_DO_REQUERENTE[c.requerente]]} pode ser o ${ROTULO_REQUERENTE[c.requerente]}.` });
+        else if (papeis.has(c.requerente)) p.push({ caminho: `${cc}.requerente`, mensagem: `Só um campo pode ser o ${ROTULO_REQUERENTE[c.requerente]}.` });
+        papeis.add(c.requerente);
+      }
       if (ehEscolha(c.tipo)) {
         const opcoes = c.opcoes ?? [];
         if (!opcoes.length) p.push({ caminho: `${cc}.opcoes`, mensagem: 'Campos de escolha precisam de pelo menos uma opção.' });
@@ -162,6 +189,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false): ProblemaDe
   }
   if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: `No máximo ${LIMITES.campos} campos.` });
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: 'Para publicar, o modelo precisa de pelo menos um campo.' });
+  if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: 'Um modelo com grupo de acesso público precisa de um campo marcado como CPF do requerente: é ele que o CPF do login do cidadão preenche.' });
   return p;
 }
 

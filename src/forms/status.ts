@@ -8,7 +8,7 @@ import type { Intent } from '@blueprintjs/core';
 export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
 export type StatusFormulario = (typeof STATUS_FORMULARIO)[number];
 
-export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO'] as const;
+export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO'] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
 export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
@@ -39,6 +39,10 @@ export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
   RETENTATIVA_MANUAL: { rotulo: 'Nova tentativa pedida manualmente', intent: 'warning' },
   DESCARTADO: { rotulo: 'Descartado', intent: 'none' },
   VISUALIZADO: { rotulo: 'Visualizado no console', intent: 'none' },
+  DADOS_PESSOAIS_VISTOS: { rotulo: 'Dados pessoais mostrados', intent: 'warning' },
+  EXPORTACAO_DADOS_PESSOAIS: { rotulo: 'Exportação com dados pessoais', intent: 'warning' },
+  RELATORIO_TITULAR: { rotulo: 'Relatório do titular baixado', intent: 'warning' },
+  ANONIMIZADO: { rotulo: 'Dados pessoais apagados (retenção)', intent: 'none' },
 };
 
 export const ROTULO_STATUS_RETENTATIVA: Record<StatusRetentativa, Rotulado> = {

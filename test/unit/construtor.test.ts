@@ -175,7 +175,9 @@ test("the model's data form: SPEC messages per field, headers and code checked, 
   const ok = { ...DADOS_VAZIOS, codigoServico: ' certidao ', nome: ' Certidão ', grupoControleConteudoId: '3', grupoAcessoPublicoId: '', url: ' https://a.gov.br/x ', metodo: 'PUT' as const, cabecalhos: 'X-A: 1' };
   assert.deepEqual(problemasDados(ok, true), {});
   const api = dadosParaApi(ok, true);
-  assert.deepEqual(api, { codigoServico: 'certidao', nome: 'Certidão', descricao: '', grupoControleConteudoId: 3, grupoAcessoPublicoId: null, integracao: { url: 'https://a.gov.br/x', metodo: 'PUT', cabecalhos: { 'X-A': '1' } } });
+  assert.deepEqual(api, { codigoServico: 'certidao', nome: 'Certidão', descricao: '', grupoControleConteudoId: 3, grupoAcessoPublicoId: null, integracao: { url: 'https://a.gov.br/x', metodo: 'PUT', cabecalhos: { 'X-A': '1' } }, retencaoDias: null });
+  assert.equal(dadosParaApi({ ...ok, retencaoDias: '365' }, true).retencaoDias, 365);
+  assert.equal(problemasDados({ ...ok, retencaoDias: '0' }, true).retencaoDias, 'O valor mínimo permitido é 1.');
   assert.equal('codigoServico' in dadosParaApi(ok, false), false);
   const integracao = { ...api.integracao, segredo: { existe: true, criadoEm: null, anteriorValidoAte: null }, esgotadasSeguidas: 0, pausadaEm: null };
   const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] } });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completarCpf, cpfValido, formatarCpf, mascararCpf } from '../../src/forms/cpf';
-import { formatarData, formatarDataHora, hojeSaoPaulo, lerData } from '../../src/i18n/datas';
+import { formatarData, formatarDataCompleta, formatarDataHora, hojeSaoPaulo, lerData } from '../../src/i18n/datas';
 import { traduzir, idiomaDe } from '../../src/i18n';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { en } from '../../src/i18n/en';
@@ -29,15 +29,29 @@ test('dates as dd/MM/yy in America/Sao_Paulo', () => {
   assert.equal(hojeSaoPaulo(new Date('2026-11-22T01:00:00Z')), '2026-11-21');
 });
 
-test('date input accepts dd/MM/yy and dd/MM/yyyy, two-digit years as 20yy', () => {
-  assert.equal(lerData('05/01/26'), '2026-01-05');
-  assert.equal(lerData('5/1/2026'), '2026-01-05');
-  assert.equal(lerData('31/12/99'), '2099-12-31');
-  assert.equal(lerData('29/02/24'), '2024-02-29');
-  assert.equal(lerData('29/02/25'), null, 'not a leap year');
-  assert.equal(lerData('32/01/26'), null);
-  assert.equal(lerData('2026-01-05'), null);
-  assert.equal(lerData(''), null);
+test('date input accepts dd/mm/aaaa and dd/mm/aa; a two-digit year lands within 80 years before and 20 after today', () => {
+  const hoje = '2026-11-22';
+  assert.equal(lerData('05/01/26', hoje), '2026-01-05');
+  assert.equal(lerData('5/1/2026', hoje), '2026-01-05');
+  assert.equal(lerData('15/03/90', hoje), '1990-03-15', 'a birth date, not 2090');
+  assert.equal(lerData('31/12/99', hoje), '1999-12-31');
+  // The edges: today, today + 20 years (the last day that is 20yy), today - 80 years (excluded).
+  assert.equal(lerData('22/11/26', hoje), '2026-11-22');
+  assert.equal(lerData('22/11/46', hoje), '2046-11-22');
+  assert.equal(lerData('23/11/46', hoje), '1946-11-23');
+  assert.equal(lerData('22/11/46', '2026-11-21'), '1946-11-22', 'a day earlier, the same text is 80 years back');
+  // 29 February: in the window's year when it is a leap year; no date when neither candidate is.
+  assert.equal(lerData('29/02/24', hoje), '2024-02-29');
+  assert.equal(lerData('29/02/00', hoje), '2000-02-29');
+  assert.equal(lerData('29/02/48', hoje), '1948-02-29', '2048 is past +20 years');
+  assert.equal(lerData('29/02/46', hoje), null, 'neither 2046 nor 1946 is a leap year');
+  assert.equal(lerData('29/02/44', '2024-02-29'), '2044-02-29', 'today + 20 years on a 29 February');
+  assert.equal(lerData('29/02/25', hoje), null, 'not a leap year');
+  assert.equal(lerData('32/01/26', hoje), null);
+  assert.equal(lerData('2026-01-05', hoje), null);
+  assert.equal(lerData('', hoje), null);
+  assert.equal(formatarDataCompleta('1990-03-15'), '15/03/1990', 'what the field shows on leaving it');
+  assert.equal(formatarData('1990-03-15'), '15/03/90', 'elsewhere dates stay dd/MM/yy');
 });
 
 test('i18n: pt-BR by default, English complete for the shell, key-by-key fallback', () => {
@@ -82,8 +96,9 @@ test('the permission catalog holds the names SPEC.md and DESIGN.md use, each des
   for (const n of ['READ_MODELO', 'READ_FORMULARIO', 'READ_FORMULARIO_EVENTO', 'READ_RETENTATIVA_INTEGRACAO', 'UPDATE_RETENTATIVA_INTEGRACAO', 'READ_VINCULOS_USUARIO', 'READ_PERFIL_ACESSO', 'CREATE_PERFIL_ACESSO', 'READ_GRUPO_ACESSO_PUBLICO', 'CREATE_GRUPO_ACESSO_PUBLICO', 'READ_GRUPO_CONTROLE_CONTEUDO', 'CREATE_GRUPO_CONTROLE_CONTEUDO', 'DELETE_VINCULOS_USUARIO']) {
     assert.ok(TODAS_PERMISSOES.includes(n as never), n);
   }
-  assert.equal(TODAS_PERMISSOES.length, 24);
-  assert.equal(new Set(TODAS_PERMISSOES).size, 24);
+  assert.equal(TODAS_PERMISSOES.length, 25);
+  assert.equal(new Set(TODAS_PERMISSOES).size, 25);
+  assert.equal(CATALOGO.find((p) => p.nome === 'READ_FORMULARIO_DADOS_PESSOAIS')?.descricao, 'Consultar dados pessoais dos formulários, sem máscara');
   assert.equal(CATALOGO.find((p) => p.nome === 'READ_MODELO')?.descricao, 'Consultar modelos de formulários');
 });
 

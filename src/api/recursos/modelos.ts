@@ -11,6 +11,8 @@ export interface ModeloResumo {
   status: StatusModelo;
   grupoControleConteudo: { id: number; nome: string };
   grupoAcessoPublicoId: number | null;
+  /** Days a filled form keeps its personal data; null: kept. */
+  retencaoDias: number | null;
   ultimaVersao: number;
   versao: number;
   criadoEm: string;
@@ -61,6 +63,7 @@ export interface DadosModelo {
   grupoControleConteudoId: number;
   grupoAcessoPublicoId: number | null;
   integracao: Integracao;
+  retencaoDias: number | null;
 }
 
 export interface VersaoModelo {

@@ -56,6 +56,17 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
         desabilitado={desabilitado}
         aoMudar={(grupoAcessoPublicoId) => aoMudar({ grupoAcessoPublicoId })}
       />
+      <Campo
+        {...comum}
+        rotulo="Guardar os dados pessoais por (dias)"
+        nome="retencaoDias"
+        tipo="number"
+        valor={d.retencaoDias}
+        regras={REGRAS_DADOS.retencaoDias}
+        erroServidor={es.retencaoDias}
+        ajuda="LGPD: passado esse prazo, as respostas pessoais e os dados do requerente de cada formulário são apagados (os números e o analítico ficam). Vazio: guardar."
+        aoMudar={(retencaoDias) => aoMudar({ retencaoDias })}
+      />
       <fieldset className="cf-grupo-campos">
         <legend>Integração</legend>
         <p className="cf-ajuda">Para onde cada formulário preenchido é enviado, assinado (Standard Webhooks). Só endereços https públicos, a não ser os destinos internos que o operador liberou. Deixe vazio para não enviar.</p>

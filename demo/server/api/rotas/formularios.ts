@@ -1,12 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { P } from '../../../../src/access/permissoes';
-import { mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
+import { cpfValido, mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
+import { respostasPorSecao } from '../../../../src/forms/respostas';
 import { formatarDataHora } from '../../../../src/i18n/datas';
 import { traduzir } from '../../../../src/i18n';
 import { STATUS_FORMULARIO } from '../../../../src/forms/status';
 import { BOM, linhaCsv } from '../../../../src/forms/csv';
 import type { Banco, Executor } from '../../db';
+import type { Definicao } from '../../../../src/forms/definicao';
+import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { invalido, naoEncontrado, proibido } from '../erros';
 import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
@@ -41,11 +44,17 @@ interface LinhaFormulario {
   status: string;
   cpf_requerente: string | null;
   nome_requerente: string | null;
+  email_requerente: string | null;
   recebido_em: string;
+  anonimizado_em: string | null;
   respostas?: Record<string, unknown>;
 }
 
-const resumo = (r: LinhaFormulario) => ({
+/**
+ * A form in a list: the requester's CPF always masked there; name and e-mail in clear only for whoever
+ * holds READ_FORMULARIO_DADOS_PESSOAIS (issue 13).
+ */
+const resumo = (r: LinhaFormulario, clara = false) => ({
   id: Number(r.id),
   protocolo: r.protocolo,
   codigoServico: r.codigo_servico,
@@ -53,9 +62,35 @@ const resumo = (r: LinhaFormulario) => ({
   modeloVersao: r.modelo_versao,
   status: r.status,
   cpfRequerente: r.cpf_requerente ? mascararCpf(r.cpf_requerente) : null,
-  nomeRequerente: r.nome_requerente,
+  nomeRequerente: r.nome_requerente && (clara ? r.nome_requerente : (mascarar('nome', r.nome_requerente) as string)),
+  emailRequerente: r.email_requerente && (clara ? r.email_requerente : (mascarar('email', r.email_requerente) as string)),
   recebidoEm: r.recebido_em,
+  anonimizadoEm: r.anonimizado_em,
 });
+
+/** Whether the caller sees personal data in clear (on request: a reveal, a clear export, a data-subject report). */
+export async function vePessoais(db: Executor, req: FastifyRequest): Promise<boolean> {
+  return (await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO_DADOS_PESSOAIS);
+}
+
+/** A console-wide event (no single form): an export with personal data, a data-subject report. */
+async function eventoDoConsole(db: Executor, tipo: 'EXPORTACAO_DADOS_PESSOAIS' | 'RELATORIO_TITULAR', autor: string, detalhes: Record<string, unknown>) {
+  await db.query('insert into formulario_evento (tipo, autor, detalhes) values ($1, $2, $3)', [tipo, autor, JSON.stringify(detalhes)]);
+}
+
+/** The definitions of the model versions a set of forms was filled against, loaded once per model. */
+function definicoes(db: Executor) {
+  const cache = new Map<string, Definicao>();
+  const carregados = new Set<string>();
+  return async (linhas: { codigo_servico: string; modelo_versao: number }[]) => {
+    const faltam = [...new Set(linhas.map((l) => l.codigo_servico))].filter((c) => !carregados.has(c));
+    if (faltam.length) {
+      for (const v of await db.query<{ codigo_servico: string; numero: number; definicao: Definicao }>('select codigo_servico, numero, definicao from modelo_versao where codigo_servico = any($1)', [faltam])) cache.set(`${v.codigo_servico}:${v.numero}`, v.definicao);
+      for (const c of faltam) carregados.add(c);
+    }
+    return (l: { codigo_servico: string; modelo_versao: number }) => cache.get(`${l.codigo_servico}:${l.modelo_versao}`) ?? null;
+  };
+}
 
 /** Period filters are calendar days in São Paulo, inclusive; `de` after `ate` is bad input. */
 export function conferirPeriodo(de?: string, ate?: string) {
@@ -118,7 +153,7 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
   return Number(r.n);
 }
 
-const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.recebido_em
+const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
@@ -133,22 +168,33 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
       const l = lerLista(req.query, COLUNAS, 'f.recebido_em desc', 'f.id desc');
       const escopo = await escopoDe(req);
       const f = filtroFormularios(req.query, escopo);
-      const [linhas, total] = await Promise.all([db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params), totalFormularios(db, req.query, escopo)]);
-      return enviarLista(rep, linhas.map(resumo), l, total);
+      const [linhas, total, clara] = await Promise.all([db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params), totalFormularios(db, req.query, escopo), vePessoais(db, req)]);
+      return enviarLista(rep, linhas.map((r) => resumo(r, clara)), l, total);
     },
   );
 
-  /** CSV of the current filter, streamed: UTF-8 with BOM and `;`, as Brazilian spreadsheets expect. */
-  api.get<{ Querystring: QueryFormularios }>(
+  /**
+   * CSV of the current filter, streamed: UTF-8 with BOM and `;`, as Brazilian spreadsheets expect.
+   * Personal data masked (requester columns and personal answers, by each form's model version) unless
+   * `dadosPessoais=true`, which needs READ_FORMULARIO_DADOS_PESSOAIS and is recorded as an event with
+   * its filter and row count.
+   */
+  api.get<{ Querystring: QueryFormularios & { dadosPessoais?: boolean } }>(
     '/formularios/exportacao',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { ...FILTROS_FORMULARIO, sort: ESQUEMA_PAGINACAO.sort } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { ...FILTROS_FORMULARIO, sort: ESQUEMA_PAGINACAO.sort, dadosPessoais: { type: 'boolean', default: false } } } } },
     async (req, rep) => {
       const escopo = await escopoDe(req);
+      const clara = !!req.query.dadosPessoais;
+      if (clara && !(await vePessoais(db, req))) throw proibido('Exportar dados pessoais sem máscara exige a permissão READ_FORMULARIO_DADOS_PESSOAIS.');
       const filtro = () => filtroFormularios(req.query, escopo);
       filtro(); // bad filters fail before the first byte
+      const definicaoDe = definicoes(db);
+      const autor = req.chamador!.username;
+      const { dadosPessoais: _d, ...filtroUsado } = req.query;
       async function* linhas() {
-        yield BOM + linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'Respostas']);
+        yield BOM + linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas']);
         let depois: { quando: string; id: string } | null = null;
+        let total = 0;
         for (;;) {
           const f = filtro();
           if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois!.quando)}::timestamptz, ${p(depois!.id)}::bigint)`);
@@ -156,16 +202,68 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
             `${SELECT.replace('select ', 'select f.respostas, f.recebido_em::text as quando, ')} ${f.where} order by f.recebido_em desc, f.id desc limit 2000`,
             f.params,
           );
-          if (!lote.length) return;
+          if (!lote.length) break;
+          const def = clara ? null : await definicaoDe(lote);
           yield lote
-            .map((r) => linhaCsv([r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, r.status, formatarDataHora(r.recebido_em), r.nome_requerente, r.cpf_requerente ? mascararCpf(r.cpf_requerente) : '', JSON.stringify(r.respostas ?? {})]))
+            .map((r) => {
+              const respostas = r.respostas ?? {};
+              return linhaCsv([
+                r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, r.status, formatarDataHora(r.recebido_em),
+                clara ? r.nome_requerente : r.nome_requerente && mascarar('nome', r.nome_requerente),
+                r.cpf_requerente ? (clara ? formatarCpf(r.cpf_requerente) : mascararCpf(r.cpf_requerente)) : '',
+                clara ? r.email_requerente : r.email_requerente && mascarar('email', r.email_requerente),
+                JSON.stringify(clara ? respostas : mascararRespostas(def!(r), respostas)),
+              ]);
+            })
             .join('');
+          total += lote.length;
           depois = { quando: lote[lote.length - 1].quando, id: lote[lote.length - 1].id };
         }
+        if (clara) await eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total });
       }
       const hoje = new Date().toISOString().slice(0, 10);
       rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="formularios-${hoje}.csv"`);
       return rep.send(Readable.from(linhas()));
+    },
+  );
+
+  /**
+   * The data subject's report (LGPD, the citizen's right of access): every form of one CPF across the
+   * models the caller may read, answers in clear, as JSON or CSV; recorded as an event.
+   */
+  api.get<{ Querystring: { cpf: string; formato?: 'json' | 'csv' } }>(
+    '/formularios/relatorio-titular',
+    {
+      preValidation: exigir(db, P.READ_FORMULARIO),
+      schema: { querystring: { type: 'object', required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, formato: { type: 'string', enum: ['json', 'csv'], default: 'json' } } } },
+    },
+    async (req, rep) => {
+      if (!(await vePessoais(db, req))) throw proibido('O relatório do titular traz dados pessoais sem máscara: exige a permissão READ_FORMULARIO_DADOS_PESSOAIS.');
+      const cpf = soDigitos(req.query.cpf);
+      if (!cpfValido(cpf)) throw invalido(traduzir('pt-BR', 'validacao.cpf'), [{ field: 'cpf', message: traduzir('pt-BR', 'validacao.cpf') }]);
+      const f = filtroFormularios({ cpf }, await escopoDe(req));
+      const linhas = await db.query<LinhaFormulario>(`${SELECT.replace('select ', 'select f.respostas, ')} ${f.where} order by f.recebido_em desc, f.id desc limit 10000`, f.params);
+      const definicaoDe = await definicoes(db)(linhas);
+      const formularios = linhas.map((r) => ({
+        protocolo: r.protocolo,
+        modelo: r.modelo_nome,
+        codigoServico: r.codigo_servico,
+        versaoModelo: r.modelo_versao,
+        status: r.status,
+        recebidoEm: new Date(r.recebido_em).toISOString(),
+        requerente: { cpf: r.cpf_requerente && formatarCpf(r.cpf_requerente), nome: r.nome_requerente, email: r.email_requerente },
+        respostas: respostasPorSecao(definicaoDe(r), r.respostas ?? {}),
+      }));
+      await eventoDoConsole(db, 'RELATORIO_TITULAR', req.chamador!.username, { cpf: mascararCpf(cpf), formularios: formularios.length, formato: req.query.formato });
+      const nome = `relatorio-titular-${mascararCpf(cpf).replace(/\D/g, '')}-${new Date().toISOString().slice(0, 10)}`;
+      if (req.query.formato === 'csv') {
+        const csv =
+          BOM +
+          linhaCsv(['Protocolo', 'Modelo', 'Versão', 'Status', 'Recebido em', 'Seção', 'Pergunta', 'Resposta']) +
+          formularios.flatMap((x) => x.respostas.flatMap((b) => b.linhas.map((l) => linhaCsv([x.protocolo, x.modelo, x.versaoModelo, x.status, formatarDataHora(x.recebidoEm), b.titulo, l.rotulo, l.valor])))).join('');
+        return rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${nome}.csv"`).send(csv);
+      }
+      return rep.header('content-disposition', `attachment; filename="${nome}.json"`).send({ titular: { cpf: formatarCpf(cpf) }, geradoEm: new Date().toISOString(), formularios });
     },
   );
 
@@ -181,15 +279,45 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
       const eventos = await db.query<{ id: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>('select id::text, tipo, ocorrido_em, autor, detalhes from formulario_evento where formulario_id = $1 order by ocorrido_em, id', [req.params.id]);
       const [retentativa] = await db.query<Record<string, unknown>>('select id::text, status, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, destino from retentativa_integracao where formulario_id = $1', [req.params.id]);
       await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor) values ($1, $2, $3, 'VISUALIZADO', $4)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username]);
+      const clara = await vePessoais(db, req);
+      // Personal data shows masked, for everyone: who holds the permission asks for it ("Mostrar"), and that is recorded.
       return {
         ...resumo(r),
-        cpfRequerente: r.cpf_requerente ? formatarCpf(r.cpf_requerente) : null,
-        respostas: r.respostas,
+        respostas: mascararRespostas(versao?.definicao as Definicao | undefined, r.respostas ?? {}),
+        dadosPessoais: { mascarados: true, podeMostrar: clara },
         versaoModelo: versao ?? null,
-        eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: e.detalhes })),
+        eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa
-          ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro, destino: retentativa.destino }
+          ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
           : null,
+      };
+    },
+  );
+
+  /** "Mostrar": the form's personal data in clear, for READ_FORMULARIO_DADOS_PESSOAIS; each reveal is an event. */
+  api.get<{ Params: { id: number } }>(
+    '/formularios/:id/dados-pessoais',
+    { preValidation: exigir(db, [P.READ_FORMULARIO_DADOS_PESSOAIS]), schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
+    async (req) => {
+      if (!(await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO)) throw proibido(`Você não tem a permissão ${P.READ_FORMULARIO}.`);
+      const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [req.params.id]);
+      if (!r) throw naoEncontrado('Formulário não encontrado.');
+      const escopo = await escopoDe(req);
+      if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
+      const [versao] = await db.query<{ definicao: Definicao }>('select definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
+      const pessoais = [...camposPessoais(versao?.definicao).keys()].filter((k) => Object.hasOwn(r.respostas ?? {}, k));
+      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'DADOS_PESSOAIS_VISTOS', $4, $5)`, [
+        req.params.id,
+        r.codigo_servico,
+        r.grupo_controle_conteudo_id,
+        req.chamador!.username,
+        JSON.stringify({ campos: pessoais }),
+      ]);
+      return {
+        respostas: r.respostas ?? {},
+        cpfRequerente: r.cpf_requerente ? formatarCpf(r.cpf_requerente) : null,
+        nomeRequerente: r.nome_requerente,
+        emailRequerente: r.email_requerente,
       };
     },
   );

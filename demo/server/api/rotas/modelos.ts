@@ -23,6 +23,7 @@ interface LinhaModelo {
   grupo_controle_conteudo_id: number;
   grupo_nome: string;
   grupo_acesso_publico_id: number | null;
+  retencao_dias: number | null;
   integracao_url: string | null;
   integracao_metodo: string;
   integracao_cabecalhos: Record<string, string>;
@@ -49,6 +50,7 @@ const resumo = (r: LinhaModelo) => ({
   status: r.status,
   grupoControleConteudo: { id: r.grupo_controle_conteudo_id, nome: r.grupo_nome },
   grupoAcessoPublicoId: r.grupo_acesso_publico_id,
+  retencaoDias: r.retencao_dias,
   ultimaVersao: r.ultima_versao,
   versao: r.versao,
   criadoEm: r.criado_em,
@@ -110,6 +112,8 @@ const dados = {
   grupoControleConteudoId: ID,
   grupoAcessoPublicoId: { anyOf: [ID, { type: 'null' }], default: null },
   integracao,
+  /** Days a filled form keeps its personal data (issue 13); null: kept. */
+  retencaoDias: { anyOf: [{ type: 'integer', minimum: 1, maximum: 36500 }, { type: 'null' }], default: null },
 };
 
 interface CorpoModelo {
@@ -119,6 +123,7 @@ interface CorpoModelo {
   grupoControleConteudoId: number;
   grupoAcessoPublicoId: number | null;
   integracao?: { url?: string | null; metodo?: string; cabecalhos?: Record<string, string> };
+  retencaoDias?: number | null;
   definicao?: Definicao;
   versao?: number;
 }
@@ -244,9 +249,9 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         }
         const quem = req.chamador!.username;
         await tx.query(
-          `insert into modelo (codigo_servico, nome, descricao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos, criado_por, atualizado_por)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem],
+          `insert into modelo (codigo_servico, nome, descricao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos, criado_por, atualizado_por, retencao_dias)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
+          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem, b.retencaoDias ?? null],
         );
         const criado = await modeloDoChamador(tx, req, b.codigoServico!);
         const segredo = await segredoSeFaltar(tx, criado);
@@ -277,8 +282,8 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         if (b.grupoControleConteudoId !== atual.grupo_controle_conteudo_id) await moverDeGrupo(tx, req.chamador!.username, atual, b.grupoControleConteudoId);
         await tx.query(
           `update modelo set nome = $1, descricao = $2, grupo_controle_conteudo_id = $3, grupo_acesso_publico_id = $4, integracao_url = $5, integracao_metodo = $6,
-             integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9 where codigo_servico = $10`,
-          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico],
+             integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9, retencao_dias = $11 where codigo_servico = $10`,
+          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico, b.retencaoDias ?? null],
         );
         const salvo = await modeloDoChamador(tx, req, atual.codigo_servico);
         const segredo = await segredoSeFaltar(tx, salvo);
@@ -358,7 +363,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       if ('recusa' in r) throw conflito(r.recusa);
       const quem = req.chamador!.username;
       if (t === 'publicar') {
-        const problemas = validarDefinicao(m.definicao, true);
+        const problemas = validarDefinicao(m.definicao, true, { restrito: !!m.grupo_acesso_publico_id });
         if (problemas.length) throw invalido('O rascunho tem problemas e não pode ser publicado.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
         await tx.query('insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por) values ($1, $2, $3, $4, $5)', [m.codigo_servico, m.ultima_versao + 1, m.nome, JSON.stringify(m.definicao), quem]);
       }

@@ -4,7 +4,8 @@ import type { Banco, Executor } from '../../db';
 import { conflito, naoEncontrado, proibido } from '../erros';
 import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
-import { filtroContadores, periodo } from './formularios';
+import { filtroContadores, periodo, vePessoais } from './formularios';
+import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../../../../src/forms/status';
 
 /** Analytics, form events and integration retries (with their manual actions). */
@@ -68,11 +69,25 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       if (q.tipo?.length) f.add((p) => `e.tipo = any(${p(q.tipo)})`);
       periodo(f, 'e.ocorrido_em', q.de, q.ate);
       const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params);
-      const linhas = await db.query<{ id: string; formulario_id: string; protocolo: string; codigo_servico: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
-        `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, e.tipo, e.ocorrido_em, e.autor, e.detalhes from formulario_evento e join formulario fo on fo.id = e.formulario_id ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
-        f.params,
-      );
-      return enviarLista(rep, linhas.map((e) => ({ id: Number(e.id), formularioId: Number(e.formulario_id), protocolo: e.protocolo, codigoServico: e.codigo_servico, tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: e.detalhes })), l, Number(n));
+      // Console-wide events (an export with personal data, a data-subject report) have no form: left join.
+      const [linhas, clara] = await Promise.all([
+        db.query<{ id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
+          `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, e.tipo, e.ocorrido_em, e.autor, e.detalhes from formulario_evento e left join formulario fo on fo.id = e.formulario_id ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
+          f.params,
+        ),
+        vePessoais(db, req),
+      ]);
+      const saida = linhas.map((e) => ({
+        id: Number(e.id),
+        formularioId: e.formulario_id === null ? null : Number(e.formulario_id),
+        protocolo: e.protocolo,
+        codigoServico: e.codigo_servico,
+        tipo: e.tipo,
+        ocorridoEm: e.ocorrido_em,
+        autor: e.autor,
+        detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes),
+      }));
+      return enviarLista(rep, saida, l, Number(n));
     },
   );
 
@@ -91,7 +106,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     periodo(f, 'r.criado_em', q.de, q.ate);
     return f;
   };
-  const saidaRetentativa = (r: Record<string, unknown>) => ({
+  /** A retry as the API answers it; free texts (last error, discard reason) masked unless `clara` (issue 13). */
+  const saidaRetentativa = (r: Record<string, unknown>, clara = false) => ({
     id: Number(r.id),
     formularioId: Number(r.formulario_id),
     protocolo: r.protocolo,
@@ -100,9 +116,9 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     tentativas: r.tentativas,
     proximaTentativaEm: r.proxima_tentativa_em,
     ultimoStatusHttp: r.ultimo_status_http,
-    ultimoErro: r.ultimo_erro,
+    ultimoErro: r.ultimo_erro && (clara ? r.ultimo_erro : mascararTexto(String(r.ultimo_erro))),
     status: r.status,
-    motivoDescarte: r.motivo_descarte,
+    motivoDescarte: r.motivo_descarte && (clara ? r.motivo_descarte : mascararTexto(String(r.motivo_descarte))),
     criadoEm: r.criado_em,
     atualizadoEm: r.atualizado_em,
   });
@@ -116,7 +132,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const f = filtroRetentativas(req.query, await escopoDe(req));
       const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao r ${f.where}`, f.params);
       const linhas = await db.query<Record<string, unknown>>(`${SELECT_R} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
-      return enviarLista(rep, linhas.map(saidaRetentativa), l, Number(n));
+      const clara = await vePessoais(db, req);
+      return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, Number(n));
     },
   );
 

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import limitador from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Definicao } from '../../../../src/forms/definicao';
-import { errosDasRespostas } from '../../../../src/forms/preenchimento';
+import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
+import { camposDoRequerente } from '../../../../src/forms/definicao';
+import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
+import type { ErroCampo } from '../../../../src/api/problema';
+import type { Cidadao } from '../cidadao';
 import type { Banco } from '../../db';
 import type { IdentidadeCidadao } from '../cidadao';
 import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
@@ -162,12 +166,14 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
     const definicao = m.definicao!;
     const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
-    const respostas = req.body.respostas;
+    const { respostas, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
     const erros = [
       ...Object.keys(respostas).filter((k) => !conhecidos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
-      ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
+      ...(erroCpf ? [erroCpf] : []),
+      ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];
     if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
+    const requerente = requerenteDe(definicao, respostas, cidadao);
 
     // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
     const titular = cidadao?.cpf ?? '';
@@ -192,8 +198,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       // fails the check, so no form is written with a group the move has already passed over.
       [criado] = await db.query<LinhaSaida>(
         `with f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente)
-           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12
             where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em),
          e as (
@@ -206,7 +212,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
            select $1, $11, $8, $9, id from f where $8::text is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), cidadao?.cpf ?? null, cidadao?.nome ?? null, m.integracao_url, chave ?? null, hash, m.versao, titular],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.
@@ -231,6 +237,34 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       },
     );
   }
+}
+
+/**
+ * The citizen's CPF from their token is the requester's CPF (issue 13): the requester CPF field is
+ * filled from it when empty, and an answer that differs is refused with a field error.
+ */
+function comCpfDoCidadao(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): { respostas: Record<string, unknown>; erroCpf?: ErroCampo } {
+  const campo = camposDoRequerente(d).cpf;
+  if (!cidadao || !campo) return { respostas };
+  const dado = respostaDe(respostas, campo.id);
+  if (dado === undefined || dado === null || dado === '') return { respostas: { ...respostas, [campo.id]: formatarCpf(cidadao.cpf) } };
+  if (typeof dado !== 'string' || soDigitos(dado) !== cidadao.cpf) return { respostas, erroCpf: { field: `respostas.${campo.id}`, message: 'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.' } };
+  return { respostas };
+}
+
+/** The form's requester columns: from the fields the model marks, the token's CPF first; else what the token says. */
+function requerenteDe(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): { cpf: string | null; nome: string | null; email: string | null } {
+  const papeis = camposDoRequerente(d);
+  const texto = (c?: { id: string }) => {
+    const v = c ? respostaDe(respostas, c.id) : undefined;
+    return typeof v === 'string' && v.trim() ? v.trim() : null;
+  };
+  const cpfResposta = texto(papeis.cpf);
+  return {
+    cpf: cidadao?.cpf ?? (cpfResposta ? soDigitos(cpfResposta) : null),
+    nome: texto(papeis.nome) ?? cidadao?.nome ?? null,
+    email: texto(papeis.email),
+  };
 }
 
 interface LinhaSaida {

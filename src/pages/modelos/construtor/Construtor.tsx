@@ -90,7 +90,7 @@ export default function Construtor() {
   }
 
   async function publicar() {
-    const probs = localizarProblemas(definicao, validarDefinicao(definicao, true));
+    const probs = localizarProblemas(definicao, validarDefinicao(definicao, true, { restrito: !!rascunho.dados.grupoAcessoPublicoId }));
     setProblemasPublicar(probs);
     if (probs.length) return;
     if (c.sujo && !(await c.salvar())) return;

@@ -1,0 +1,84 @@
+import { mascararCpf, soDigitos } from './cpf';
+import type { CampoDefinicao, Definicao } from './definicao';
+
+/**
+ * Which answers are personal data, and how they are masked (issue 13, LGPD). One module: the server
+ * masks lists, the drawer, the CSV, events and delivery errors for whoever lacks
+ * READ_FORMULARIO_DADOS_PESSOAIS; the anonymisation job blanks the same fields. Pure.
+ */
+export type TipoPessoal = 'cpf' | 'email' | 'telefone' | 'nome' | 'outro';
+
+/** Labels or answer names that mean a phone number. */
+const TELEFONE = /telefone|celular|\bfone\b|whats\s*app|\btel\b/i;
+
+/** What kind of personal data a field holds, or null when it holds none. */
+export function tipoPessoal(c: Pick<CampoDefinicao, 'tipo' | 'rotulo' | 'id' | 'requerente' | 'dadoPessoal'>): TipoPessoal | null {
+  if (c.tipo === 'cpf' || c.requerente === 'cpf') return 'cpf';
+  if (c.tipo === 'email' || c.requerente === 'email') return 'email';
+  if (c.requerente === 'nome') return 'nome';
+  if (TELEFONE.test(c.rotulo ?? '') || TELEFONE.test(c.id.replace(/-/g, ' '))) return 'telefone';
+  return c.dadoPessoal ? 'outro' : null;
+}
+
+/** A definition's personal fields, by answer name. */
+export function camposPessoais(d: Definicao | null | undefined): Map<string, TipoPessoal> {
+  const m = new Map<string, TipoPessoal>();
+  for (const s of d?.secoes ?? []) for (const c of s.campos) {
+    const t = tipoPessoal(c);
+    if (t) m.set(c.id, t);
+  }
+  return m;
+}
+
+const estrelas = '***';
+
+function mascararTextoDe(tipo: TipoPessoal, s: string): string {
+  switch (tipo) {
+    case 'cpf':
+      return soDigitos(s).length === 11 ? mascararCpf(soDigitos(s)) : estrelas;
+    case 'email': {
+      const [usuario, dominio] = s.split('@');
+      return dominio ? `${usuario.slice(0, 1)}${estrelas}@${dominio}` : estrelas;
+    }
+    case 'telefone': {
+      const d = soDigitos(s);
+      return d.length >= 4 ? `${estrelas}-${d.slice(-4)}` : estrelas;
+    }
+    case 'nome':
+      return s.trim().split(/\s+/).filter(Boolean).map((p) => `${p.slice(0, 1)}${estrelas}`).join(' ') || estrelas;
+    default:
+      return estrelas;
+  }
+}
+
+/** A personal answer as someone without the permission sees it (empty stays empty). */
+export function mascarar(tipo: TipoPessoal, v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return v;
+  if (typeof v === 'string') return mascararTextoDe(tipo, v);
+  if (typeof v === 'number') return estrelas;
+  if (Array.isArray(v)) return v.map((x) => mascarar(tipo, x));
+  if (typeof v === 'object') return { ...(v as object), nome: estrelas };
+  return estrelas;
+}
+
+/** The answers with every personal one masked. */
+export function mascararRespostas(d: Definicao | null | undefined, respostas: Record<string, unknown>): Record<string, unknown> {
+  const pessoais = camposPessoais(d);
+  return Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? mascarar(pessoais.get(k)!, v) : v]));
+}
+
+const CPF_NO_TEXTO = /\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g;
+const EMAIL_NO_TEXTO = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[^\s@"'<>(),;:]+/g;
+
+/** Free text (an event's details, a delivery error) with any CPF or e-mail in it masked. */
+export function mascararTexto(s: string): string {
+  return s.replace(CPF_NO_TEXTO, (c) => mascararTextoDe('cpf', c)).replace(EMAIL_NO_TEXTO, (e) => mascararTextoDe('email', e));
+}
+
+/** Any JSON value (event details) with the free-text masking applied to every string in it. */
+export function mascararDetalhes(v: unknown): unknown {
+  if (typeof v === 'string') return mascararTexto(v);
+  if (Array.isArray(v)) return v.map(mascararDetalhes);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mascararDetalhes(x)]));
+  return v;
+}
