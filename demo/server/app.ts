@@ -14,6 +14,7 @@ import { ESPERAS_PADRAO_S } from './entrega/agenda';
 import { criarEntregador, OPCOES_PADRAO, opcoesEntregasDoAmbiente, type Entregador, type OpcoesEntregador } from './entrega/entregador';
 import { registrarReceptor, type Receptor } from './receptor';
 import { garantirSegredos, opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
+import { criarRetencao, opcoesRetencaoDoAmbiente, RETENCAO_PADRAO, type OpcoesRetencao, type Retencao } from './entrega/retencao';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +40,8 @@ export interface OpcoesServidor {
   cidadao?: OpcoesCidadao;
   /** The demo's downstream receiver at /demo/receptor (QA watches retries on it). */
   receptor?: boolean;
+  /** The retention job (runs where the delivery worker runs); absent: RETENCAO_PADRAO. */
+  retencao?: OpcoesRetencao;
   /** Rate and size limits of /api/publico; absent: LIMITES_PADRAO. */
   limitesPublico?: LimitesPublico;
   /** Trust X-Forwarded-For from a reverse proxy in front (TRUST_PROXY): the client address the limits count. */
@@ -57,6 +60,7 @@ export interface Servidor {
   encerrarSessoes?: (username: string) => number;
   chavesIdp?: OpcoesProvedor['chaves'];
   entregador: Entregador;
+  retencao: Retencao;
   receptor?: Receptor;
   integracao: OpcoesIntegracao;
 }
@@ -110,8 +114,10 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
   await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO });
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
-  if (entregas.ligado) app.addHook('onReady', async () => entregador.iniciar());
-  app.addHook('onClose', async () => entregador.parar());
+  // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
+  const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO);
+  if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar()));
+  app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar()])));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
 
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
@@ -166,7 +172,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, encerrarSessoes, chavesIdp, entregador, receptor, integracao };
+  return { app, db, encerrarSessoes, chavesIdp, entregador, retencao, receptor, integracao };
 }
 
 /**
@@ -200,6 +206,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     cidadao: opcoesCidadaoDoAmbiente(env, urlPublica),
     receptor: env.RECEPTOR_DEMO !== 'off',
     limitesPublico: limitesDoAmbiente(env),
+    retencao: opcoesRetencaoDoAmbiente(env),
     // The proxies' addresses (or a hop count), never `true`: with `true` the leftmost X-Forwarded-For, which
     // the client writes, would be the address the limits count.
     trustProxy: !env.TRUST_PROXY ? undefined : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,

@@ -6,6 +6,7 @@
 import { abrirBanco, migrar } from '../db';
 import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
 import { opcoesIntegracaoDoAmbiente } from './integracao';
+import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
 import { arquivoDaChave, opcoesDoAmbiente } from '../app';
 
 if (!process.env.DATABASE_URL) {
@@ -20,11 +21,13 @@ const servidor = opcoesDoAmbiente();
 const integracao = opcoesIntegracaoDoAmbiente(process.env, { origemDemo: servidor.receptor ? new URL(servidor.urlPublica).origin : null, arquivoChave: arquivoDaChave(servidor) });
 const entregador = criarEntregador(db, o, integracao);
 entregador.iniciar();
+// The retention job (personal data past each model's period) runs with the worker.
+const retencao = criarRetencao(db, opcoesRetencaoDoAmbiente(process.env));
+retencao.iniciar();
 console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s`);
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)
   process.on(sinal, () =>
-    void entregador
-      .parar()
+    void Promise.all([entregador.parar(), retencao.parar()])
       .then(() => db.fechar())
       .then(() => process.exit(0)),
   );

@@ -1,0 +1,102 @@
+import type { Banco } from '../db';
+import type { Definicao } from '../../../src/forms/definicao';
+import { camposPessoais } from '../../../src/forms/dadosPessoais';
+
+/**
+ * The retention job (issue 13, LGPD): forms older than their model's retention period lose their
+ * personal data — the personal answers (by the model version they were filled against) and the
+ * requester columns are emptied, and an ANONIMIZADO event says which answers went. Status, dates and
+ * model stay, so counters and analytics do not change (the counter trigger watches only those).
+ * A batch is one transaction claimed with SKIP LOCKED: a process killed half way loses nothing and
+ * leaves nothing half-done, and running it again (or in two processes) does each form once.
+ */
+export interface OpcoesRetencao {
+  intervaloMs: number;
+  lote: number;
+}
+
+export const RETENCAO_PADRAO: OpcoesRetencao = { intervaloMs: 3_600_000, lote: 500 };
+
+/** The answers without the personal ones (they become null), and the names of those emptied. */
+export function semDadosPessoais(d: Definicao | null, respostas: Record<string, unknown>): { respostas: Record<string, unknown>; apagadas: string[] } {
+  const pessoais = camposPessoais(d);
+  const apagadas = Object.keys(respostas).filter((k) => pessoais.has(k) && respostas[k] !== null && respostas[k] !== undefined);
+  return { respostas: Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? null : v])), apagadas };
+}
+
+export function criarRetencao(db: Banco, o: OpcoesRetencao) {
+  let parado = true;
+  let relogio: ReturnType<typeof setTimeout> | null = null;
+  let rodando: Promise<unknown> | null = null;
+
+  /** One batch: resolves how many forms it anonymised. */
+  async function rodada(): Promise<number> {
+    return db.transacao(async (tx) => {
+      const linhas = await tx.query<{ id: string; codigo_servico: string; grupo_controle_conteudo_id: number; respostas: Record<string, unknown>; definicao: Definicao | null }>(
+        `select f.id::text, f.codigo_servico, f.grupo_controle_conteudo_id, f.respostas, v.definicao
+           from formulario f join modelo m on m.codigo_servico = f.codigo_servico
+           left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
+          where f.anonimizado_em is null and m.retencao_dias is not null
+            and f.recebido_em < now() - make_interval(days => m.retencao_dias)
+          order by f.recebido_em limit $1 for update of f skip locked`,
+        [o.lote],
+      );
+      if (!linhas.length) return 0;
+      const feitos = linhas.map((l) => ({ ...l, ...semDadosPessoais(l.definicao, l.respostas ?? {}) }));
+      await tx.query(
+        `update formulario f set respostas = d.respostas::jsonb, cpf_requerente = null, nome_requerente = null, email_requerente = null, anonimizado_em = now()
+           from unnest($1::bigint[], $2::text[]) as d(id, respostas) where f.id = d.id`,
+        [feitos.map((f) => f.id), feitos.map((f) => JSON.stringify(f.respostas))],
+      );
+      await tx.query(
+        `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+         select d.id, d.codigo, d.grupo, 'ANONIMIZADO', 'retencao', jsonb_build_object('respostasApagadas', d.apagadas::jsonb)
+           from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as d(id, codigo, grupo, apagadas)`,
+        [feitos.map((f) => f.id), feitos.map((f) => f.codigo_servico), feitos.map((f) => f.grupo_controle_conteudo_id), feitos.map((f) => JSON.stringify(f.apagadas))],
+      );
+      return feitos.length;
+    });
+  }
+
+  async function ciclo() {
+    relogio = null;
+    if (parado) return;
+    let n = 0;
+    try {
+      rodando = rodada();
+      n = (await rodando) as number;
+    } catch (e) {
+      if (!parado) console.error('[retencao]', (e as Error).message);
+    } finally {
+      rodando = null;
+    }
+    // A full batch means there may be more: go on at once; otherwise wait for the next interval.
+    if (!parado) relogio = setTimeout(ciclo, n >= o.lote ? 0 : o.intervaloMs);
+  }
+
+  return {
+    rodada,
+    iniciar() {
+      if (!parado) return;
+      parado = false;
+      relogio = setTimeout(ciclo, 0);
+    },
+    async parar() {
+      parado = true;
+      if (relogio) clearTimeout(relogio);
+      await rodando?.catch(() => undefined);
+    },
+  };
+}
+
+export type Retencao = ReturnType<typeof criarRetencao>;
+
+/** RETENCAO_INTERVALO_MS, RETENCAO_LOTE. */
+export function opcoesRetencaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesRetencao {
+  const num = (nome: string, padrao: number) => {
+    const v = Number(env[nome] ?? padrao);
+    if (!Number.isInteger(v) || v <= 0) throw new Error(`${nome} inválido: "${env[nome]}"`);
+    return v;
+  };
+  return { intervaloMs: num('RETENCAO_INTERVALO_MS', RETENCAO_PADRAO.intervaloMs), lote: num('RETENCAO_LOTE', RETENCAO_PADRAO.lote) };
+}
