@@ -183,15 +183,17 @@ for (const banco of await bancosDeTeste()) {
       await modeloPublicado(admin, 'teste-chaves', null, { grupoAcessoPublicoId: grupo.json.id });
       const token = async (cpf: string) => (await (await fetch(`${s.url}/api/publico/token-demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf }) })).json()).token;
       const chave = { 'idempotency-key': 'mesma-chave' };
-      const a = await enviarFormulario(s.url, 'teste-chaves', RESPOSTAS_VALIDAS, { ...chave, authorization: `Bearer ${await token('52998224725')}` });
-      const b = await enviarFormulario(s.url, 'teste-chaves', RESPOSTAS_VALIDAS, { ...chave, authorization: `Bearer ${await token('11144477735')}` });
+      // The same body from both (the requester CPF field is left for each one's login to fill).
+      const { cpf: _cpf, ...respostas } = RESPOSTAS_VALIDAS;
+      const a = await enviarFormulario(s.url, 'teste-chaves', respostas, { ...chave, authorization: `Bearer ${await token('52998224725')}` });
+      const b = await enviarFormulario(s.url, 'teste-chaves', respostas, { ...chave, authorization: `Bearer ${await token('11144477735')}` });
       assert.equal(a.status, 201);
       assert.equal(b.status, 201);
       assert.notEqual(b.json.protocolo, a.json.protocolo, "B's form is stored, not A's replayed");
       assert.equal(b.headers.get('idempotent-replayed'), null);
       const [{ n }] = await s.db.query<{ n: number }>(`select count(*)::int as n from formulario where codigo_servico = 'teste-chaves'`);
       assert.equal(n, 2);
-      const deNovo = await enviarFormulario(s.url, 'teste-chaves', RESPOSTAS_VALIDAS, { ...chave, authorization: `Bearer ${await token('52998224725')}` });
+      const deNovo = await enviarFormulario(s.url, 'teste-chaves', respostas, { ...chave, authorization: `Bearer ${await token('52998224725')}` });
       assert.equal(deNovo.json.protocolo, a.json.protocolo, "A's own repeat still replays");
     });
 

@@ -47,12 +47,13 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(invertido.json.detail, 'O início do período não pode ser depois do fim.');
     });
 
-    test('detalhe: respostas, versão do modelo, linha do tempo, CPF inteiro; a visualização vira evento; outro grupo, 403', async () => {
+    test('detalhe: respostas, versão do modelo, linha do tempo, CPF mascarado (inteiro só ao pedir); a visualização vira evento; outro grupo, 403', async () => {
       const [f] = await s.db.query<{ id: string; codigo_servico: string }>(`select id::text, codigo_servico from formulario where codigo_servico like 'tributos-%' order by id limit 1`);
       assert.equal((await gestor('GET', `/formularios/${f.id}`)).status, 403);
       const d = await admin('GET', `/formularios/${f.id}`);
       assert.equal(d.status, 200);
-      assert.match(d.json.cpfRequerente, /^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
+      assert.match(d.json.cpfRequerente, /^\*\*\*\.\d{3}\.\d{3}-\*\*$/);
+      assert.match((await admin('GET', `/formularios/${f.id}/dados-pessoais`)).json.cpfRequerente, /^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
       assert.equal(d.json.versaoModelo.numero, d.json.modeloVersao);
       assert.ok(d.json.versaoModelo.definicao.secoes.length > 0);
       assert.equal(d.json.eventos[0].tipo, 'RECEBIDO');
@@ -69,7 +70,7 @@ for (const banco of await bancosDeTeste()) {
       const bytes = new Uint8Array(await r.arrayBuffer());
       assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
       const linhas = new TextDecoder().decode(bytes).trimEnd().split('\r\n'); // the decoder drops the BOM
-      assert.equal(linhas[0], 'Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;Respostas');
+      assert.equal(linhas[0], 'Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;E-mail;Respostas');
       assert.equal(linhas.length - 1, await contar(`codigo_servico = 'educacao-matricula'`));
       assert.match(linhas[1], /^\d{4}\.\d{9};Matrícula na rede estadual;educacao-matricula;\d;[A-Z_]+;\d{2}\/\d{2}\/\d{2} \d{2}:\d{2};/);
       assert.equal((await fetch(`${s.url}/api/formularios/exportacao`, { headers: { authorization: 'Bearer x' } })).status, 401);

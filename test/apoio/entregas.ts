@@ -20,7 +20,7 @@ export const DEFINICAO_COMPLETA: Definicao = {
         { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: false, regras: [] },
         { id: 'site', tipo: 'url', rotulo: 'Site', obrigatorio: false, regras: [] },
         { id: 'data', tipo: 'data', rotulo: 'Data', obrigatorio: false, regras: [] },
-        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [] },
+        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
         { id: 'tipo', tipo: 'escolha-unica', rotulo: 'Tipo', obrigatorio: false, regras: [], opcoes: [{ valor: 'a', rotulo: 'A' }, { valor: 'b', rotulo: 'B' }] },
         { id: 'docs', tipo: 'escolha-multipla', rotulo: 'Documentos', obrigatorio: false, regras: [], opcoes: [{ valor: 'rg', rotulo: 'RG' }, { valor: 'cnh', rotulo: 'CNH' }] },
         { id: 'anexo', tipo: 'arquivo', rotulo: 'Anexo', obrigatorio: false, regras: [] },
