@@ -1,7 +1,8 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { Definicao } from '../../src/forms/definicao';
+import { camposDoRequerente, type Definicao } from '../../src/forms/definicao';
+import { formatarCpf } from '../../src/forms/cpf';
 import type { Respostas } from '../../src/forms/preenchimento';
 import { adotarEstilos } from '../../src/styles/folhas';
 import { Preenchimento } from '../../src/ui/formulario/Preenchimento';
@@ -22,11 +23,18 @@ interface ModeloPublico {
 
 const api = (caminho: string, init?: RequestInit) => fetch(`/api/publico${caminho}`, init).then(async (r) => ({ status: r.status, json: await r.json() }));
 
+/** The citizen signed in (demo: a token the server signs for a typed CPF, as a portal's gov.br login would give). */
+interface Sessao {
+  cpf: string;
+  token: string;
+}
+
 function Portal() {
   const [modelos, setModelos] = useState<ModeloPublico[] | null>(null);
   const [codigo, setCodigo] = useState(new URLSearchParams(location.search).get('modelo') ?? '');
   const [modelo, setModelo] = useState<ModeloPublico | null>(null);
-  const [cpf, setCpf] = useState('');
+  const [cpfLogin, setCpfLogin] = useState('');
+  const [sessao, setSessao] = useState<Sessao | null>(null);
   const [resultado, setResultado] = useState<{ ok: boolean; texto: string; erros?: string[] } | null>(null);
   const [envio, setEnvio] = useState(0);
 
@@ -39,13 +47,16 @@ function Portal() {
     if (codigo) void api(`/modelos/${encodeURIComponent(codigo)}`).then((r) => (r.status === 200 ? setModelo(r.json) : setResultado({ ok: false, texto: r.json.detail })));
   }, [codigo]);
 
+  async function entrar() {
+    const t = await api('/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: cpfLogin, nome: 'Cidadão de demonstração' }) });
+    if (t.status !== 200) return setResultado({ ok: false, texto: 'Informe um CPF válido para entrar.' });
+    setResultado(null);
+    setSessao({ cpf: cpfLogin.replace(/\D/g, ''), token: t.json.token });
+  }
+
   async function enviar(respostas: Respostas) {
     const cabecalhos: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
-    if (modelo!.restrito || cpf) {
-      const t = await api('/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf, nome: 'Cidadão de demonstração' }) });
-      if (t.status !== 200) return setResultado({ ok: false, texto: 'Informe um CPF válido para se identificar.' });
-      cabecalhos.authorization = `Bearer ${t.json.token}`;
-    }
+    if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
     const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas }) });
     if (r.status === 201) {
       setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}` });
@@ -53,10 +64,26 @@ function Portal() {
     } else setResultado({ ok: false, texto: r.json.detail ?? 'Não foi possível enviar.', erros: (r.json.errors ?? []).map((e: { field: string; message: string }) => `${e.field}: ${e.message}`) });
   }
 
+  // The requester CPF field is the login's CPF: filled in and locked (the server takes the token's anyway).
+  const campoCpf = modelo?.definicao ? camposDoRequerente(modelo.definicao).cpf : undefined;
+  const fixas = sessao && campoCpf ? { [campoCpf.id]: formatarCpf(sessao.cpf) } : undefined;
+  const precisaEntrar = !!modelo?.restrito && !sessao;
+
   return (
     <main className="cf-cidadao">
       <h1>Portal do Cidadão (demonstração)</h1>
       <p>Escolha um serviço publicado, preencha e envie. O formulário chega ao console e segue para a integração do modelo.</p>
+      <section className="cf-login-cidadao" aria-label="Sua conta de cidadão">
+        {sessao ? (
+          <p>
+            Você entrou como o CPF {formatarCpf(sessao.cpf)}. <Button variant="minimal" text="Sair" onClick={() => setSessao(null)} />
+          </p>
+        ) : (
+          <FormGroup label="Entrar como cidadão (demonstração do login gov.br)" labelFor="cpf-login" helperText="Serviços restritos exigem entrar. Na demonstração, o CPF vira um token de cidadão assinado pelo servidor; num portal, é o login do cidadão.">
+            <InputGroup id="cpf-login" value={cpfLogin} placeholder="000.000.000-00" onChange={(e) => setCpfLogin(e.currentTarget.value)} rightElement={<Button text="Entrar" onClick={() => void entrar()} />} />
+          </FormGroup>
+        )}
+      </section>
       <FormGroup label="Serviço" labelFor="servico">
         <HTMLSelect id="servico" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)}>
           <option value="">{modelos ? 'Escolha um serviço…' : 'Carregando…'}</option>
@@ -86,10 +113,11 @@ function Portal() {
             {modelo.nome} <small>(versão {modelo.versao})</small>
           </h2>
           {modelo.descricao && <p>{modelo.descricao}</p>}
-          <FormGroup label={modelo.restrito ? 'Seu CPF (obrigatório: serviço restrito a um grupo)' : 'Seu CPF (opcional)'} labelFor="cpf-cidadao" helperText="Na demonstração, o CPF vira um token de cidadão assinado pelo servidor.">
-            <InputGroup id="cpf-cidadao" value={cpf} placeholder="000.000.000-00" onChange={(e) => setCpf(e.currentTarget.value)} />
-          </FormGroup>
-          <Preenchimento key={`${codigo}-${envio}`} definicao={modelo.definicao} aoEnviar={enviar} />
+          {precisaEntrar ? (
+            <Callout intent="primary">Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.</Callout>
+          ) : (
+            <Preenchimento key={`${codigo}-${envio}-${sessao?.cpf ?? ''}`} definicao={modelo.definicao} aoEnviar={enviar} fixas={fixas} />
+          )}
           {resultado?.ok && <Button text="Preencher outro" onClick={() => setResultado(null)} />}
         </section>
       )}

@@ -13,7 +13,7 @@ const definicao = (assunto: string): Definicao => ({
         { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }], requerente: 'nome' },
         { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
         { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: true, regras: [], requerente: 'email' },
-        { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: false, regras: [{ tipo: 'dataNaoFutura' }], dadoPessoal: true },
+        { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: false, regras: [{ tipo: 'dataNaoFutura' }] },
         { id: 'telefone', tipo: 'texto', rotulo: 'Telefone', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 20 }] },
       ],
     },

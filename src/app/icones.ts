@@ -95,6 +95,8 @@ import share16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
 import share20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/share';
 import download16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/download';
 import download20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/download';
+import idNumber16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-number';
+import idNumber20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/id-number';
 import key16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/key';
 import key20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/key';
 import sendMessage16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/send-message';
@@ -180,6 +182,7 @@ const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'link': [link16, link20],
   'share': [share16, share20],
   'download': [download16, download20],
+  'id-number': [idNumber16, idNumber20],
   'key': [key16, key20],
   'play': [play16, play20],
   'send-message': [sendMessage16, sendMessage20],

@@ -1,5 +1,5 @@
 import type { Regra, TipoRegra } from '../validation/regras';
-import { REGRAS_POR_TIPO, ROTULO_TIPO, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
+import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
 
 /**
  * The form builder's operations on a definition. Pure and immutable: each returns a new definition,
@@ -139,6 +139,7 @@ export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<
         const novo = { ...c, ...patch };
         if (patch.tipo && patch.tipo !== c.tipo) {
           novo.regras = novo.regras.filter((r) => REGRAS_POR_TIPO[patch.tipo!].includes(r.tipo));
+          if (novo.requerente && TIPO_DO_REQUERENTE[novo.requerente] !== patch.tipo) delete novo.requerente;
           const escolha = patch.tipo === 'escolha-unica' || patch.tipo === 'escolha-multipla';
           if (!escolha) delete novo.opcoes;
           else if (!novo.opcoes?.length) novo.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];

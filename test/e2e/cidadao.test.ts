@@ -1,8 +1,9 @@
 import { describe, test } from 'node:test';
+import { readFile } from 'node:fs/promises';
 import assert from 'node:assert/strict';
 import { clienteApi } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
-import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole } from './demo';
+import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole, sairDaDemo } from './demo';
 
 /**
  * Issue 8 end to end: a citizen fills a published model on the demo's citizen page; the worker delivers
@@ -32,6 +33,11 @@ describe('do portal do cidadão à integração', () => {
       await form.getByLabel(/^Nome completo/).fill('Maria da Silva');
       await form.getByLabel(/^CPF/).fill('529.982.247-25');
       await form.getByLabel(/^E-mail/).fill('maria@exemplo.com');
+      // A two-digit year is read by the one rule (within 80 years before and 20 after today): 1990.
+      const nascimento = form.getByLabel(/^Data de nascimento/);
+      await nascimento.fill('15/03/90');
+      await nascimento.blur();
+      assert.equal(await nascimento.inputValue(), '15/03/1990', 'the field shows what it understood');
       await form.getByText('Roubo', { exact: true }).click();
       await form.getByRole('button', { name: 'Enviar' }).click();
       const aviso = p.locator('#portal-cidadao .cf-resultado-envio');
@@ -57,7 +63,43 @@ describe('do portal do cidadão à integração', () => {
       assert.match(texto, /Formulário recebido/);
       assert.match(texto, /Falha na integração/);
       assert.match(texto, /Integrado ao sistema de destino/);
-      assert.match(await gaveta.innerText(), /Maria da Silva/);
+      // Personal data (issue 13): the gestor sees the requester masked, the birth date as 15/03/90.
+      const ficha = await gaveta.innerText();
+      assert.match(ficha, /M\*\*\* d\*\*\* S\*\*\*/);
+      assert.doesNotMatch(ficha, /Maria da Silva|529\.982\.247-25/);
+      assert.match(ficha, /Data de nascimento\s*15\/03\/90/);
+      assert.equal((await p.locator('console-formularios button:has-text("Mostrar dados pessoais")').count()), 0, 'gestor may not reveal');
+      const [guardado] = (await admin('GET', `/formularios?protocolo=${protocolo}`)).json;
+      const detalhe = (await admin('GET', `/formularios/${guardado.id}/dados-pessoais`)).json;
+      assert.equal(detalhe.respostas.nascimento, '1990-03-15');
+      assert.equal(detalhe.cpfRequerente, '529.982.247-25');
+      await noConsole(p, '.bp6-drawer [aria-label=Close], .bp6-drawer .bp6-drawer-header button').first().click();
+
+      // The gestor finds it by the requester CPF; the CSV has no CPF in clear.
+      await irPara(p, `/formularios?cpf=529.982.247-25&modelo=educacao-matricula`);
+      await noConsole(p, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).waitFor();
+      const cpfClaro = /\b\d{3}\.\d{3}\.\d{3}-\d{2}\b/;
+      const baixar = async () => {
+        const csv = p.waitForEvent('download');
+        await noConsole(p, 'button:has-text("Exportar CSV")').click();
+        return readFile((await (await csv).path())!, 'utf8');
+      };
+      const doGestor = await baixar();
+      assert.ok(doGestor.includes(protocolo!));
+      assert.doesNotMatch(doGestor, cpfClaro);
+
+      // The admin exports with personal data in clear (a switch only they see), and the export is an event.
+      await sairDaDemo(p);
+      await entrarNaDemo(p, demo.base, 'admin');
+      await irPara(p, `/formularios?cpf=529.982.247-25&modelo=educacao-matricula`);
+      await noConsole(p, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).waitFor();
+      await noConsole(p, '.cf-exportar-claros input').check({ force: true });
+      const doAdmin = await baixar();
+      assert.match(doAdmin, /529\.982\.247-25/);
+      await irPara(p, '/formularios-eventos?tipo=EXPORTACAO_DADOS_PESSOAIS');
+      await esperarTitulo(p, 'Eventos');
+      await noConsole(p, '.cf-tabela-dados tbody tr:has-text("Exportação com dados pessoais")').first().waitFor();
+      assert.match(await noConsole(p, '.cf-tabela-dados tbody tr').first().innerText(), /admin/);
     } finally {
       await ctx.close();
     }

@@ -11,17 +11,30 @@ export interface Formulario {
   modeloNome: string;
   modeloVersao: number;
   status: StatusFormulario;
-  /** Masked in lists (***.456.789-**), whole in the detail. */
+  /** Always masked (***.456.789-**): whole only through `dadosPessoais`. */
+  cpfRequerente: string | null;
+  /** Masked (M*** S***) unless the user holds READ_FORMULARIO_DADOS_PESSOAIS. */
+  nomeRequerente: string | null;
+  emailRequerente: string | null;
+  recebidoEm: string;
+  /** When the retention job emptied its personal data. */
+  anonimizadoEm: string | null;
+}
+
+/** "Mostrar": a form's personal data in clear (each request is recorded as an event). */
+export interface DadosPessoais {
+  respostas: Record<string, unknown>;
   cpfRequerente: string | null;
   nomeRequerente: string | null;
-  recebidoEm: string;
+  emailRequerente: string | null;
 }
 
 export interface Evento {
   id: number;
-  formularioId: number;
-  protocolo: string;
-  codigoServico: string;
+  /** Null for a console-wide event (an export with personal data, a data-subject report). */
+  formularioId: number | null;
+  protocolo: string | null;
+  codigoServico: string | null;
   tipo: TipoEvento;
   ocorridoEm: string;
   autor: string;
@@ -45,7 +58,9 @@ export interface Retentativa {
 }
 
 export interface DetalheFormulario extends Formulario {
+  /** Personal answers masked; `dadosPessoais.podeMostrar` says whether this user may ask for them. */
   respostas: Record<string, unknown>;
+  dadosPessoais: { mascarados: boolean; podeMostrar: boolean };
   versaoModelo: { numero: number; nome: string; definicao: Definicao } | null;
   eventos: Omit<Evento, 'formularioId' | 'protocolo' | 'codigoServico'>[];
   retentativa: Pick<Retentativa, 'id' | 'status' | 'tentativas' | 'proximaTentativaEm' | 'ultimoStatusHttp' | 'ultimoErro' | 'destino'> | null;
@@ -65,8 +80,11 @@ export interface Analitico {
 export const formulariosApi = {
   listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Formulario>('/formularios', p, o, f),
   obter: (http: Http, id: number | string) => http.get<DetalheFormulario>(`/formularios/${encodeURIComponent(id)}`).then((r) => r.data),
-  /** The CSV export's address for the current filter and sort (fetched with the token by `baixar`). */
-  exportacao: (o: readonly Ordenacao[], f: Filtros) => `/formularios/exportacao?${semPaginacao(f, o)}`,
+  dadosPessoais: (http: Http, id: number | string) => http.get<DadosPessoais>(`/formularios/${encodeURIComponent(id)}/dados-pessoais`).then((r) => r.data),
+  /** The CSV export's address for the current filter and sort (fetched with the token by `baixar`); `claros`: personal data unmasked. */
+  exportacao: (o: readonly Ordenacao[], f: Filtros, claros = false) => `/formularios/exportacao?${semPaginacao(f, o)}${claros ? '&dadosPessoais=true' : ''}`,
+  /** The data subject's report for a CPF (JSON or CSV). */
+  relatorioTitular: (cpf: string, formato: 'json' | 'csv') => `/formularios/relatorio-titular?cpf=${encodeURIComponent(cpf)}&formato=${formato}`,
   analitico: (http: Http, f: Filtros) => http.get<Analitico>(`/analitico-formularios?${semPaginacao(f)}`).then((r) => r.data),
   eventos: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Evento>('/formularios-eventos', p, o, f),
 };

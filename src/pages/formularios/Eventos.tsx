@@ -35,9 +35,10 @@ export default function Eventos() {
           {
             campo: 'protocolo',
             titulo: 'Formulário',
-            render: (e) => (verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={`Abrir o formulário ${e.protocolo}`}>{e.protocolo}</Link> : e.protocolo),
+            // A console-wide event (an export, a data-subject report) is about no single form.
+            render: (e) => (e.formularioId === null ? 'Vários (do console)' : verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={`Abrir o formulário ${e.protocolo}`}>{e.protocolo}</Link> : e.protocolo),
           },
-          { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (e) => e.codigoServico },
+          { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (e) => e.codigoServico ?? '—' },
           { campo: 'autor', titulo: 'Quem', render: (e) => e.autor },
           { campo: 'detalhes', titulo: 'Detalhes', render: (e) => textoDetalhes(e.detalhes) },
         ]}

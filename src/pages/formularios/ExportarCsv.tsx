@@ -1,4 +1,6 @@
-import { Button, ProgressBar } from '@blueprintjs/core';
+import { Button, ProgressBar, Switch } from '@blueprintjs/core';
+import { P } from '../../access/permissoes';
+import { usePermissao } from '../../access/usePermissao';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../../app/contexto';
@@ -18,20 +20,25 @@ export function salvarArquivo(blob: Blob, nome: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** "Exportar CSV" of the forms list's current filter and sort, with the rows received so far. */
+/**
+ * "Exportar CSV" of the forms list's current filter and sort, with the rows received so far. Personal
+ * data masked; whoever holds READ_FORMULARIO_DADOS_PESSOAIS may ask for it in clear (recorded).
+ */
 export function ExportarCsv({ lista }: { lista: string }) {
   const { http, estado } = useAmbiente();
   const tratar = useTratarErro();
   const e = estadoLista(estado.listas, lista);
   const snap = useSnapshot(e);
   const [linhas, setLinhas] = useState<number | null>(null);
+  const [claros, setClaros] = useState(false);
+  const podeClaros = usePermissao(P.READ_FORMULARIO_DADOS_PESSOAIS);
   const total = snap.paginacao.total;
 
   const exportar = async () => {
     setLinhas(0);
     try {
       // The first line is the header.
-      const blob = await http.baixar(formulariosApi.exportacao([...e.ordenacao], { ...e.filtros }), (n) => setLinhas(Math.max(0, n - 1)));
+      const blob = await http.baixar(formulariosApi.exportacao([...e.ordenacao], { ...e.filtros }, podeClaros && claros), (n) => setLinhas(Math.max(0, n - 1)));
       salvarArquivo(blob, `formularios-${hojeSaoPaulo()}.csv`);
       mostrarToast(estado.toasts, { severity: 'success', summary: 'Exportação concluída', detail: 'O arquivo CSV foi gerado com os formulários do filtro atual.', life: 5000 });
     } catch (err) {
@@ -44,6 +51,7 @@ export function ExportarCsv({ lista }: { lista: string }) {
   return (
     <>
       <Button icon="download" text="Exportar CSV" disabled={linhas !== null || total === 0} loading={linhas !== null} onClick={() => void exportar()} />
+      {podeClaros && <Switch className="cf-exportar-claros" label="Com dados pessoais sem máscara (fica registrado)" checked={claros} onChange={(ev) => setClaros(ev.currentTarget.checked)} />}
       {linhas !== null && (
         <div className="cf-progresso" role="status" aria-live="polite">
           <ProgressBar value={total ? Math.min(1, linhas / total) : undefined} intent="primary" aria-label="Progresso da exportação" />
@@ -53,5 +61,37 @@ export function ExportarCsv({ lista }: { lista: string }) {
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * The data subject's report (LGPD right of access): with the CPF filter applied, every form of that CPF
+ * across the models the user may read, in clear, as JSON or CSV. The download is recorded as an event.
+ */
+export function RelatorioTitular({ lista }: { lista: string }) {
+  const { http, estado } = useAmbiente();
+  const tratar = useTratarErro();
+  const snap = useSnapshot(estadoLista(estado.listas, lista));
+  const pode = usePermissao(P.READ_FORMULARIO_DADOS_PESSOAIS);
+  const [baixando, setBaixando] = useState<'json' | 'csv' | null>(null);
+  const cpf = typeof snap.filtros.cpf === 'string' ? snap.filtros.cpf : '';
+  if (!pode || !cpf) return null;
+  const baixar = async (formato: 'json' | 'csv') => {
+    setBaixando(formato);
+    try {
+      const blob = await http.baixar(formulariosApi.relatorioTitular(cpf, formato));
+      salvarArquivo(blob, `relatorio-titular-${hojeSaoPaulo()}.${formato}`);
+      mostrarToast(estado.toasts, { severity: 'success', summary: 'Relatório do titular gerado', detail: 'O arquivo traz todos os formulários deste CPF nos seus grupos. O download foi registrado.', life: 6000 });
+    } catch (err) {
+      tratar(err, 'acao');
+    } finally {
+      setBaixando(null);
+    }
+  };
+  return (
+    <span className="cf-relatorio-titular" role="group" aria-label="Relatório do titular">
+      <Button icon="id-number" text="Relatório do titular (JSON)" loading={baixando === 'json'} onClick={() => void baixar('json')} />
+      <Button text="CSV" aria-label="Relatório do titular (CSV)" loading={baixando === 'csv'} onClick={() => void baixar('csv')} />
+    </span>
   );
 }

@@ -1,7 +1,7 @@
-import { Callout, HTMLTable } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useAmbiente } from '../../app/contexto';
-import { formulariosApi, type DetalheFormulario } from '../../api/recursos/formularios';
+import { formulariosApi, type DadosPessoais, type DetalheFormulario } from '../../api/recursos/formularios';
 import { respostasPorSecao } from '../../forms/respostas';
 import { ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA } from '../../forms/status';
 import { formatarDataHora } from '../../i18n/datas';
@@ -18,6 +18,11 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined): st
   if (d.erro) partes.push(String(d.erro));
   if (d.tentativa) partes.push(`tentativa ${d.tentativa}`);
   if (d.motivo) partes.push(`motivo: ${d.motivo}`);
+  if (typeof d.linhas === 'number') partes.push(`${d.linhas} linha(s)`);
+  if (typeof d.formularios === 'number') partes.push(`${d.formularios} formulário(s)`);
+  if (typeof d.cpf === 'string') partes.push(`CPF ${d.cpf}`);
+  if (Array.isArray(d.campos)) partes.push(`campos: ${d.campos.join(', ')}`);
+  if (Array.isArray(d.respostasApagadas)) partes.push(`apagadas: ${d.respostasApagadas.join(', ') || 'nenhuma'}`);
   return partes.join(' · ');
 }
 
@@ -26,11 +31,25 @@ export function FichaFormulario({ id }: { id: string }) {
   const { http, estado } = useAmbiente();
   const tratar = useTratarErro();
   const [f, setF] = useState<DetalheFormulario | null>(null);
+  const [claros, setClaros] = useState<DadosPessoais | null>(null);
+  const [mostrando, setMostrando] = useState(false);
   useEffect(() => {
+    setClaros(null);
     comEscopo(estado.carregamento, 'formulario', () => formulariosApi.obter(http, id)).then(setF, (e) => tratar(e, 'detalhe'));
   }, [id]);
   if (!f) return <Carregando rotulo="Carregando formulário" />;
-  const blocos = respostasPorSecao(f.versaoModelo?.definicao, f.respostas ?? {});
+  const mostrar = async () => {
+    setMostrando(true);
+    try {
+      setClaros(await formulariosApi.dadosPessoais(http, id));
+    } catch (e) {
+      tratar(e, 'acao');
+    } finally {
+      setMostrando(false);
+    }
+  };
+  const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {});
+  const requerente = claros ?? f;
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
   const r = f.retentativa;
   return (
@@ -50,12 +69,30 @@ export function FichaFormulario({ id }: { id: string }) {
         <dd>{formatarDataHora(f.recebidoEm)}</dd>
         <dt>Requerente</dt>
         <dd>
-          {f.nomeRequerente ?? '—'}
-          {f.cpfRequerente ? ` · CPF ${f.cpfRequerente}` : ''}
+          {requerente.nomeRequerente ?? '—'}
+          {requerente.cpfRequerente ? ` · CPF ${requerente.cpfRequerente}` : ''}
+          {requerente.emailRequerente ? ` · ${requerente.emailRequerente}` : ''}
         </dd>
       </dl>
 
       <h3>Respostas</h3>
+      {f.anonimizadoEm && (
+        <Callout intent="primary" data-testid="anonimizado">
+          Os dados pessoais deste formulário foram apagados em {formatarDataHora(f.anonimizadoEm)}, no fim do prazo de retenção do modelo (LGPD).
+        </Callout>
+      )}
+      {!f.anonimizadoEm && (
+        <div className="cf-dados-pessoais" data-testid="dados-pessoais">
+          {claros ? (
+            <span className="cf-ajuda">Dados pessoais à mostra. Este acesso foi registrado nos eventos do formulário.</span>
+          ) : (
+            <>
+              <span className="cf-ajuda">Dados pessoais (CPF, nome, e-mail, telefone e os marcados no modelo) aparecem mascarados.</span>
+              {f.dadosPessoais?.podeMostrar && <Button icon="eye-open" text="Mostrar dados pessoais" loading={mostrando} onClick={() => void mostrar()} />}
+            </>
+          )}
+        </div>
+      )}
       {!f.versaoModelo && <Callout intent="warning">A versão {f.modeloVersao} do modelo não foi encontrada; as respostas aparecem como foram enviadas.</Callout>}
       {blocos.map((b) => (
         <section key={b.titulo} className="cf-respostas" aria-label={b.titulo}>

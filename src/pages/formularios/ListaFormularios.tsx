@@ -10,7 +10,7 @@ import { Etiqueta } from '../../ui/Etiqueta';
 import { TabelaPaginada } from '../../ui/TabelaPaginada';
 import { FILTROS_FORMULARIOS } from '../filtros';
 import { TituloPagina } from '../Titulo';
-import { ExportarCsv } from './ExportarCsv';
+import { ExportarCsv, RelatorioTitular } from './ExportarCsv';
 import { FichaFormulario } from './FichaFormulario';
 
 export const LISTA_FORMULARIOS = 'formularios';
@@ -24,7 +24,13 @@ export default function ListaFormularios() {
   return (
     <section className="cf-pagina">
       <TituloPagina />
-      <BarraFiltros lista={LISTA_FORMULARIOS} rotulo="Filtros dos formulários" campos={FILTROS_FORMULARIOS} acoes={<ExportarCsv lista={LISTA_FORMULARIOS} />} />
+      <BarraFiltros lista={LISTA_FORMULARIOS} rotulo="Filtros dos formulários" campos={FILTROS_FORMULARIOS} acoes={
+          <>
+            <ExportarCsv lista={LISTA_FORMULARIOS} />
+            <RelatorioTitular lista={LISTA_FORMULARIOS} />
+          </>
+        }
+      />
       <TabelaPaginada<Formulario>
         chave={LISTA_FORMULARIOS}
         rotulo="Formulários preenchidos"

@@ -117,10 +117,12 @@ export interface PropsPreenchimento {
   /** Called with the answers when they pass every rule; without it, the button only checks. */
   aoEnviar?: (r: Respostas) => void | Promise<void>;
   textoEnviar?: string;
+  /** Answers the citizen's login already gives (the requester CPF): shown filled in and locked. */
+  fixas?: Respostas;
 }
 
-export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar = 'Enviar' }: PropsPreenchimento) {
-  const [respostas, setRespostas] = useState<Respostas>({});
+export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar = 'Enviar', fixas }: PropsPreenchimento) {
+  const [respostas, setRespostas] = useState<Respostas>(() => ({ ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [enviado, setEnviado] = useState(false);
   const [pronto, setPronto] = useState(false);
@@ -147,7 +149,7 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
         <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
           <h3>{s.titulo}</h3>
           {s.campos.map((c) => (
-            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura} aoMudar={aoMudar} />
+            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} aoMudar={aoMudar} />
           ))}
         </section>
       ))}

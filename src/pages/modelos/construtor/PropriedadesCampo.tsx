@@ -1,6 +1,7 @@
 import { FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useState } from 'react';
-import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type TipoCampo } from '../../../forms/definicao';
+import { REGRAS_POR_TIPO, ROTULO_REQUERENTE, ROTULO_TIPO, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
+import { tipoPessoal } from '../../../forms/dadosPessoais';
 import { alterarCampo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
 import { CampoData } from '../../../ui/CampoData';
 import { lerNumero } from '../../../validation/regras';
@@ -59,6 +60,35 @@ function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefini
         }}
       />
     </FormGroup>
+  );
+}
+
+/**
+ * Who the requester is, and personal data (issue 13): a CPF, text or e-mail field may be the requester's
+ * CPF, name or e-mail (it fills the form's requester columns; the citizen's login fills the CPF); any
+ * field may be marked personal. CPF, e-mail, phone-like and requester fields always are.
+ */
+function DadosPessoaisDoCampo({ campo: c, desabilitado, mudar }: { campo: CampoDefinicao; desabilitado?: boolean; mudar: (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => void }) {
+  const id = useId();
+  const papel = (Object.keys(TIPO_DO_REQUERENTE) as PapelRequerente[]).find((p) => TIPO_DO_REQUERENTE[p] === c.tipo);
+  const sempre = tipoPessoal({ ...c, dadoPessoal: false });
+  return (
+    <>
+      {papel && (
+        <FormGroup label="Quem é o requerente" labelFor={`${id}-req`} helperText="Preenche as colunas do requerente nas listas, filtros e exportações. No máximo um campo de cada.">
+          <HTMLSelect id={`${id}-req`} value={c.requerente ?? ''} disabled={desabilitado} onChange={(e) => mudar({ requerente: (e.currentTarget.value || undefined) as PapelRequerente | undefined }, 'requerente')}>
+            <option value="">Não identifica o requerente</option>
+            <option value={papel}>{ROTULO_REQUERENTE[papel]}</option>
+          </HTMLSelect>
+        </FormGroup>
+      )}
+      <Switch
+        label={sempre ? 'Dado pessoal (sempre, por ser CPF, e-mail, telefone ou do requerente)' : 'Dado pessoal: mascarar para quem não tem permissão e apagar no fim da retenção'}
+        checked={!!sempre || !!c.dadoPessoal}
+        disabled={desabilitado || !!sempre}
+        onChange={(e) => mudar({ dadoPessoal: e.currentTarget.checked || undefined }, 'dadoPessoal')}
+      />
+    </>
   );
 }
 
@@ -126,6 +156,7 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, de
         <TextArea id={`${id}-ajuda`} fill rows={2} value={c.ajuda ?? ''} disabled={desabilitado} onChange={(e) => mudar({ ajuda: e.currentTarget.value }, 'ajuda')} />
       </FormGroup>
       <Switch label="Obrigatório" checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
+      <DadosPessoaisDoCampo campo={c} desabilitado={desabilitado} mudar={mudar} />
       {REGRAS_POR_TIPO[c.tipo].length > 0 && (
         <fieldset className="cf-grupo-campos cf-regras">
           <legend>Regras</legend>
