@@ -45,6 +45,9 @@ describe('formulários preenchidos', () => {
     escolher(campo(el, 'Modelo'), 'saude-cartao-sus');
     escolher(campo(el, 'Status'), 'FALHA_INTEGRACAO');
     digitar(campo(el, 'De'), '01/01/26');
+    // Leaving a date field shows what it understood, with the four-digit year (the one two-digit-year rule).
+    campo(el, 'De').dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    await waitUntil(() => campo<HTMLInputElement>(el, 'De').value === '01/01/2026', 'ano com quatro dígitos');
     digitar(campo(el, 'Até'), '31/12/2099');
     filtrar(el);
     const api = await apiComo('gestor', '/formularios?modelo=saude-cartao-sus&status=FALHA_INTEGRACAO&de=2026-01-01&ate=2099-12-31');
@@ -86,7 +89,9 @@ describe('formulários preenchidos', () => {
     const g = gaveta(el)!;
     expect(g.querySelector('[data-testid=protocolo]')!.textContent).to.equal(protocolo);
     expect(g.textContent).to.contain('Dados do requerente');
-    expect(g.textContent).to.match(/CPF\d{3}\.\d{3}\.\d{3}-\d{2}/, 'whole CPF in the detail');
+    expect(g.textContent).to.match(/CPF\*\*\*\.\d{3}\.\d{3}-\*\*/, 'CPF masked in the drawer too');
+    expect(g.textContent).to.contain('aparecem mascarados');
+    expect(botao(el, 'Mostrar dados pessoais'), 'gestor lacks READ_FORMULARIO_DADOS_PESSOAIS').to.equal(undefined);
     // Earlier tests may have opened it too: their views are events of their own.
     const eventos = [...g.querySelectorAll('[data-testid=eventos] li .bp6-tag')].map((t) => t.textContent).filter((t) => t !== 'Visualizado no console');
     expect(eventos).to.deep.equal(['Formulário recebido', 'Falha na integração', 'Nova tentativa agendada', 'Descartado']);
@@ -98,6 +103,20 @@ describe('formulários preenchidos', () => {
     await waitUntil(() => !gaveta(el), 'gaveta fechada');
     expect(campo<HTMLSelectElement>(el, 'Status').value).to.equal('DESCARTADO');
     await waitUntil(() => linhasTabela(el)[0] === protocolo, 'lista mantida');
+  });
+
+  it('quem tem a permissão mostra os dados pessoais de um formulário; cada vez vira evento', async () => {
+    const [f] = (await apiComo('admin', '/formularios?modelo=saude-cartao-sus&size=1')).json;
+    const el = await montar('admin', { 'initial-path': `/formularios?id=${f.id}` });
+    await esperarShell(el);
+    await waitUntil(() => botao(el, 'Mostrar dados pessoais'), 'botão mostrar');
+    expect(gaveta(el)!.textContent).to.match(/CPF\*\*\*\.\d{3}\.\d{3}-\*\*/);
+    botao(el, 'Mostrar dados pessoais')!.click();
+    await waitUntil(() => /CPF\d{3}\.\d{3}\.\d{3}-\d{2}/.test(gaveta(el)!.textContent!), 'CPF inteiro');
+    expect(gaveta(el)!.textContent).to.contain('Este acesso foi registrado');
+    const vistos = await apiComo('admin', `/formularios-eventos?protocolo=${f.protocolo}&tipo=DADOS_PESSOAIS_VISTOS`);
+    expect(vistos.json.length).to.be.greaterThan(0);
+    expect(await violacoesGraves(el)).to.deep.equal([]);
   });
 
   it('link direto para um formulário; inexistente vai para /404; de outro grupo vai para /403', async () => {
