@@ -86,7 +86,8 @@ describe('página inicial', () => {
     (el.shadowRoot!.querySelectorAll('[data-testid=numeros-do-dia] a')[1] as HTMLAnchorElement).click();
     await esperarTitulo(el, 'Formulários Preenchidos');
     expect(campo<HTMLSelectElement>(el, 'Status').value).to.equal('FALHA_INTEGRACAO');
-    expect(campo<HTMLInputElement>(el, 'De').value).to.equal(`${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(2, 4)}`);
+    // A date field shows the date it holds with the year in full (dd/mm/aaaa), so a two-digit reading never surprises.
+    expect(campo<HTMLInputElement>(el, 'De').value).to.equal(`${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`);
     const falhas = await apiComo('gestor', `/formularios?de=${dia}&ate=${dia}&status=FALHA_INTEGRACAO`);
     await waitUntil(() => totalTabela(el) === falhas.total, 'lista filtrada');
     desmontarTodos();
