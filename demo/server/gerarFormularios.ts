@@ -16,11 +16,12 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
          from modelo where ultima_versao > 0),
      qtd as (select count(*) as k from modelos),
      g as (select s, now() - (random() * $2 * interval '1 day') as quando, random() as r from generate_series(1, $1::int) s)
-     insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, status, recebido_em, atualizado_em)
+     insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, status, recebido_em, atualizado_em)
      select to_char(g.quando at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'),
             m.codigo_servico, m.grupo_controle_conteudo_id, greatest(1, m.ultima_versao - (g.s % 2)::int),
             jsonb_build_object('nome', ($4::text[])[1 + g.s % 10], 'cpf', ($3::text[])[1 + g.s % 997], 'email', 'cidadao' || g.s || '@email.com', 'motivo', (array['perda','roubo','dano'])[1 + g.s % 3]),
-            ($3::text[])[1 + g.s % 997], ($4::text[])[1 + g.s % 10],
+            -- The requester columns are the answers of the fields the seeded models mark (nome, cpf, email).
+            ($3::text[])[1 + g.s % 997], ($4::text[])[1 + g.s % 10], 'cidadao' || g.s || '@email.com',
             case when g.quando > now() - interval '2 hours' and g.r < 0.5 then 'RECEBIDO'
                  when g.r < 0.86 then 'INTEGRADO' when g.r < 0.97 then 'FALHA_INTEGRACAO' else 'DESCARTADO' end,
             g.quando, g.quando
