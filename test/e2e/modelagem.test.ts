@@ -46,6 +46,10 @@ describe('modelos de ponta a ponta', () => {
       await noConsole(p, 'input[name=url]').fill('https://cartorio.exemplo.gov.br/pedidos');
       await noConsole(p, 'button:has-text("Salvar")').click();
       await esperarTitulo(p, `Modelo ${codigo}`);
+      // Created with a destination: the signing secret is shown once, to be kept by the receiver's team.
+      assert.match(await noConsole(p, '[data-testid=segredo-dialogo] input').inputValue(), /^whsec_/);
+      await noConsole(p, 'button:has-text("Já guardei")').click();
+      await noConsole(p, '[data-testid=segredo-dialogo]').waitFor({ state: 'detached' });
 
       // Build: one section, six field types, rules and options.
       await noConsole(p, 'button:has-text("Adicionar seção")').click();
