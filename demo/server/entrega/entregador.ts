@@ -1,6 +1,8 @@
 import type { Banco, Executor } from '../db';
 import { lerEsperas, limiteTentativas, proximaEspera } from './agenda';
 import { enviarAssinado, type Resultado } from './envio';
+import { criarLaco } from './laco';
+import { numeroDoAmbiente } from '../ambiente';
 import { segredosVigentes, type LinhaSegredos, type OpcoesIntegracao } from './integracao';
 
 /**
@@ -99,10 +101,6 @@ const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes
 export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: OpcoesIntegracao) {
   const autor = o.autor ?? 'entregador';
   const leaseMs = o.timeoutMs + (o.margemMs ?? 30_000);
-  let parado = true;
-  let rodando: Promise<unknown> | null = null;
-  let relogio: ReturnType<typeof setTimeout> | null = null;
-  let acordado = false;
 
   /** Claims up to `lote` due jobs (committed before any HTTP call). */
   async function reivindicar(): Promise<Trabalho[]> {
@@ -178,56 +176,15 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
     return trabalhos.length;
   }
 
-  async function ciclo() {
-    relogio = null;
-    if (parado) return;
-    acordado = false;
-    let n = 0;
-    try {
-      rodando = rodada();
-      n = (await rodando) as number;
-    } catch (e) {
-      if (!parado) console.error('[entregador]', (e as Error).message);
-    } finally {
-      rodando = null;
-    }
-    if (!parado) relogio = setTimeout(ciclo, n >= o.lote || acordado ? 0 : o.intervaloMs);
-  }
-
-  return {
-    rodada,
-    iniciar() {
-      if (!parado) return;
-      parado = false;
-      relogio = setTimeout(ciclo, 0);
-    },
-    /** New work (a submission, a manual retry): look now instead of at the next interval. */
-    acordar() {
-      acordado = true;
-      if (!parado && relogio) {
-        clearTimeout(relogio);
-        relogio = setTimeout(ciclo, 0);
-      }
-    },
-    async parar() {
-      parado = true;
-      if (relogio) clearTimeout(relogio);
-      await rodando?.catch(() => undefined);
-    },
-  };
+  const laco = criarLaco('entregador', rodada, o);
+  return { rodada, iniciar: laco.iniciar, acordar: laco.acordar, parar: laco.parar };
 }
 
 export type Entregador = ReturnType<typeof criarEntregador>;
 
 /** ENTREGAS (on/off), ENTREGA_ESPERAS (seconds), ENTREGA_TIMEOUT_MS, ENTREGA_INTERVALO_MS, ENTREGA_LOTE, ENTREGA_MARGEM_MS. */
 export function opcoesEntregasDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEntregador & { ligado: boolean } {
-  const num = (nome: string, padrao: number) => {
-    const v = env[nome];
-    if (v === undefined || v === '') return padrao;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n <= 0) throw new Error(`${nome} inválido: "${v}"`);
-    return n;
-  };
+  const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { minimo: Number.MIN_VALUE });
   return {
     ligado: env.ENTREGAS !== 'off',
     esperasS: lerEsperas(env.ENTREGA_ESPERAS),

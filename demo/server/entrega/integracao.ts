@@ -2,6 +2,7 @@ import { chaveDosSegredos, cofre, novoSegredo, type Cofre } from './assinatura';
 import { conectorHttp, resolvedorDoSistema, type OpcoesEnvio } from './envio';
 import { resolvedorLocal } from './destino';
 import type { Executor } from '../db';
+import { numeroDoAmbiente } from '../ambiente';
 
 /**
  * How this server reaches integrations (issue 14), shared by the API (save checks, secrets, the test
@@ -25,13 +26,7 @@ export const PAUSA_PADRAO = 50;
  */
 export function opcoesIntegracaoDoAmbiente(env: NodeJS.ProcessEnv, o: { origemDemo: string | null; arquivoChave: string | null }): OpcoesIntegracao {
   const lista = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean);
-  const num = (nome: string, padrao: number) => {
-    const v = env[nome];
-    if (v === undefined || v === '') return padrao;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`${nome} inválido: "${v}"`);
-    return n;
-  };
+  const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao);
   if (env.NODE_ENV === 'production' && !env.SEGREDOS_CHAVE) throw new Error('Em produção, defina SEGREDOS_CHAVE (32 bytes em base64, por exemplo `openssl rand -base64 32`): é com ela que os segredos de assinatura das integrações ficam cifrados no banco.');
   return {
     permitidos: { origens: env.INTEGRACAO_DESTINOS_PERMITIDOS !== undefined ? lista(env.INTEGRACAO_DESTINOS_PERMITIDOS) : o.origemDemo ? [o.origemDemo] : [] },

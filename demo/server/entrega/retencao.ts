@@ -1,6 +1,8 @@
 import type { Banco } from '../db';
 import type { Definicao } from '../../../src/forms/definicao';
 import { camposPessoais } from '../../../src/forms/dadosPessoais';
+import { criarLaco } from './laco';
+import { numeroDoAmbiente } from '../ambiente';
 
 /**
  * The retention job (issue 13, LGPD): forms older than their model's retention period lose their
@@ -25,10 +27,6 @@ export function semDadosPessoais(d: Definicao | null, respostas: Record<string, 
 }
 
 export function criarRetencao(db: Banco, o: OpcoesRetencao) {
-  let parado = true;
-  let relogio: ReturnType<typeof setTimeout> | null = null;
-  let rodando: Promise<unknown> | null = null;
-
   /** One batch: resolves how many forms it anonymised. */
   async function rodada(): Promise<number> {
     return db.transacao(async (tx) => {
@@ -58,45 +56,14 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao) {
     });
   }
 
-  async function ciclo() {
-    relogio = null;
-    if (parado) return;
-    let n = 0;
-    try {
-      rodando = rodada();
-      n = (await rodando) as number;
-    } catch (e) {
-      if (!parado) console.error('[retencao]', (e as Error).message);
-    } finally {
-      rodando = null;
-    }
-    // A full batch means there may be more: go on at once; otherwise wait for the next interval.
-    if (!parado) relogio = setTimeout(ciclo, n >= o.lote ? 0 : o.intervaloMs);
-  }
-
-  return {
-    rodada,
-    iniciar() {
-      if (!parado) return;
-      parado = false;
-      relogio = setTimeout(ciclo, 0);
-    },
-    async parar() {
-      parado = true;
-      if (relogio) clearTimeout(relogio);
-      await rodando?.catch(() => undefined);
-    },
-  };
+  const laco = criarLaco('retencao', rodada, o);
+  return { rodada, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;
 
 /** RETENCAO_INTERVALO_MS, RETENCAO_LOTE. */
 export function opcoesRetencaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesRetencao {
-  const num = (nome: string, padrao: number) => {
-    const v = Number(env[nome] ?? padrao);
-    if (!Number.isInteger(v) || v <= 0) throw new Error(`${nome} inválido: "${env[nome]}"`);
-    return v;
-  };
+  const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { minimo: 1, inteiro: true });
   return { intervaloMs: num('RETENCAO_INTERVALO_MS', RETENCAO_PADRAO.intervaloMs), lote: num('RETENCAO_LOTE', RETENCAO_PADRAO.lote) };
 }

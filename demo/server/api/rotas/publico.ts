@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import limitador from '@fastify/rate-limit';
+import { numeroDoAmbiente } from '../../ambiente';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Definicao } from '../../../../src/forms/definicao';
 import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
@@ -59,13 +60,7 @@ export const LIMITES_PADRAO: LimitesPublico = { porEnderecoPorMinuto: 120, porMo
 
 /** PUBLICO_LIMITE_ENDERECO, PUBLICO_LIMITE_MODELO, PUBLICO_LIMITE_TOKEN_DEMO, PUBLICO_CORPO_MAX_BYTES, PUBLICO_RESPOSTA_MAX_BYTES. */
 export function limitesDoAmbiente(env: NodeJS.ProcessEnv): LimitesPublico {
-  const num = (nome: string, padrao: number) => {
-    const v = env[nome];
-    if (v === undefined || v === '') return padrao;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${nome} inválido: "${v}"`);
-    return n;
-  };
+  const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { inteiro: true });
   return {
     porEnderecoPorMinuto: num('PUBLICO_LIMITE_ENDERECO', LIMITES_PADRAO.porEnderecoPorMinuto),
     porModeloPorMinuto: num('PUBLICO_LIMITE_MODELO', LIMITES_PADRAO.porModeloPorMinuto),
