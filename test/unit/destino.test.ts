@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { motivoNaoPublico, recusaDoEndereco, type Resolvedor } from '../../demo/server/entrega/destino';
+import { destinoVerificado, motivoNaoPublico, recusaDoEndereco, type Resolvedor } from '../../demo/server/entrega/destino';
 import { enviarAssinado, type Conector, type PedidoConexao } from '../../demo/server/entrega/envio';
 import { assinatura, cabecalhosAssinados, cofre, novoSegredo } from '../../demo/server/entrega/assinatura';
 import { problemaCabecalho, lerCabecalhos } from '../../src/forms/integracao';
@@ -55,9 +55,12 @@ function espiao(): { conectar: Conector; abertas: PedidoConexao[] } {
 const enviar = (destino: string, conectar: Conector, origens: string[] = []) =>
   enviarAssinado({ permitidos: { origens }, resolver, conectar }, { destino, metodo: 'POST', cabecalhos: {}, corpo: '{}', id: 'entrega_1', segredos: [], timeoutMs: 1000 });
 
-test(`the destination guard refuses ${HOSTIS.length} hostile addresses before any connection`, async () => {
+test(`the destination guard refuses ${HOSTIS.length} hostile addresses at save and at send, before any connection`, async () => {
   assert.ok(HOSTIS.length >= 40);
   for (const destino of HOSTIS) {
+    // At save: what the model's route checks (the address as written, then what its name resolves to).
+    const aoSalvar = await destinoVerificado(destino, { origens: [] }, resolver);
+    assert.ok('recusa' in aoSalvar && !aoSalvar.semDns, `${destino}: refused at save`);
     const { conectar, abertas } = espiao();
     const r = await enviar(destino, conectar);
     assert.equal(r.ok, false, destino);
