@@ -1,5 +1,6 @@
 import type { Regra } from '../validation/regras';
 import { ROTULO_TIPO, type CampoDefinicao, type Definicao } from './definicao';
+import { contar } from '../i18n';
 
 /**
  * What changed between two definitions (two versions, or the last version and the draft), field by
@@ -93,9 +94,9 @@ export function resumoDiferenca(d: Diferenca): string[] {
   const nomes = (t: TipoMudanca) => d.campos.filter((c) => c.tipo === t).map((c) => `"${(c.depois ?? c.antes)!.rotulo}"`);
   const linhas: string[] = [];
   const [adic, rem, alt] = [nomes('adicionado'), nomes('removido'), nomes('alterado')];
-  if (adic.length) linhas.push(`${adic.length} campo(s) adicionado(s): ${adic.join(', ')}.`);
-  if (rem.length) linhas.push(`${rem.length} campo(s) removido(s): ${rem.join(', ')}.`);
-  if (alt.length) linhas.push(`${alt.length} campo(s) alterado(s): ${alt.join(', ')}.`);
+  if (adic.length) linhas.push(`${contar(adic.length, 'campo adicionado', 'campos adicionados')}: ${adic.join(', ')}.`);
+  if (rem.length) linhas.push(`${contar(rem.length, 'campo removido', 'campos removidos')}: ${rem.join(', ')}.`);
+  if (alt.length) linhas.push(`${contar(alt.length, 'campo alterado', 'campos alterados')}: ${alt.join(', ')}.`);
   if (d.secoesAdicionadas.length) linhas.push(`Seções novas: ${d.secoesAdicionadas.join(', ')}.`);
   if (d.secoesRemovidas.length) linhas.push(`Seções retiradas: ${d.secoesRemovidas.join(', ')}.`);
   for (const r of d.secoesRenomeadas) linhas.push(`A seção "${r.de}" agora se chama "${r.para}".`);

@@ -81,7 +81,7 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'api.dados-invalidos': 'Check the highlighted fields.',
   'api.erro-titulo': 'Error',
 
-  'tabela.total': '{total} record(s)',
+  'tabela.total': '{total, plural, =0 {No records} one {# record} other {# records}}',
   'tabela.vazio': 'No records found.',
   'tabela.vazio-dica': 'Change the filters or create a new record.',
   'tabela.carregando': 'Loading records…',

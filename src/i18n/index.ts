@@ -12,8 +12,32 @@ export function idiomaDe(valor: string | undefined | null): Idioma {
   return valor && /^en\b/i.test(valor) ? 'en' : 'pt-BR';
 }
 
-function interpolar(texto: string, params?: Parametros): string {
-  return params ? texto.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m)) : texto;
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+const OPCAO = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+
+/**
+ * Singular and plural by the language's own rules (Intl.PluralRules), in the ICU message shape the
+ * catalogs use: `{total, plural, =0 {Nenhum registro} one {# registro} other {# registros}}`; `#` is the
+ * number as the language writes it.
+ */
+function pluralizar(texto: string, params: Parametros, idioma: Idioma): string {
+  return texto.replace(PLURAL, (m, k: string, opcoes: string) => {
+    if (!Object.hasOwn(params, k)) return m;
+    const n = Number(params[k]);
+    const formas = Object.fromEntries([...opcoes.matchAll(OPCAO)].map((o) => [o[1], o[2]]));
+    const forma = formas[`=${n}`] ?? formas[new Intl.PluralRules(idioma).select(n)] ?? formas.other ?? '';
+    return forma.replace(/#/g, n.toLocaleString(idioma));
+  });
+}
+
+function interpolar(texto: string, params: Parametros | undefined, idioma: Idioma): string {
+  if (!params) return texto;
+  return pluralizar(texto, params, idioma).replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : m));
+}
+
+/** "1 campo", "2 campos" (pt-BR's rules: 0 and 1 are singular) — for counts in sentences a catalog does not hold yet. */
+export function contar(n: number, um: string, varios: string, idioma: Idioma = 'pt-BR'): string {
+  return `${n.toLocaleString(idioma)} ${new Intl.PluralRules(idioma).select(n) === 'one' ? um : varios}`;
 }
 
 /**
@@ -23,7 +47,7 @@ function interpolar(texto: string, params?: Parametros): string {
 export function traduzir(idioma: Idioma, chave: ChaveTexto, params?: Parametros): string {
   const outro: Idioma = idioma === 'en' ? 'pt-BR' : 'en';
   const texto = CATALOGOS[idioma][chave] ?? CATALOGOS[outro][chave] ?? chave;
-  return interpolar(texto, params);
+  return interpolar(texto, params, idioma);
 }
 
 export type Tradutor = (chave: ChaveTexto, params?: Parametros) => string;

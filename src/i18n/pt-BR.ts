@@ -79,7 +79,7 @@ export const ptBR = {
   'api.dados-invalidos': 'Verifique os campos destacados.',
   'api.erro-titulo': 'Erro',
 
-  'tabela.total': '{total} registro(s)',
+  'tabela.total': '{total, plural, =0 {Nenhum registro} one {# registro} other {# registros}}',
   'tabela.vazio': 'Nenhum registro encontrado.',
   'tabela.vazio-dica': 'Altere os filtros ou cadastre um novo registro.',
   'tabela.carregando': 'Carregando registros…',

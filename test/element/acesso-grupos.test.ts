@@ -26,7 +26,7 @@ describe('grupos de acesso público', () => {
     digitar(el.shadowRoot!.querySelector('input[name=nome]') as HTMLInputElement, 'Piloto (teste)');
     digitar(el.shadowRoot!.querySelector('#grupo-cpfs') as HTMLTextAreaElement, 'CPF\n529.982.247-25\n123\n52998224725');
     await waitUntil(() => textoConteudo(el).includes('Linha 3: "123" não é um CPF válido.'), 'relatório');
-    expect(textoConteudo(el)).to.contain('1 CPF(s) repetido(s)');
+    expect(textoConteudo(el)).to.contain('1 CPF repetido será gravado uma vez só.');
     expect(await violacoesGraves(el)).to.deep.equal([]);
     const arquivo = new File(['nome;cpf\nMaria;111.444.777-35\nJosé;999\n'], 'cidadaos.csv', { type: 'text/csv' });
     const entrada = el.shadowRoot!.querySelector('input[type=file]') as HTMLInputElement;

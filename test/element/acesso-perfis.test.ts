@@ -21,7 +21,7 @@ describe('perfis de acesso', () => {
   it('lista paginada no servidor, com total, ordenação, busca e estado vazio', async () => {
     const el = await abrirLista();
     expect(linhas(el)).to.deep.equal(['Administrador', 'Auditor', 'Designer de formulários', 'Gestor', 'Operador de integração', 'Suporte']);
-    expect(el.shadowRoot!.querySelector('[data-testid=total]')!.textContent).to.equal('6 registro(s)');
+    expect(el.shadowRoot!.querySelector('[data-testid=total]')!.textContent).to.equal('6 registros');
     expect(el.shadowRoot!.querySelector('tbody tr td:nth-child(5)')!.textContent).to.match(/^\d{2}\/\d{2}\/\d{2}$/);
     expect(await violacoesGraves(el)).to.deep.equal([]);
     escolher(el, 'Ordenar por Nome').click();
@@ -85,7 +85,7 @@ describe('perfis de acesso', () => {
     await waitUntil(() => el.shadowRoot!.querySelector('.bp6-alert'), 'confirmação');
     expect(el.shadowRoot!.querySelector('.bp6-alert')!.textContent).to.contain('O perfil "Gestor" será excluído.');
     botao(el, 'Excluir')!.click();
-    await waitUntil(() => toasts(el).some((t) => t.includes('está vinculado a 1 usuário(s): gestor')), 'recusa');
+    await waitUntil(() => toasts(el).some((t) => t.includes('está vinculado a 1 usuário: gestor')), 'recusa');
     expect(linhas(el)).to.include('Gestor');
   });
 

@@ -60,7 +60,7 @@ describe('retentativas de integração', () => {
     botao(el, 'Tentar novamente as do filtro')!.click();
     await waitUntil(() => el.shadowRoot!.querySelector('.bp6-alert'), 'confirmação');
     const alerta = el.shadowRoot!.querySelector('.bp6-alert') as HTMLElement;
-    expect(alerta.textContent).to.contain(`${restantes} integração(ões) pendente(s) ou esgotada(s) que correspondem ao filtro atual serão tentadas novamente agora.`);
+    expect(alerta.textContent).to.contain(restantes === 1 ? '1 integração pendente ou esgotada que corresponde ao filtro atual será tentada novamente agora.' : `${restantes.toLocaleString('pt-BR')} integrações pendentes ou esgotadas que correspondem ao filtro atual serão tentadas novamente agora.`);
     botao(el, 'Cancelar')!.click();
     await waitUntil(() => !el.shadowRoot!.querySelector('.bp6-alert'), 'cancelado');
     expect((await apiComo('admin', '/retentativas-integracao?status=ESGOTADA&modelo=tributos-ipva-isencao')).total).to.equal(restantes, 'cancel changes nothing');

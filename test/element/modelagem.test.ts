@@ -232,7 +232,8 @@ describe('construtor de formulários', function () {
       digitar(campo(el, 'Tamanho mínimo (caracteres)', '[data-campo-id="nome"]'), '5');
       digitar(campo(el, 'Tamanho máximo (caracteres)', '[data-campo-id="nome"]'), '2');
       await waitUntil(() => linha(el, 'nome').textContent!.includes('O tamanho mínimo (5) não pode ser maior que o máximo (2).'), 'problema no campo');
-      expect(linha(el, 'nome').textContent).to.contain('1 problema(s)');
+      expect(linha(el, 'nome').textContent).to.contain('1 problema');
+      expect(linha(el, 'nome').textContent).not.to.contain('problema(s)');
       botao(el, 'Salvar rascunho')!.click();
       await waitUntil(() => textoConteudo(el).includes('O rascunho tem problemas'), 'lista de problemas');
       expect(textoConteudo(el)).to.contain('Campo "Nome" (seção "Dados"): O tamanho mínimo (5) não pode ser maior que o máximo (2).');
@@ -285,7 +286,7 @@ describe('construtor de formulários', function () {
       const cpf = await adicionarCampo(el, 'cpf', 'CPF');
       botao(el, 'Publicar')!.click();
       await waitUntil(() => raiz(el).querySelector('.bp6-alert'), 'confirmação');
-      expect(raiz(el).querySelector('.bp6-alert')!.textContent).to.contain('Primeira versão: 2 campo(s) em 1 seção(ões).');
+      expect(raiz(el).querySelector('.bp6-alert')!.textContent).to.contain('Primeira versão: 2 campos em 1 seção.');
       ([...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Publicar') as HTMLButtonElement).click();
       await waitUntil(() => toasts(el).some((x) => x.includes('A versão 1 de')), 'publicado v1');
       expect(raiz(el).querySelector('.cf-cabecalho-modelo [data-codigo]')!.textContent).to.equal('Publicado');
@@ -299,8 +300,8 @@ describe('construtor de formulários', function () {
       botao(el, 'Publicar')!.click();
       await waitUntil(() => raiz(el).querySelector('.bp6-alert')?.textContent?.includes('O que muda em relação à versão 1'), 'confirmação v2');
       const resumo = raiz(el).querySelector('.bp6-alert')!.textContent!;
-      expect(resumo).to.contain('1 campo(s) adicionado(s): "E-mail".');
-      expect(resumo).to.contain('1 campo(s) alterado(s): "CPF do requerente".');
+      expect(resumo).to.contain('1 campo adicionado: "E-mail".');
+      expect(resumo).to.contain('1 campo alterado: "CPF do requerente".');
       ([...raiz(el).querySelectorAll('.bp6-alert button')].find((b) => b.textContent === 'Publicar') as HTMLButtonElement).click();
       await waitUntil(() => toasts(el).some((x) => x.includes('A versão 2 de')), 'publicado v2');
 

@@ -8,6 +8,7 @@ import { MENUS_DEMO } from '../apoio/menus';
 import { abrirChromium } from '../e2e/navegador';
 import { esperarTitulo, preencherLogin, sairDaDemo, subirDemo, textosMenu } from '../e2e/demo';
 import { subirPortal } from '../apoio/portalHost';
+import { traduzir } from '../../src/i18n';
 
 /**
  * Issue 4, real Keycloak: the demo (`npm start` with KEYCLOAK_URL) signs in through Keycloak's own
@@ -172,7 +173,7 @@ describe('o elemento dentro de portais de verdade (três origens, CSP estrita, B
       assert.match(resposta.headers()['access-control-expose-headers'] ?? '', /X-Total-Count/i);
       assert.equal((await resposta.request().allHeaders()).origin, PORTAL);
       // The total on screen comes from X-Total-Count: readable across origins.
-      assert.equal(await p.locator('console-formularios [data-testid=total]').innerText(), `${resposta.headers()['x-total-count']} registro(s)`);
+      assert.equal(await p.locator('console-formularios [data-testid=total]').innerText(), traduzir('pt-BR', 'tabela.total', { total: Number(resposta.headers()['x-total-count']) }));
       assert.deepEqual(erros, [], 'no CSP or CORS errors');
       assert.equal(await sessoes('admin'), 1);
       await sairDaDemo(p);

@@ -78,7 +78,7 @@ test('version diff: added, removed, changed with what changed, and a summary', (
   assert.equal(porId.data.tipo, 'adicionado');
   assert.deepEqual(porId.texto.detalhes, ['rótulo: "Texto" → "Nome completo"', 'obrigatório: não → sim', 'regra nova: tamanho máximo 150']);
   assert.deepEqual(porId['escolha-unica'].detalhes, ['opção "Opção 1" agora se chama "Perda"', 'opção nova: Roubo', 'opção retirada: Opção 2']);
-  assert.deepEqual(resumoDiferenca(d), ['1 campo(s) adicionado(s): "Data do fato".', '1 campo(s) removido(s): "CPF".', '2 campo(s) alterado(s): "Nome completo", "Escolha única".']);
+  assert.deepEqual(resumoDiferenca(d), ['1 campo adicionado: "Data do fato".', '1 campo removido: "CPF".', '2 campos alterados: "Nome completo", "Escolha única".']);
   assert.deepEqual(resumoDiferenca(diferenca(v1, v1)), []);
   assert.equal(descreverRegra({ tipo: 'minValue', min: 3 }), 'valor mínimo 3');
 });

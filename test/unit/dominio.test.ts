@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { completarCpf, cpfValido, formatarCpf, mascararCpf } from '../../src/forms/cpf';
 import { formatarData, formatarDataCompleta, formatarDataHora, hojeSaoPaulo, lerData } from '../../src/i18n/datas';
-import { traduzir, idiomaDe } from '../../src/i18n';
+import { contar, traduzir, idiomaDe } from '../../src/i18n';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { en } from '../../src/i18n/en';
 import { INFO_PRODUTO_PADRAO, lerConfig, timeoutEfetivo } from '../../src/config';
@@ -110,4 +110,16 @@ test('a pasted list or CSV of CPFs: valid ones once, invalid lines reported, hea
     repetidos: 1,
   });
   assert.deepEqual(lerListaCpfs(''), { validos: [], invalidos: [], repetidos: 0 });
+});
+
+test('plurals by each language rules (Intl.PluralRules): catalog messages and counted words', () => {
+  assert.equal(traduzir('pt-BR', 'tabela.total', { total: 0 }), 'Nenhum registro');
+  assert.equal(traduzir('pt-BR', 'tabela.total', { total: 1 }), '1 registro');
+  assert.equal(traduzir('pt-BR', 'tabela.total', { total: 1234 }), '1.234 registros');
+  assert.equal(traduzir('en', 'tabela.total', { total: 1 }), '1 record');
+  assert.equal(traduzir('en', 'tabela.total', { total: 2 }), '2 records');
+  assert.equal(contar(1, 'campo', 'campos'), '1 campo');
+  assert.equal(contar(2, 'seção', 'seções'), '2 seções');
+  assert.equal(contar(0, 'field', 'fields', 'en'), '0 fields');
+  for (const [chave, texto] of Object.entries(ptBR)) assert.doesNotMatch(texto, /\((s|es|ões)\)/, `${chave}: no "(s)" in the catalog`);
 });

@@ -83,7 +83,7 @@ export default function Analitico() {
       ) : (
         <>
           <p className="cf-total-analitico" data-testid="total-analitico">
-            <strong>{nf(dados.total)}</strong> formulário(s) recebido(s) no filtro atual.
+            <strong>{nf(dados.total)}</strong> {new Intl.PluralRules('pt-BR').select(dados.total) === 'one' ? 'formulário recebido' : 'formulários recebidos'} no filtro atual.
           </p>
           <HTMLTable compact striped className="cf-tabela-analitico" aria-label="Totais por modelo">
             <thead>

@@ -5,6 +5,7 @@ import { formulariosApi, type DadosPessoais, type DetalheFormulario } from '../.
 import { respostasPorSecao } from '../../forms/respostas';
 import { ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA } from '../../forms/status';
 import { formatarDataHora } from '../../i18n/datas';
+import { contar } from '../../i18n';
 import { comEscopo } from '../../state/carregamento';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { Carregando } from '../../ui/useEdicao';
@@ -18,8 +19,8 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined): st
   if (d.erro) partes.push(String(d.erro));
   if (d.tentativa) partes.push(`tentativa ${d.tentativa}`);
   if (d.motivo) partes.push(`motivo: ${d.motivo}`);
-  if (typeof d.linhas === 'number') partes.push(`${d.linhas} linha(s)`);
-  if (typeof d.formularios === 'number') partes.push(`${d.formularios} formulário(s)`);
+  if (typeof d.linhas === 'number') partes.push(contar(d.linhas, 'linha', 'linhas'));
+  if (typeof d.formularios === 'number') partes.push(contar(d.formularios, 'formulário', 'formulários'));
   if (typeof d.cpf === 'string') partes.push(`CPF ${d.cpf}`);
   if (Array.isArray(d.campos)) partes.push(`campos: ${d.campos.join(', ')}`);
   if (Array.isArray(d.respostasApagadas)) partes.push(`apagadas: ${d.respostasApagadas.join(', ') || 'nenhuma'}`);

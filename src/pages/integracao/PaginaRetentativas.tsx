@@ -126,10 +126,10 @@ export default function PaginaRetentativas() {
       }
       const sim = await confirmar(estado.dialogos, {
         titulo: 'Tentar novamente em lote',
-        mensagem: `${quantidade.toLocaleString('pt-BR')} integração(ões) pendente(s) ou esgotada(s) que correspondem ao filtro atual serão tentadas novamente agora.`,
+        mensagem: quantidade === 1 ? '1 integração pendente ou esgotada que corresponde ao filtro atual será tentada novamente agora.' : `${quantidade.toLocaleString('pt-BR')} integrações pendentes ou esgotadas que correspondem ao filtro atual serão tentadas novamente agora.`,
         textoConfirmar: `Tentar ${quantidade.toLocaleString('pt-BR')} agora`,
       });
-      if (sim) await executar(() => retentativasApi.executarEmLote(http, filtros, false), { titulo: 'Retentativas pedidas', texto: (r) => `${r.quantidade.toLocaleString('pt-BR')} integração(ões) serão tentadas agora.` });
+      if (sim) await executar(() => retentativasApi.executarEmLote(http, filtros, false), { titulo: 'Retentativas pedidas', texto: (r) => (r.quantidade === 1 ? '1 integração será tentada agora.' : `${r.quantidade.toLocaleString('pt-BR')} integrações serão tentadas agora.`) });
     } catch (e) {
       tratar(e, 'acao');
     }

@@ -159,7 +159,7 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
           <Button type="submit" intent="primary" text={textoEnviar} />
           {enviado && nErros > 0 && (
             <span className="cf-resumo-erros" role="alert">
-              {nErros} campo(s) precisam de correção.
+              {nErros === 1 ? '1 campo precisa de correção.' : `${nErros} campos precisam de correção.`}
             </span>
           )}
           {pronto && !aoEnviar && (

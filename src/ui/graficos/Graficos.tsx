@@ -1,6 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { formatarData } from '../../i18n/datas';
+import { contar } from '../../i18n';
 
 /**
  * Charts drawn as SVG inside the shadow root (no chart library, nothing fetched). Each is readable
@@ -52,7 +53,7 @@ export function SerieDiaria({ titulo, pontos }: { titulo: string; pontos: PontoS
         {pontos.map((p, i) => (
           <g key={p.dia}>
             <rect x={m.e + i * largura + largura * 0.1} width={Math.max(1, largura * 0.8)} y={y(p.total)} height={A - m.b - y(p.total)} className="cf-barra">
-              <title>{`${formatarData(p.dia)}: ${nf(p.total)} formulário(s)`}</title>
+              <title>{`${formatarData(p.dia)}: ${contar(p.total, 'formulário', 'formulários')}`}</title>
             </rect>
             {i % rotulos === 0 && (
               <text x={m.e + i * largura + largura / 2} y={A - 8} textAnchor="middle" className="cf-eixo">

@@ -6,6 +6,7 @@ import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
+import { contar } from '../../../../src/i18n';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
 import { recusaGrupoControle, type Concedente, type GrupoConcedivel } from '../../../../src/access/delegacao';
 import type { RecursoAuditoria } from '../../../../src/access/auditoria';
@@ -207,7 +208,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
       recusarSe(g.recusa(await concedenteDoPedido(tx, req), atual));
       if (atual.modelos.length) {
         const nomes = atual.modelos.slice(0, 10).map((m) => m.codigoServico).join(', ');
-        throw conflito(`O ${g.nome} "${atual.nome}" é usado por ${atual.modelos.length} modelo(s): ${nomes}${atual.modelos.length > 10 ? '…' : ''}. Mude o grupo desses modelos antes de excluir.`);
+        throw conflito(`O ${g.nome} "${atual.nome}" é usado por ${contar(atual.modelos.length, 'modelo', 'modelos')}: ${nomes}${atual.modelos.length > 10 ? '…' : ''}. Mude o grupo desses modelos antes de excluir.`);
       }
       await tx.query(`delete from ${g.tabelaMembros} where grupo_id = $1`, [id]);
       await tx.query(`delete from ${g.tabela} where id = $1`, [id]);

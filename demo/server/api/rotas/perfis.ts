@@ -4,6 +4,7 @@ import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
+import { contar } from '../../../../src/i18n';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
 import { recusaPerfil } from '../../../../src/access/delegacao';
 
@@ -140,7 +141,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
       const usuarios = await tx.query<{ username: string }>('select username from vinculo_usuario_perfil where perfil_id = $1 order by username', [id]);
       if (usuarios.length) {
         const nomes = usuarios.slice(0, 10).map((u) => u.username).join(', ');
-        throw conflito(`O perfil "${perfil.nome}" está vinculado a ${usuarios.length} usuário(s): ${nomes}${usuarios.length > 10 ? '…' : ''}. Retire-o desses vínculos antes de excluir.`);
+        throw conflito(`O perfil "${perfil.nome}" está vinculado a ${contar(usuarios.length, 'usuário', 'usuários')}: ${nomes}${usuarios.length > 10 ? '…' : ''}. Retire-o desses vínculos antes de excluir.`);
       }
       await tx.query('delete from perfil_acesso where id = $1', [id]);
       await auditar(tx, req.chamador!.username, 'PERFIL_ACESSO', 'EXCLUIDO', String(id), paraAuditoria(perfil), null);

@@ -10,6 +10,7 @@ import { AcoesFormulario, AvisoConflito, Carregando, useEdicao } from '../../../
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { TituloPagina } from '../../Titulo';
 import type { TipoPaginaGrupo } from './tipos';
+import { contar } from '../../../i18n';
 
 const REGRAS_NOME: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 100 }];
 const REGRAS_DESCRICAO: Regra[] = [{ tipo: 'maxLength', max: 500 }];
@@ -57,7 +58,7 @@ function Cidadaos({ texto, aoMudar, desabilitado, erroServidor }: { texto: strin
       </FormGroup>
       {!desabilitado && <FileInput text="Importar arquivo CSV…" buttonText="Escolher" inputProps={{ accept: '.csv,.txt,text/csv,text/plain', 'aria-label': 'Importar arquivo CSV de CPFs' }} onInputChange={(e) => void importar((e.target as HTMLInputElement).files?.[0])} />}
       {leitura.invalidos.length > 0 && (
-        <Callout intent="danger" title={`${leitura.invalidos.length} linha(s) com CPF inválido`} className="cf-relatorio-cpfs">
+        <Callout intent="danger" title={`${contar(leitura.invalidos.length, 'linha', 'linhas')} com CPF inválido`} className="cf-relatorio-cpfs">
           <ul>
             {leitura.invalidos.slice(0, 50).map((x, i) => (
               <li key={i}>
@@ -69,7 +70,7 @@ function Cidadaos({ texto, aoMudar, desabilitado, erroServidor }: { texto: strin
           <Button text="Remover as linhas inválidas" icon="trash" onClick={() => aoMudar(leitura.validos.map(formatarCpf).join('\n'))} />
         </Callout>
       )}
-      {leitura.repetidos > 0 && <p className="cf-ajuda">{leitura.repetidos} CPF(s) repetido(s) serão gravados uma vez só.</p>}
+      {leitura.repetidos > 0 && <p className="cf-ajuda">{leitura.repetidos === 1 ? '1 CPF repetido será gravado uma vez só.' : `${leitura.repetidos} CPFs repetidos serão gravados uma vez só.`}</p>}
       {erroServidor && <p className="cf-erro-campo">{erroServidor}</p>}
     </fieldset>
   );

@@ -10,6 +10,7 @@ import { AcoesFormulario, AvisoConflito, Carregando, useEdicao } from '../../../
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { TituloPagina } from '../../Titulo';
+import { contar } from '../../../i18n';
 
 const REGRAS_NOME: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 100 }];
 const REGRAS_DESCRICAO: Regra[] = [{ tipo: 'maxLength', max: 500 }];
@@ -51,7 +52,7 @@ export default function FormularioPerfil() {
   return (
     <section className="cf-pagina cf-formulario">
       <TituloPagina />
-      {e.registro && <p className="cf-ajuda">Vinculado a {e.registro.usuarios} usuário(s).</p>}
+      {e.registro && <p className="cf-ajuda">{e.registro.usuarios ? `Vinculado a ${contar(e.registro.usuarios, 'usuário', 'usuários')}.` : 'Nenhum usuário tem este perfil.'}</p>}
       {e.conflito && <AvisoConflito substantivo="perfil" aoRecarregar={e.recarregarVersao} />}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
         <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />

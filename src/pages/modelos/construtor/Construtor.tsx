@@ -10,6 +10,7 @@ import { localizarProblemas, validarDefinicao, type ProblemaLocalizado } from '.
 import { diferenca, resumoDiferenca } from '../../../forms/diferenca';
 import { ROTULO_STATUS_MODELO } from '../../../forms/status';
 import { formatarDataHora } from '../../../i18n/datas';
+import { contar } from '../../../i18n';
 import { abrirDialogo, confirmar } from '../../../ui/dialogos';
 import { Etiqueta } from '../../../ui/Etiqueta';
 import { Preenchimento } from '../../../ui/formulario/Preenchimento';
@@ -104,7 +105,7 @@ export default function Construtor() {
         mensagem: (
           <>
             <p>A versão {proxima} passa a ser a que os cidadãos preenchem. Uma versão publicada não muda mais; alterações futuras viram a versão seguinte.</p>
-            {anterior ? <p>O que muda em relação à versão {modelo.ultimaVersao}:</p> : <p>Primeira versão: {contarCampos(definicao)} campo(s) em {definicao.secoes.length} seção(ões).</p>}
+            {anterior ? <p>O que muda em relação à versão {modelo.ultimaVersao}:</p> : <p>Primeira versão: {contar(contarCampos(definicao), 'campo', 'campos')} em {contar(definicao.secoes.length, 'seção', 'seções')}.</p>}
             {anterior && (resumo.length ? <ul>{resumo.map((l) => <li key={l}>{l}</li>)}</ul> : <p>Nada mudou nos campos desde a versão {modelo.ultimaVersao}.</p>)}
           </>
         ),
@@ -163,7 +164,7 @@ export default function Construtor() {
         <Etiqueta tabela={ROTULO_STATUS_MODELO} codigo={modelo.status} />
         <span className="cf-discreto">{modelo.ultimaVersao ? `Versão publicada: v${modelo.ultimaVersao}` : 'Nunca publicado'}</span>
         <span className="cf-discreto">
-          {n} campo(s) em {definicao.secoes.length} seção(ões)
+          {contar(n, 'campo', 'campos')} em {contar(definicao.secoes.length, 'seção', 'seções')}
         </span>
         <span role="status" className={c.sujo ? 'cf-nao-salvo' : 'cf-discreto'}>
           {c.sujo ? 'Alterações não salvas' : `Rascunho salvo por ${modelo.atualizadoPor} em ${formatarDataHora(modelo.atualizadoEm)}`}

@@ -5,6 +5,7 @@ import { ROTULO_TIPO, type CampoDefinicao, type Definicao, type ProblemaLocaliza
 import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { OpcoesTipoCampo, PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
+import { contar } from '../../../i18n';
 
 /**
  * The definition's structure: sections and their fields, each field a row that opens its properties.
@@ -82,7 +83,7 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
         </button>
         {lista.length > 0 && (
           <Tag intent="danger" minimal icon="warning-sign">
-            {lista.length} problema(s)
+            {contar(lista.length, 'problema', 'problemas')}
           </Tag>
         )}
         {!desabilitado && (
@@ -265,7 +266,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
 
   const removerSecaoConfirmando = useCallback(
     async (s: Secao) => {
-      if (s.campos.length && !(await confirmar(estado.dialogos, { titulo: 'Remover seção', mensagem: `A seção "${s.titulo}" e os seus ${s.campos.length} campo(s) serão removidos do rascunho. Ctrl+Z desfaz.`, perigo: true, textoConfirmar: 'Remover' }))) return;
+      if (s.campos.length && !(await confirmar(estado.dialogos, { titulo: 'Remover seção', mensagem: s.campos.length === 1 ? `A seção "${s.titulo}" e o seu campo serão removidos do rascunho. Ctrl+Z desfaz.` : `A seção "${s.titulo}" e os seus ${s.campos.length} campos serão removidos do rascunho. Ctrl+Z desfaz.`, perigo: true, textoConfirmar: 'Remover' }))) return;
       aoMudar((d) => removerSecao(d, s.id));
       setAviso(`Seção "${s.titulo}" removida.`);
     },
