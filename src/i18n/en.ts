@@ -17,6 +17,7 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'validacao.dataNaoPassada': 'The date cannot be in the past.',
   'validacao.dataMinima': 'The date must be {min} or later.',
   'validacao.dataMaxima': 'The date must be {max} or earlier.',
+  'validacao.protocolo': 'Type the protocol as on the receipt: the year, a dot and nine digits (e.g. 2026.000000123).',
   'validacao.periodo': 'The start of the period cannot be after its end.',
   'validacao.opcao': 'Choose one of the options offered.',
   'validacao.arquivo': 'Attach a file.',

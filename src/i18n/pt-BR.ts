@@ -15,6 +15,7 @@ export const ptBR = {
   'validacao.dataNaoPassada': 'A data não pode estar no passado.',
   'validacao.dataMinima': 'A data deve ser {min} ou depois.',
   'validacao.dataMaxima': 'A data deve ser {max} ou antes.',
+  'validacao.protocolo': 'Informe o protocolo como no comprovante: o ano, um ponto e nove dígitos (ex.: 2026.000000123).',
   'validacao.periodo': 'O início do período não pode ser depois do fim.',
   'validacao.opcao': 'Escolha uma das opções oferecidas.',
   'validacao.arquivo': 'Anexe um arquivo.',

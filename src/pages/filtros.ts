@@ -6,7 +6,7 @@ export const FILTROS_FORMULARIOS: DefFiltro[] = [
   { tipo: 'modelo' },
   { tipo: 'selecao', nome: 'status', rotulo: 'Status', todos: 'Todos os status', opcoes: opcoesDe(ROTULO_STATUS_FORMULARIO) },
   { tipo: 'periodo' },
-  { tipo: 'texto', nome: 'protocolo', rotulo: 'Protocolo', regras: [{ tipo: 'maxLength', max: 40 }], placeholder: '2026.000000123' },
+  { tipo: 'texto', nome: 'protocolo', rotulo: 'Protocolo', regras: [{ tipo: 'protocolo' }], placeholder: '2026.000000123' },
   { tipo: 'texto', nome: 'cpf', rotulo: 'CPF do requerente', regras: [{ tipo: 'cpf' }], placeholder: '000.000.000-00' },
 ];
 
@@ -14,7 +14,7 @@ export const FILTROS_ANALITICO: DefFiltro[] = [{ tipo: 'modelo' }, { tipo: 'peri
 
 export const FILTROS_EVENTOS: DefFiltro[] = [
   { tipo: 'modelo' },
-  { tipo: 'texto', nome: 'protocolo', rotulo: 'Protocolo', regras: [{ tipo: 'maxLength', max: 40 }], placeholder: '2026.000000123' },
+  { tipo: 'texto', nome: 'protocolo', rotulo: 'Protocolo', regras: [{ tipo: 'protocolo' }], placeholder: '2026.000000123' },
   { tipo: 'selecao', nome: 'tipo', rotulo: 'Tipo de evento', todos: 'Todos os tipos', opcoes: opcoesDe(ROTULO_EVENTO) },
   { tipo: 'periodo' },
 ];

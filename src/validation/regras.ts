@@ -15,6 +15,8 @@ export type Regra =
   | { tipo: 'decimal' }
   | { tipo: 'url' }
   | { tipo: 'cpf' }
+  // A form's protocol as the citizen's receipt shows it: year, dot, nine digits.
+  | { tipo: 'protocolo' }
   | { tipo: 'minValue'; min: number }
   | { tipo: 'maxValue'; max: number }
   | { tipo: 'minLength'; min: number }
@@ -80,6 +82,8 @@ export function checar(regra: Regra, v: Valor, hoje: string = hojeSaoPaulo()): F
       return urlValida(s) ? null : falha();
     case 'cpf':
       return cpfValido(s) ? null : falha();
+    case 'protocolo':
+      return /^\d{4}\.\d{9}$/.test(s) ? null : falha();
     case 'minValue': {
       const n = lerNumero(v);
       return !Number.isNaN(n) && n < regra.min ? falha({ min: regra.min }) : null;

@@ -58,7 +58,7 @@ describe('grupos de controle de conteúdo', () => {
     porRotulo(el, 'Excluir o grupo de controle de conteúdo Tributos').click();
     await waitUntil(() => el.shadowRoot!.querySelector('.bp6-alert'), 'confirmação');
     botao(el, 'Excluir')!.click();
-    await waitUntil(() => toasts(el).some((t) => /é usado por 4 modelo\(s\): .*tributos-itcmd/.test(t)), 'recusa');
+    await waitUntil(() => toasts(el).some((t) => /é usado por 4 modelos: .*tributos-itcmd/.test(t)), 'recusa');
     (el.shadowRoot!.querySelector('.cf-tabela-dados tbody tr:last-child') as HTMLElement).click();
     await waitUntil(() => textoConteudo(el).includes('Modelos (4)'), 'modelos do grupo');
     expect(textoConteudo(el)).to.contain('tributos-certidao');

@@ -68,6 +68,10 @@ describe('formulários preenchidos', () => {
     botao(el, 'Limpar filtros')!.click();
     await waitUntil(() => totalTabela(el) > api.total, 'sem filtros');
     expect(campo<HTMLInputElement>(el, 'De').value).to.equal('');
+    // A protocol that is not one says what one looks like, as the date and CPF filters do.
+    digitar(campo(el, 'Protocolo'), 'abc');
+    filtrar(el);
+    await waitUntil(() => textoConteudo(el).includes('Informe o protocolo como no comprovante: o ano, um ponto e nove dígitos (ex.: 2026.000000123).'), 'protocolo inválido');
     digitar(campo(el, 'Protocolo'), '1999.000000000');
     filtrar(el);
     await waitUntil(() => textoConteudo(el).includes('Nenhum registro encontrado.'), 'vazio');

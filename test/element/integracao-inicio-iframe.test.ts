@@ -102,6 +102,14 @@ describe('página inicial', () => {
     await esperarShell(designer);
     await esperarTitulo(designer, 'Olá, Diego!');
     expect(designer.shadowRoot!.querySelector('[data-testid=numeros-do-dia]')).to.equal(null, 'no numbers without the permission to read them');
+    desmontarTodos();
+
+    // operador holds READ_RETENTATIVA_INTEGRACAO but no complete administrator pair: the retries page is
+    // hidden from them, so no number leads there (it used to, to "Acesso negado").
+    const operador = await montar('operador');
+    await esperarShell(operador);
+    await esperarTitulo(operador, 'Olá, Otávio!');
+    expect(operador.shadowRoot!.querySelector('[data-testid=numeros-do-dia]')).to.equal(null, 'nothing the operador cannot open');
   });
 });
 

@@ -34,7 +34,10 @@ const INDICADORES: Indicador[] = [
 function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
   const { http } = useAmbiente();
   const hoje = hojeSaoPaulo();
-  const meus = INDICADORES.filter((i) => permissoes.includes(i.permissao));
+  // Only numbers the user can open: the permission alone is not enough when the menu rules hide the page
+  // (operador holds READ_RETENTATIVA_INTEGRACAO without a complete administrator pair).
+  const visiveis = new Set(entradasMenu(new Set(permissoes)).map((r) => r.name));
+  const meus = INDICADORES.filter((i) => permissoes.includes(i.permissao) && visiveis.has(i.rota));
   const [valores, setValores] = useState<(number | null | undefined)[]>([]);
   useEffect(() => {
     let vivo = true;
