@@ -11,7 +11,7 @@ import { criarUi } from '../state/ui';
 import { criarCarregamento, ocupado } from '../state/carregamento';
 import { criarToasts, GRUPO_ERROS, mostrarToast } from '../state/toasts';
 import { criarAcesso, criarSessao } from '../state/sessao';
-import { criarDialogos } from '../ui/dialogos';
+import { confirmar, criarDialogos } from '../ui/dialogos';
 import { criarListas } from '../state/listas';
 import { CAMINHO_ERRO_REDE, INICIAL, rotaDoCaminho } from '../routes';
 import { AmbienteContext, type Ambiente, type Estado } from './contexto';
@@ -160,7 +160,9 @@ export function Console(props: PropsElemento) {
     else location.reload();
   }, [auth, config]);
 
-  const sair = useCallback(() => {
+  const sair = useCallback(async () => {
+    // Unsaved work asks first, as leaving for another page does (useSairSemSalvar).
+    if (estado.ui.naoSalvo && !(await confirmar(estado.dialogos, { titulo: 'Sair sem salvar?', mensagem: estado.ui.naoSalvo, textoConfirmar: 'Sair sem salvar', perigo: true }))) return;
     esquecerCaminho(chave);
     eventos.current.onSignedout?.({ username: estado.sessao.usuario?.username ?? null });
     void auth?.sair();

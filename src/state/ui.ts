@@ -2,7 +2,8 @@ import { proxy } from 'valtio';
 
 /** SPEC.md section 4: the menu starts expanded and the top-bar button toggles it. */
 export function criarUi() {
-  return proxy({ menuAberto: true });
+  // naoSalvo: while a page holds unsaved work, what to say before it is lost (signing out asks too).
+  return proxy({ menuAberto: true, naoSalvo: null as string | null });
 }
 
 export type EstadoUi = ReturnType<typeof criarUi>;

@@ -4,8 +4,9 @@ import { useAmbiente } from '../app/contexto';
 import { confirmar } from './dialogos';
 
 /**
- * While there is unsaved work: leaving for another page of the console asks first, and so does the
- * browser when the whole portal page is closed or reloaded.
+ * While there is unsaved work: leaving for another page of the console asks first, signing out asks
+ * first (the shell reads `ui.naoSalvo`), and so does the browser when the whole portal page is closed
+ * or reloaded.
  */
 export function useSairSemSalvar(sujo: boolean, mensagem = 'As alterações ainda não foram salvas e serão perdidas.') {
   const { estado } = useAmbiente();
@@ -16,11 +17,15 @@ export function useSairSemSalvar(sujo: boolean, mensagem = 'As alterações aind
   }, [bloqueio.state]);
   useEffect(() => {
     if (!sujo) return;
+    estado.ui.naoSalvo = mensagem;
     const aviso = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', aviso);
-    return () => window.removeEventListener('beforeunload', aviso);
+    return () => {
+      estado.ui.naoSalvo = null;
+      window.removeEventListener('beforeunload', aviso);
+    };
   }, [sujo]);
 }

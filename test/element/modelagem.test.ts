@@ -365,6 +365,12 @@ describe('construtor de formulários', function () {
       ([...raiz(el).querySelectorAll('.bp6-alert button')].find((x) => x.textContent === 'Cancelar') as HTMLButtonElement).click();
       await waitUntil(() => !raiz(el).querySelector('.bp6-alert'), 'ficou');
       expect(titulo(el)).to.equal(`Modelo ${t.codigo}`);
+      // Signing out asks too (it used to sign out at once and lose the work).
+      (raiz(el).querySelector('[data-testid=sair]') as HTMLButtonElement).click();
+      await waitUntil(() => raiz(el).querySelector('.bp6-alert')?.textContent?.includes('Sair sem salvar?'), 'pergunta ao sair da sessão');
+      ([...raiz(el).querySelectorAll('.bp6-alert button')].find((x) => x.textContent === 'Cancelar') as HTMLButtonElement).click();
+      await waitUntil(() => !raiz(el).querySelector('.bp6-alert'), 'continua na sessão');
+      expect(textoConteudo(el)).to.contain('Alterações não salvas');
       el.navigate('/modelos');
       await waitUntil(() => raiz(el).querySelector('.bp6-alert'), 'pergunta de novo');
       ([...raiz(el).querySelectorAll('.bp6-alert button')].find((x) => x.textContent === 'Sair sem salvar') as HTMLButtonElement).click();
