@@ -89,6 +89,13 @@ export function diferenca(a: Definicao | null | undefined, b: Definicao | null |
   };
 }
 
+/** The same JSON for the same content whatever the order of its keys (a draft built in the browser vs. one read back). */
+export function jsonEstavel(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(jsonEstavel).join(',')}]`;
+  if (v && typeof v === 'object') return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${jsonEstavel((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
 /** One sentence per kind of change, for the publish confirm ("what changes"). Empty when nothing does. */
 export function resumoDiferenca(d: Diferenca): string[] {
   const nomes = (t: TipoMudanca) => d.campos.filter((c) => c.tipo === t).map((c) => `"${(c.depois ?? c.antes)!.rotulo}"`);

@@ -291,6 +291,11 @@ describe('construtor de formulários', function () {
       await waitUntil(() => toasts(el).some((x) => x.includes('A versão 1 de')), 'publicado v1');
       expect(raiz(el).querySelector('.cf-cabecalho-modelo [data-codigo]')!.textContent).to.equal('Publicado');
       expect(textoConteudo(el)).to.contain('Versão publicada: v1');
+      // Nothing changed since v1: "Publicar" is off, and says why (it used to publish an identical v2).
+      await waitUntil(() => botao(el, 'Publicar')?.disabled, 'publicar desligado');
+      expect(textoConteudo(el)).to.contain('Nada mudou desde a versão 1.');
+      const igual = await apiAdmin('POST', `/modelos/${t.codigo}/versoes`).then(() => 'publicou', (e: Error) => e.message);
+      expect(igual).to.contain('409').and.contain('Nada mudou desde a versão 1: não há o que publicar.');
 
       // Version 2: a label changed, a field removed, one added.
       abrirCampo(el, cpf);

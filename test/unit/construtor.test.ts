@@ -183,3 +183,9 @@ test("the model's data form: SPEC messages per field, headers and code checked, 
   const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] } });
   assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x' });
 });
+
+test('stable JSON: the same content in any key order is the same text', async () => {
+  const { jsonEstavel } = await import('../../src/forms/diferenca');
+  assert.equal(jsonEstavel({ b: 1, a: [{ y: 2, x: null }], c: undefined }), jsonEstavel({ a: [{ x: null, y: 2 }], b: 1 }));
+  assert.notEqual(jsonEstavel({ a: [1, 2] }), jsonEstavel({ a: [2, 1] }), 'order of lists matters');
+});

@@ -363,6 +363,8 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       if ('recusa' in r) throw conflito(r.recusa);
       const quem = req.chamador!.username;
       if (t === 'publicar') {
+        const [ultima] = await tx.query<{ igual: boolean }>('select (definicao = $3::jsonb and nome = $4) as igual from modelo_versao where codigo_servico = $1 and numero = $2', [m.codigo_servico, m.ultima_versao, JSON.stringify(m.definicao), m.nome]);
+        if (ultima?.igual) throw conflito(`Nada mudou desde a versão ${m.ultima_versao}: não há o que publicar.`);
         const problemas = validarDefinicao(m.definicao, true, { restrito: !!m.grupo_acesso_publico_id });
         if (problemas.length) throw invalido('O rascunho tem problemas e não pode ser publicado.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
         await tx.query('insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por) values ($1, $2, $3, $4, $5)', [m.codigo_servico, m.ultima_versao + 1, m.nome, JSON.stringify(m.definicao), quem]);

@@ -7,7 +7,7 @@ import { usePermissao } from '../../../access/usePermissao';
 import { modelosApi } from '../../../api/recursos/modelos';
 import { contarCampos } from '../../../forms/edicao';
 import { localizarProblemas, validarDefinicao, type ProblemaLocalizado } from '../../../forms/definicao';
-import { diferenca, resumoDiferenca } from '../../../forms/diferenca';
+import { diferenca, jsonEstavel, resumoDiferenca } from '../../../forms/diferenca';
 import { ROTULO_STATUS_MODELO } from '../../../forms/status';
 import { formatarDataHora } from '../../../i18n/datas';
 import { contar } from '../../../i18n';
@@ -61,6 +61,13 @@ export default function Construtor() {
   const [selecionado, setSelecionado] = useState<string | null>(null);
   const [problemasPublicar, setProblemasPublicar] = useState<ProblemaLocalizado[]>([]);
   useSairSemSalvar(c.sujo, 'As alterações do rascunho ainda não foram salvas e serão perdidas.');
+  // The last published version, to tell when publishing would only repeat it.
+  const [ultima, setUltima] = useState<{ numero: number; nome: string; definicao: unknown } | null>(null);
+  const numeroUltima = c.modelo?.ultimaVersao ?? 0;
+  useEffect(() => {
+    setUltima(null);
+    if (numeroUltima) void modelosApi.versao(http, codigoServico, numeroUltima).then((v) => setUltima({ numero: v.numero, nome: v.nome, definicao: v.definicao }), () => undefined);
+  }, [codigoServico, numeroUltima]);
   // Just created with a destination: its signing secret came with the creation and is shown once here.
   const local = useLocation();
   const navegar = useNavigate();
@@ -156,6 +163,7 @@ export default function Construtor() {
   };
 
   const n = contarCampos(definicao);
+  const nadaMudou = !!ultima && !c.sujo && ultima.nome === modelo.nome && jsonEstavel(ultima.definicao) === jsonEstavel(definicao);
   return (
     <section className="cf-pagina cf-construtor" onKeyDown={teclas}>
       <TituloPagina />
@@ -177,7 +185,12 @@ export default function Construtor() {
             <Button icon="redo" text="Refazer" disabled={!c.hist?.futuro.length} aria-keyshortcuts="Control+Shift+Z" onClick={c.refazer} />
           </ButtonGroup>
           <Button icon="floppy-disk" intent={c.sujo ? 'primary' : 'none'} text="Salvar rascunho" loading={c.ocupado === 'salvar'} aria-keyshortcuts="Control+S" onClick={() => void salvar()} />
-          <Button icon="upload" intent="success" text="Publicar" loading={c.ocupado === 'publicar'} onClick={() => void publicar()} />
+          <Button icon="upload" intent="success" text="Publicar" disabled={nadaMudou} aria-describedby={nadaMudou ? 'cf-nada-mudou' : undefined} loading={c.ocupado === 'publicar'} onClick={() => void publicar()} />
+          {nadaMudou && (
+            <span id="cf-nada-mudou" className="cf-discreto">
+              Nada mudou desde a versão {ultima!.numero}.
+            </span>
+          )}
           <Button icon="archive" variant="minimal" text="Arquivar" loading={c.ocupado === 'arquivar'} onClick={() => void arquivar()} />
         </div>
       )}
