@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { camposDoRequerente, type Definicao } from '../../src/forms/definicao';
 import { formatarCpf } from '../../src/forms/cpf';
+import { formatarDataHora } from '../../src/i18n/datas';
 import type { Respostas } from '../../src/forms/preenchimento';
 import { adotarEstilos } from '../../src/styles/folhas';
 import { Preenchimento } from '../../src/ui/formulario/Preenchimento';
@@ -35,7 +36,7 @@ function Portal() {
   const [modelo, setModelo] = useState<ModeloPublico | null>(null);
   const [cpfLogin, setCpfLogin] = useState('');
   const [sessao, setSessao] = useState<Sessao | null>(null);
-  const [resultado, setResultado] = useState<{ ok: boolean; texto: string; erros?: string[] } | null>(null);
+  const [resultado, setResultado] = useState<{ ok: boolean; texto: string; erros?: string[]; recebidoEm?: string } | null>(null);
   const [envio, setEnvio] = useState(0);
 
   useEffect(() => {
@@ -59,7 +60,7 @@ function Portal() {
     if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
     const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas }) });
     if (r.status === 201) {
-      setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}` });
+      setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}`, recebidoEm: r.json.recebidoEm });
       setEnvio((n) => n + 1);
     } else setResultado({ ok: false, texto: r.json.detail ?? 'Não foi possível enviar.', erros: (r.json.errors ?? []).map((e: { field: string; message: string }) => `${e.field}: ${e.message}`) });
   }
@@ -98,6 +99,7 @@ function Portal() {
       {resultado && (
         <Callout intent={resultado.ok ? 'success' : 'danger'} role={resultado.ok ? 'status' : 'alert'} className="cf-resultado-envio">
           <p>{resultado.texto}</p>
+          {resultado.recebidoEm && <p>Recebido em {formatarDataHora(resultado.recebidoEm)}. Guarde este número para acompanhar o pedido.</p>}
           {resultado.erros && (
             <ul>
               {resultado.erros.map((e) => (
@@ -113,12 +115,14 @@ function Portal() {
             {modelo.nome} <small>(versão {modelo.versao})</small>
           </h2>
           {modelo.descricao && <p>{modelo.descricao}</p>}
-          {precisaEntrar ? (
+          {/* After a submission the receipt stays, not an empty form under it: "Enviar outro" starts a new one. */}
+          {resultado?.ok ? (
+            <Button intent="primary" text="Enviar outro" onClick={() => setResultado(null)} />
+          ) : precisaEntrar ? (
             <Callout intent="primary">Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.</Callout>
           ) : (
             <Preenchimento key={`${codigo}-${envio}-${sessao?.cpf ?? ''}`} definicao={modelo.definicao} aoEnviar={enviar} fixas={fixas} />
           )}
-          {resultado?.ok && <Button text="Preencher outro" onClick={() => setResultado(null)} />}
         </section>
       )}
     </main>

@@ -44,6 +44,12 @@ describe('do portal do cidadão à integração', () => {
       await aviso.waitFor();
       const protocolo = /Anote o seu protocolo: (\d{4}\.\d{9})/.exec(await aviso.innerText())?.[1];
       assert.ok(protocolo, await aviso.innerText());
+      // The receipt stays alone (no empty, active form under it); "Enviar outro" starts a new one.
+      assert.match(await aviso.innerText(), /Recebido em \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+      assert.equal(await form.count(), 0);
+      await p.locator('#portal-cidadao button:has-text("Enviar outro")').click();
+      await form.waitFor();
+      assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), '');
 
       // The receiver refuses first (a retry is scheduled), then accepts.
       const recebidas = async () => ((await (await fetch(receptor)).json()) as { recebidas: { protocolo: string; respondido: number }[] }).recebidas.filter((r) => r.protocolo === protocolo);

@@ -59,3 +59,13 @@ test('date rules: checked alike by the preview and the server, with their messag
   assert.deepEqual(errosDasRespostas(d, { nasc: '1990-03-15', agenda: '2100-01-01' }), { agenda: 'A data deve ser 31/12/2099 ou antes.' });
   assert.match(validarDefinicao({ secoes: [{ id: 's', titulo: 'S', campos: [campo({ id: 'x', tipo: 'data', regras: [{ tipo: 'dataMinima', min: '2030-01-01' }, { tipo: 'dataMaxima', max: '2020-01-01' }] })] }] })[0].mensagem, /A data mínima não pode ser depois da data máxima/);
 });
+
+test('an empty field never shows an example its own rules refuse: numbers say their range', async () => {
+  const { exemploDoCampo } = await import('../../src/forms/preenchimento');
+  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 10 }] })), 'a partir de 10');
+  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] })), 'de 1 a 5');
+  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'maxValue', max: 1500.5 }] })), 'até 1.500,5');
+  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'inteiro' })), '0');
+  assert.equal(exemploDoCampo(campo({ id: 'd', tipo: 'data' })), 'dd/mm/aaaa');
+  assert.equal(exemploDoCampo(campo({ id: 't', tipo: 'texto' })), undefined);
+});

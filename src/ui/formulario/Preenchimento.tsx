@@ -1,7 +1,7 @@
 import { Button, Checkbox, FileInput, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { memo, useCallback, useId, useMemo, useState } from 'react';
 import type { CampoDefinicao, Definicao } from '../../forms/definicao';
-import { errosDasRespostas, type Respostas } from '../../forms/preenchimento';
+import { errosDasRespostas, exemploDoCampo, type Respostas } from '../../forms/preenchimento';
 import { formatarDataCompleta, lerData } from '../../i18n/datas';
 
 /**
@@ -17,7 +17,6 @@ interface PropsCampo {
   aoMudar: (id: string, valor: unknown) => void;
 }
 
-const PLACEHOLDER: Partial<Record<CampoDefinicao['tipo'], string>> = { cpf: '000.000.000-00', data: 'dd/mm/aaaa', email: 'nome@exemplo.com', url: 'https://', inteiro: '0', decimal: '0,00' };
 
 /** dd/mm/aaaa or dd/mm/aa (the one two-digit-year rule); on leaving, it shows the date it understood, year in full. */
 function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknown; aoMudar: (v: string) => void } & Record<string, unknown>) {
@@ -69,7 +68,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
       controle = <TextArea id={id} fill rows={3} value={String(valor ?? '')} disabled={desabilitado} intent={intent} {...aria} onChange={(e) => mudar(e.currentTarget.value)} />;
       break;
     case 'data':
-      controle = <CampoData id={id} valor={valor} disabled={desabilitado} intent={intent} placeholder={PLACEHOLDER.data} {...aria} aoMudar={mudar} />;
+      controle = <CampoData id={id} valor={valor} disabled={desabilitado} intent={intent} placeholder={exemploDoCampo(c)} {...aria} aoMudar={mudar} />;
       break;
     case 'arquivo': {
       const nome = (valor as { nome?: string } | null)?.nome;
@@ -95,7 +94,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
           type={c.tipo === 'email' ? 'email' : c.tipo === 'url' ? 'url' : 'text'}
           inputMode={c.tipo === 'inteiro' ? 'numeric' : c.tipo === 'decimal' ? 'decimal' : undefined}
           value={String(valor ?? '')}
-          placeholder={PLACEHOLDER[c.tipo]}
+          placeholder={exemploDoCampo(c)}
           disabled={desabilitado}
           intent={intent}
           {...aria}
