@@ -1,4 +1,5 @@
-import { P, type Permissao } from './permissoes';
+import { CATALOGO, P, type Permissao } from './permissoes';
+import { traduzir, type ChaveTexto } from '../i18n';
 
 /** The three menu groups of SPEC.md section 6, plus the entries everybody sees. */
 export type GrupoMenu = 'sempre' | 'designer' | 'manager' | 'administrator';
@@ -40,14 +41,30 @@ export function entradaVisivel(entrada: Protegido, permissoes: Permissoes): bool
   return grupoVisivel(entrada.group, permissoes) && (!entrada.permission || permissoes.has(entrada.permission));
 }
 
-/** Why an entry is or is not visible, in pt-BR: the answer to "why can't I see X?". */
+const descricao = (p: Permissao) => CATALOGO.find((x) => x.nome === p)?.descricao ?? p;
+/** A permission as staff read it, the code after it for whoever configures profiles. */
+const permissaoPorExtenso = (p: Permissao) => `${descricao(p)} (${p})`;
+const ou = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} ou ${xs[xs.length - 1]}` : xs[0]);
+
+/**
+ * Why an entry is or is not visible, in plain pt-BR with the codes as secondary detail: the answer to
+ * "why can't I see X?". The Administração group asks for one complete pair; an entry's own permission
+ * alone is not enough there, and the sentence says which pair would show it.
+ */
 export function motivoVisibilidade(entrada: Protegido, permissoes: Permissoes): string {
   if (entrada.group !== 'sempre' && !grupoVisivel(entrada.group, permissoes)) {
     const regra = REGRAS_GRUPOS[entrada.group];
-    return regra.qualquer
-      ? `Falta uma destas permissões: ${regra.qualquer.join(', ')}.`
-      : `Falta algum destes pares completos: ${(regra.todosDeUm ?? []).map((par) => par.join(' + ')).join('; ')}.`;
+    const grupo = traduzir('pt-BR', `menu.grupo.${entrada.group}` as ChaveTexto);
+    if (regra.qualquer) return `O grupo ${grupo} só aparece com ${regra.qualquer.length > 1 ? 'uma destas permissões' : 'a permissão'}: ${ou(regra.qualquer.map(permissaoPorExtenso))}.`;
+    const pares = regra.todosDeUm ?? [];
+    const comecado = pares.find((par) => par.some((p) => permissoes.has(p)));
+    const falta = comecado?.filter((p) => !permissoes.has(p)) ?? [];
+    const propria = entrada.permission && permissoes.has(entrada.permission) ? ` Ter ${entrada.permission} sozinha não basta.` : '';
+    return (
+      `O grupo ${grupo} só aparece com um par completo de permissões de administração.${propria} ` +
+      (comecado ? `Falta ${ou(falta.map(permissaoPorExtenso))} para completar o par que já tem.` : `Qualquer um destes pares o mostra: ${pares.map((par) => par.join(' + ')).join('; ')}.`)
+    );
   }
-  if (entrada.permission && !permissoes.has(entrada.permission)) return `Falta a permissão ${entrada.permission}.`;
+  if (entrada.permission && !permissoes.has(entrada.permission)) return `Falta a permissão ${permissaoPorExtenso(entrada.permission)}.`;
   return 'Visível.';
 }

@@ -21,7 +21,7 @@ describe('vínculos de usuários', () => {
     await waitUntil(() => gaveta(el)?.querySelector('[data-testid=permissoes-efetivas]'), 'gaveta');
     expect(gaveta(el)!.querySelector('[data-testid=permissoes-efetivas]')!.textContent).to.equal('READ_FORMULARIOREAD_FORMULARIO_EVENTO');
     expect(linhaMenu(el, 'formularios')).to.deep.equal(['Formulários Preenchidos', 'Sim', 'Visível.']);
-    expect(linhaMenu(el, 'modelos')).to.deep.equal(['Modelos de Formulários', 'Não', 'Falta uma destas permissões: READ_MODELO.']);
+    expect(linhaMenu(el, 'modelos')).to.deep.equal(['Modelos de Formulários', 'Não', 'O grupo Modelagem só aparece com a permissão: Consultar modelos de formulários (READ_MODELO).']);
     expect(await violacoesGraves(el)).to.deep.equal([]);
   });
 
@@ -30,7 +30,7 @@ describe('vínculos de usuários', () => {
     await esperarShell(el);
     await waitUntil(() => gaveta(el)?.querySelector('[data-testid=permissoes-efetivas]'), 'gaveta');
     expect(linhaMenu(el, 'retentativas-integracao')[1]).to.equal('Não');
-    expect(linhaMenu(el, 'retentativas-integracao')[2]).to.match(/^Falta algum destes pares completos/);
+    expect(linhaMenu(el, 'retentativas-integracao')[2]).to.match(/^O grupo Administração só aparece com um par completo de permissões de administração\. Ter READ_RETENTATIVA_INTEGRACAO sozinha não basta\. Falta Criar perfis de acesso \(CREATE_PERFIL_ACESSO\)/);
     (gaveta(el)!.querySelector('input[data-perfil="Suporte"]') as HTMLInputElement).click();
     await waitUntil(() => linhaMenu(el, 'retentativas-integracao')[1] === 'Sim', 'par completo');
     try {

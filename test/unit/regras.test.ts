@@ -65,9 +65,18 @@ test('group rules: ANY for designer and manager, ALL of one pair for administrat
 });
 
 test('why an entry is hidden is said in pt-BR', () => {
-  assert.match(motivoVisibilidade(rota('retentativas-integracao'), new Set([P.READ_RETENTATIVA_INTEGRACAO])), /pares completos: READ_PERFIL_ACESSO \+ CREATE_PERFIL_ACESSO/);
-  assert.equal(motivoVisibilidade(rota('modelos'), new Set()), 'Falta uma destas permissões: READ_MODELO.');
-  assert.equal(motivoVisibilidade(rota('formularios'), new Set([P.READ_FORMULARIO_EVENTO])), 'Falta a permissão READ_FORMULARIO.');
+  // operador: the retries permission alone, no pair. The sentence says the group needs a pair, and which.
+  assert.equal(
+    motivoVisibilidade(rota('retentativas-integracao'), new Set([P.READ_RETENTATIVA_INTEGRACAO, P.UPDATE_RETENTATIVA_INTEGRACAO])),
+    'O grupo Administração só aparece com um par completo de permissões de administração. Ter READ_RETENTATIVA_INTEGRACAO sozinha não basta. Qualquer um destes pares o mostra: READ_PERFIL_ACESSO + CREATE_PERFIL_ACESSO; READ_GRUPO_ACESSO_PUBLICO + CREATE_GRUPO_ACESSO_PUBLICO; READ_GRUPO_CONTROLE_CONTEUDO + CREATE_GRUPO_CONTROLE_CONTEUDO.',
+  );
+  // Half a pair: what completes it.
+  assert.equal(
+    motivoVisibilidade(rota('retentativas-integracao'), new Set([P.READ_RETENTATIVA_INTEGRACAO, P.READ_PERFIL_ACESSO])),
+    'O grupo Administração só aparece com um par completo de permissões de administração. Ter READ_RETENTATIVA_INTEGRACAO sozinha não basta. Falta Criar perfis de acesso (CREATE_PERFIL_ACESSO) para completar o par que já tem.',
+  );
+  assert.equal(motivoVisibilidade(rota('modelos'), new Set()), 'O grupo Modelagem só aparece com a permissão: Consultar modelos de formulários (READ_MODELO).');
+  assert.equal(motivoVisibilidade(rota('formularios'), new Set([P.READ_FORMULARIO_EVENTO])), 'Falta a permissão Consultar formulários preenchidos (READ_FORMULARIO).');
   assert.equal(motivoVisibilidade(rota('home'), new Set()), 'Visível.');
 });
 

@@ -5,7 +5,7 @@ import { cpfValido, mascararCpf, formatarCpf, soDigitos } from '../../../../src/
 import { respostasPorSecao } from '../../../../src/forms/respostas';
 import { formatarDataHora } from '../../../../src/i18n/datas';
 import { traduzir } from '../../../../src/i18n';
-import { STATUS_FORMULARIO } from '../../../../src/forms/status';
+import { ROTULO_STATUS_FORMULARIO, rotuloDe, STATUS_FORMULARIO } from '../../../../src/forms/status';
 import { BOM, linhaCsv } from '../../../../src/forms/csv';
 import type { Banco, Executor } from '../../db';
 import type { Definicao } from '../../../../src/forms/definicao';
@@ -208,7 +208,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
             .map((r) => {
               const respostas = r.respostas ?? {};
               return linhaCsv([
-                r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, r.status, formatarDataHora(r.recebido_em),
+                r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo, formatarDataHora(r.recebido_em),
                 clara ? r.nome_requerente : r.nome_requerente && mascarar('nome', r.nome_requerente),
                 r.cpf_requerente ? (clara ? formatarCpf(r.cpf_requerente) : mascararCpf(r.cpf_requerente)) : '',
                 clara ? r.email_requerente : r.email_requerente && mascarar('email', r.email_requerente),
@@ -260,7 +260,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
         const csv =
           BOM +
           linhaCsv(['Protocolo', 'Modelo', 'Versão', 'Status', 'Recebido em', 'Seção', 'Pergunta', 'Resposta']) +
-          formularios.flatMap((x) => x.respostas.flatMap((b) => b.linhas.map((l) => linhaCsv([x.protocolo, x.modelo, x.versaoModelo, x.status, formatarDataHora(x.recebidoEm), b.titulo, l.rotulo, l.valor])))).join('');
+          formularios.flatMap((x) => x.respostas.flatMap((b) => b.linhas.map((l) => linhaCsv([x.protocolo, x.modelo, x.versaoModelo, rotuloDe(ROTULO_STATUS_FORMULARIO, x.status).rotulo, formatarDataHora(x.recebidoEm), b.titulo, l.rotulo, l.valor])))).join('');
         return rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${nome}.csv"`).send(csv);
       }
       return rep.header('content-disposition', `attachment; filename="${nome}.json"`).send({ titular: { cpf: formatarCpf(cpf) }, geradoEm: new Date().toISOString(), formularios });
