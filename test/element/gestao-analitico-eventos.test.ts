@@ -74,7 +74,8 @@ describe('eventos', () => {
     await waitUntil(() => linhasTabela(el).length > 0, 'linhas');
     const api = await apiComo('auditor', '/formularios-eventos');
     await waitUntil(() => totalTabela(el) === api.total, 'total');
-    expect(celulas(el).every((c) => c[3].startsWith('saude-'))).to.equal(true);
+    // The model by its name, the code as secondary detail (it used to show the code alone).
+    expect(celulas(el).every((c) => / saude-[a-z0-9-]+$/.test(c[3]) && !c[3].startsWith('saude-'))).to.equal(true, JSON.stringify(celulas(el).map((c) => c[3])));
     expect(el.shadowRoot!.querySelector('.cf-tabela-dados tbody a')).to.equal(null, 'no READ_FORMULARIO: no link');
     expect(await violacoesGraves(el)).to.deep.equal([]);
     escolher(campo(el, 'Tipo de evento'), 'DESCARTADO');

@@ -14,7 +14,7 @@ describe('retentativas de integração', () => {
     await esperarTitulo(el, 'Retentativas de Integração');
     await waitUntil(() => linhasTabela(el).length > 0, 'linhas');
     await waitUntil(async () => totalTabela(el) === (await apiComo('suporte', '/retentativas-integracao')).total, 'total');
-    expect(celulas(el).every((c) => /^(saude|tributos)-/.test(c[1]))).to.equal(true);
+    expect(celulas(el).every((c) => / (saude|tributos)-[a-z0-9-]+$/.test(c[1]) && !/^(saude|tributos)-/.test(c[1]))).to.equal(true, 'model name first, code after');
     expect(el.shadowRoot!.querySelector('[aria-label^="Tentar agora"]')).to.equal(null);
     expect(el.shadowRoot!.querySelector('[aria-label^="Descartar"]')).to.equal(null);
     expect(botao(el, 'Tentar novamente as do filtro')).to.equal(undefined);

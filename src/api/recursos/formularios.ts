@@ -35,6 +35,7 @@ export interface Evento {
   formularioId: number | null;
   protocolo: string | null;
   codigoServico: string | null;
+  modeloNome: string | null;
   tipo: TipoEvento;
   ocorridoEm: string;
   autor: string;
@@ -46,6 +47,7 @@ export interface Retentativa {
   formularioId: number;
   protocolo: string;
   codigoServico: string;
+  modeloNome: string;
   destino: string | null;
   tentativas: number;
   proximaTentativaEm: string | null;
@@ -62,7 +64,7 @@ export interface DetalheFormulario extends Formulario {
   respostas: Record<string, unknown>;
   dadosPessoais: { mascarados: boolean; podeMostrar: boolean };
   versaoModelo: { numero: number; nome: string; definicao: Definicao } | null;
-  eventos: Omit<Evento, 'formularioId' | 'protocolo' | 'codigoServico'>[];
+  eventos: Omit<Evento, 'formularioId' | 'protocolo' | 'codigoServico' | 'modeloNome'>[];
   retentativa: Pick<Retentativa, 'id' | 'status' | 'tentativas' | 'proximaTentativaEm' | 'ultimoStatusHttp' | 'ultimoErro' | 'destino'> | null;
 }
 

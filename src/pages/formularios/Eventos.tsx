@@ -9,6 +9,7 @@ import { caminho } from '../../routes';
 import { BarraFiltros } from '../../ui/BarraFiltros';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { TabelaPaginada } from '../../ui/TabelaPaginada';
+import { Codigo, NomeModelo } from '../../ui/NomeModelo';
 import { FILTROS_EVENTOS } from '../filtros';
 import { TituloPagina } from '../Titulo';
 import { textoDetalhes } from './FichaFormulario';
@@ -36,9 +37,10 @@ export default function Eventos() {
             campo: 'protocolo',
             titulo: 'Formulário',
             // A console-wide event (an export, a data-subject report) is about no single form.
-            render: (e) => (e.formularioId === null ? 'Vários (do console)' : verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={`Abrir o formulário ${e.protocolo}`}>{e.protocolo}</Link> : e.protocolo),
+            render: (e) =>
+              e.formularioId === null ? 'Vários (do console)' : verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={`Abrir o formulário ${e.protocolo}`} className="cf-sem-quebra">{e.protocolo}</Link> : <Codigo texto={e.protocolo} />,
           },
-          { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (e) => e.codigoServico ?? '—' },
+          { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (e) => <NomeModelo nome={e.modeloNome} codigo={e.codigoServico} /> },
           { campo: 'autor', titulo: 'Quem', render: (e) => e.autor },
           { campo: 'detalhes', titulo: 'Detalhes', render: (e) => textoDetalhes(e.detalhes) },
         ]}

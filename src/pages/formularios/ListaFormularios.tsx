@@ -12,6 +12,7 @@ import { FILTROS_FORMULARIOS } from '../filtros';
 import { TituloPagina } from '../Titulo';
 import { ExportarCsv, RelatorioTitular } from './ExportarCsv';
 import { FichaFormulario } from './FichaFormulario';
+import { Codigo } from '../../ui/NomeModelo';
 
 export const LISTA_FORMULARIOS = 'formularios';
 
@@ -39,11 +40,11 @@ export default function ListaFormularios() {
         aoAbrir={(f) => navegar(caminho('formularios', {}, { id: String(f.id) }))}
         vazio="Nenhum formulário corresponde aos filtros. Altere ou limpe os filtros."
         colunas={[
-          { campo: 'protocolo', titulo: 'Protocolo', ordenavel: true },
+          { campo: 'protocolo', titulo: 'Protocolo', ordenavel: true, render: (f) => <Codigo texto={f.protocolo} /> },
           { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (f) => `${f.modeloNome} (v${f.modeloVersao})` },
           { campo: 'status', titulo: 'Status', ordenavel: true, render: (f) => <Etiqueta tabela={ROTULO_STATUS_FORMULARIO} codigo={f.status} /> },
           { campo: 'nomeRequerente', titulo: 'Requerente', render: (f) => f.nomeRequerente ?? '—' },
-          { campo: 'cpfRequerente', titulo: 'CPF', render: (f) => f.cpfRequerente ?? '—' },
+          { campo: 'cpfRequerente', titulo: 'CPF', render: (f) => <Codigo texto={f.cpfRequerente} /> },
           { campo: 'recebidoEm', titulo: 'Recebido em', ordenavel: true, render: (f) => formatarDataHora(f.recebidoEm) },
         ]}
       />

@@ -1,6 +1,7 @@
 import { Button, Callout } from '@blueprintjs/core';
 import { modelosApi } from '../../api/recursos/modelos';
 import { useModelos } from '../../ui/useModelos';
+import { Codigo, NomeModelo } from '../../ui/NomeModelo';
 import { useTratarErro } from '../../ui/useTratarErro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -148,8 +149,8 @@ export default function PaginaRetentativas() {
         idDe={(r) => r.id}
         vazio="Nenhuma retentativa corresponde aos filtros. Altere ou limpe os filtros."
         colunas={[
-          { campo: 'protocolo', titulo: 'Formulário', render: (r) => (verFormulario ? <Link to={caminho('formularios', {}, { id: String(r.formularioId) })}>{r.protocolo}</Link> : r.protocolo) },
-          { campo: 'modelo', titulo: 'Modelo', render: (r) => r.codigoServico },
+          { campo: 'protocolo', titulo: 'Formulário', render: (r) => (verFormulario ? <Link to={caminho('formularios', {}, { id: String(r.formularioId) })} className="cf-sem-quebra">{r.protocolo}</Link> : <Codigo texto={r.protocolo} />) },
+          { campo: 'modelo', titulo: 'Modelo', render: (r) => <NomeModelo nome={r.modeloNome} codigo={r.codigoServico} /> },
           { campo: 'status', titulo: 'Status', ordenavel: true, render: (r) => <Etiqueta tabela={ROTULO_STATUS_RETENTATIVA} codigo={r.status} /> },
           { campo: 'tentativas', titulo: 'Tentativas', ordenavel: true },
           { campo: 'ultimoStatusHttp', titulo: 'Último HTTP', render: (r) => r.ultimoStatusHttp ?? '—' },

@@ -71,8 +71,9 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params);
       // Console-wide events (an export with personal data, a data-subject report) have no form: left join.
       const [linhas, clara] = await Promise.all([
-        db.query<{ id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
-          `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, e.tipo, e.ocorrido_em, e.autor, e.detalhes from formulario_evento e left join formulario fo on fo.id = e.formulario_id ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
+        db.query<{ id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
+          `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, mo.nome as modelo_nome, e.tipo, e.ocorrido_em, e.autor, e.detalhes
+             from formulario_evento e left join formulario fo on fo.id = e.formulario_id left join modelo mo on mo.codigo_servico = e.codigo_servico ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
           f.params,
         ),
         vePessoais(db, req),
@@ -82,6 +83,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         formularioId: e.formulario_id === null ? null : Number(e.formulario_id),
         protocolo: e.protocolo,
         codigoServico: e.codigo_servico,
+        modeloNome: e.modelo_nome,
         tipo: e.tipo,
         ocorridoEm: e.ocorrido_em,
         autor: e.autor,
@@ -112,6 +114,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     formularioId: Number(r.formulario_id),
     protocolo: r.protocolo,
     codigoServico: r.codigo_servico,
+    modeloNome: r.modelo_nome,
     destino: r.destino,
     tentativas: r.tentativas,
     proximaTentativaEm: r.proxima_tentativa_em,
@@ -122,7 +125,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     criadoEm: r.criado_em,
     atualizadoEm: r.atualizado_em,
   });
-  const SELECT_R = 'select r.*, r.id::text as id, r.formulario_id::text as formulario_id, fo.protocolo from retentativa_integracao r join formulario fo on fo.id = r.formulario_id';
+  const SELECT_R = 'select r.*, r.id::text as id, r.formulario_id::text as formulario_id, fo.protocolo, mo.nome as modelo_nome from retentativa_integracao r join formulario fo on fo.id = r.formulario_id join modelo mo on mo.codigo_servico = r.codigo_servico';
 
   api.get<{ Querystring: FiltrosRetentativa & { page?: number; size?: number; sort?: string[] } }>(
     '/retentativas-integracao',
