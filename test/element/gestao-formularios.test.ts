@@ -123,7 +123,7 @@ describe('formulários preenchidos', () => {
     expect(await violacoesGraves(el)).to.deep.equal([]);
   });
 
-  it('link direto para um formulário; inexistente vai para /404; de outro grupo vai para /403', async () => {
+  it('link direto para um formulário; inexistente vai para /404; de outro grupo: a lista fica, com a mensagem', async () => {
     const [alvo] = (await apiComo('gestor', '/formularios?size=20')).json;
     const el = await abrir('gestor', `/formularios?id=${alvo.id}`);
     await waitUntil(() => gaveta(el)?.querySelector('[data-testid=protocolo]')?.textContent === alvo.protocolo, 'gaveta pelo link');
@@ -135,7 +135,10 @@ describe('formulários preenchidos', () => {
     const [tributos] = (await apiComo('admin', '/formularios?modelo=tributos-itcmd&size=20')).json;
     const el403 = await montar('gestor', { 'initial-path': `/formularios?id=${tributos.id}` });
     await esperarShell(el403);
-    await waitUntil(() => titulo(el403) === 'Acesso negado', `403, visto ${titulo(el403)}`);
+    // The list stays (it used to be replaced by /403, which a reload kept), saying why the form did not open.
+    await waitUntil(() => toasts(el403).some((t) => t.includes('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.')), 'mensagem');
+    await waitUntil(() => !gaveta(el403), 'gaveta fechada');
+    expect(titulo(el403)).to.equal('Formulários Preenchidos');
   });
 
   it('exporta o filtro atual em CSV mostrando o progresso; o arquivo tem uma linha por formulário', async () => {

@@ -1,5 +1,9 @@
 import { Button, Callout, HTMLTable } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FalhaApi } from '../../api/http';
+import { caminho } from '../../routes';
+import { mostrarToast } from '../../state/toasts';
 import { useAmbiente } from '../../app/contexto';
 import { formulariosApi, type DadosPessoais, type DetalheFormulario } from '../../api/recursos/formularios';
 import { respostasPorSecao } from '../../forms/respostas';
@@ -31,12 +35,19 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined): st
 export function FichaFormulario({ id }: { id: string }) {
   const { http, estado } = useAmbiente();
   const tratar = useTratarErro();
+  const navegar = useNavigate();
   const [f, setF] = useState<DetalheFormulario | null>(null);
   const [claros, setClaros] = useState<DadosPessoais | null>(null);
   const [mostrando, setMostrando] = useState(false);
   useEffect(() => {
     setClaros(null);
-    comEscopo(estado.carregamento, 'formulario', () => formulariosApi.obter(http, id)).then(setF, (e) => tratar(e, 'detalhe'));
+    comEscopo(estado.carregamento, 'formulario', () => formulariosApi.obter(http, id)).then(setF, (e) => {
+      // A form of another group: the list stays, saying why (a deep link used to land on /403 for good).
+      if (e instanceof FalhaApi && e.erro.tipo === 'http' && e.erro.status === 403) {
+        mostrarToast(estado.toasts, { severity: 'warn', summary: 'Formulário não acessível', detail: e.erro.problema?.detail ?? 'Você não tem acesso a este formulário.', life: 8000 });
+        navegar(caminho('formularios'), { replace: true });
+      } else tratar(e, 'detalhe');
+    });
   }, [id]);
   if (!f) return <Carregando rotulo="Carregando formulário" />;
   const mostrar = async () => {
