@@ -122,7 +122,7 @@ export function escolher(select: HTMLSelectElement, valor: string) {
 /** The text of each cell of the table's rows (one array per row). */
 export const celulas = (el: HTMLElement, tabela = '.cf-tabela-dados') => [...el.shadowRoot!.querySelectorAll(`${tabela} tbody tr`)].map((tr) => [...tr.querySelectorAll('td, th')].map((c) => c.textContent!.trim()));
 
-/** The total the paged table shows ("123 registro(s)"). */
+/** The total the paged table shows ("123 registros", "Nenhum registro": 0). */
 export const totalTabela = (el: HTMLElement) => Number(el.shadowRoot!.querySelector('[data-testid=total]')?.textContent!.replace(/\D/g, '') ?? NaN);
 
 /** Submits the filter bar (the "Filtrar" button). */

@@ -158,7 +158,7 @@ describe('tabela paginada', () => {
     const colunas = [{ campo: 'id', titulo: 'Código', ordenavel: true }, { campo: 'nome', titulo: 'Nome' }];
     let s = await montar(amb, <TabelaPaginada chave="itens" rotulo="Itens" colunas={colunas} carregar={carregar} idDe={(x) => x.id} />);
     await waitUntil(() => s.querySelectorAll('tbody tr').length === 20, '20 linhas');
-    expect(s.querySelector('[data-testid=total]')!.textContent).to.equal('45 registro(s)');
+    expect(s.querySelector('[data-testid=total]')!.textContent).to.equal('45 registros');
     expect(s.querySelector('.cf-paginacao')!.textContent).to.contain('Página 1 de 3');
     (s.querySelector('[aria-label="Próxima página"]') as HTMLButtonElement).click();
     await waitUntil(() => s.querySelector('tbody tr td')?.textContent === '21', 'página 2');
