@@ -11,10 +11,10 @@ export function useAcao() {
   const { estado } = useAmbiente();
   const tratar = useTratarErro();
   const [versao, setVersao] = useState(0);
-  const executar = async <T>(trabalho: () => Promise<T>, aviso: { titulo: string; texto: string | ((r: T) => string) }): Promise<boolean> => {
+  const executar = async <T>(trabalho: () => Promise<T>, aviso: { titulo: string; texto: string | ((r: T) => string); /** ms the toast stays (5 s). */ vida?: number }): Promise<boolean> => {
     try {
       const r = await trabalho();
-      mostrarToast(estado.toasts, { severity: 'success', summary: aviso.titulo, detail: typeof aviso.texto === 'function' ? aviso.texto(r) : aviso.texto, life: 5000 });
+      mostrarToast(estado.toasts, { severity: 'success', summary: aviso.titulo, detail: typeof aviso.texto === 'function' ? aviso.texto(r) : aviso.texto, life: aviso.vida ?? 5000 });
       setVersao((v) => v + 1);
       return true;
     } catch (e) {

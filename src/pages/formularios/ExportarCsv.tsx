@@ -7,8 +7,7 @@ import { useAmbiente } from '../../app/contexto';
 import { formulariosApi } from '../../api/recursos/formularios';
 import { hojeSaoPaulo } from '../../i18n/datas';
 import { estadoLista } from '../../state/listas';
-import { mostrarToast } from '../../state/toasts';
-import { useTratarErro } from '../../ui/useTratarErro';
+import { useAcao } from '../../ui/useAcao';
 
 /** Saves a Blob through the browser's download (works under a strict CSP: no navigation, no script). */
 export function salvarArquivo(blob: Blob, nome: string): void {
@@ -26,7 +25,7 @@ export function salvarArquivo(blob: Blob, nome: string): void {
  */
 export function ExportarCsv({ lista }: { lista: string }) {
   const { http, estado } = useAmbiente();
-  const tratar = useTratarErro();
+  const { executar } = useAcao();
   const e = estadoLista(estado.listas, lista);
   const snap = useSnapshot(e);
   const [linhas, setLinhas] = useState<number | null>(null);
@@ -36,16 +35,13 @@ export function ExportarCsv({ lista }: { lista: string }) {
 
   const exportar = async () => {
     setLinhas(0);
-    try {
-      // The first line is the header.
-      const blob = await http.baixar(formulariosApi.exportacao([...e.ordenacao], { ...e.filtros }, podeClaros && claros), (n) => setLinhas(Math.max(0, n - 1)));
-      salvarArquivo(blob, `formularios-${hojeSaoPaulo()}.csv`);
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Exportação concluída', detail: 'O arquivo CSV foi gerado com os formulários do filtro atual.', life: 5000 });
-    } catch (err) {
-      tratar(err, 'acao');
-    } finally {
-      setLinhas(null);
-    }
+    // The first line is the header.
+    const url = formulariosApi.exportacao([...e.ordenacao], { ...e.filtros }, podeClaros && claros);
+    await executar(async () => salvarArquivo(await http.baixar(url, (n) => setLinhas(Math.max(0, n - 1))), `formularios-${hojeSaoPaulo()}.csv`), {
+      titulo: 'Exportação concluída',
+      texto: 'O arquivo CSV foi gerado com os formulários do filtro atual.',
+    });
+    setLinhas(null);
   };
 
   return (
@@ -70,7 +66,7 @@ export function ExportarCsv({ lista }: { lista: string }) {
  */
 export function RelatorioTitular({ lista }: { lista: string }) {
   const { http, estado } = useAmbiente();
-  const tratar = useTratarErro();
+  const { executar } = useAcao();
   const snap = useSnapshot(estadoLista(estado.listas, lista));
   const pode = usePermissao(P.READ_FORMULARIO_DADOS_PESSOAIS);
   const [baixando, setBaixando] = useState<'json' | 'csv' | null>(null);
@@ -78,15 +74,12 @@ export function RelatorioTitular({ lista }: { lista: string }) {
   if (!pode || !cpf) return null;
   const baixar = async (formato: 'json' | 'csv') => {
     setBaixando(formato);
-    try {
-      const blob = await http.baixar(formulariosApi.relatorioTitular(cpf, formato));
-      salvarArquivo(blob, `relatorio-titular-${hojeSaoPaulo()}.${formato}`);
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Relatório do titular gerado', detail: 'O arquivo traz todos os formulários deste CPF nos seus grupos. O download foi registrado.', life: 6000 });
-    } catch (err) {
-      tratar(err, 'acao');
-    } finally {
-      setBaixando(null);
-    }
+    await executar(async () => salvarArquivo(await http.baixar(formulariosApi.relatorioTitular(cpf, formato)), `relatorio-titular-${hojeSaoPaulo()}.${formato}`), {
+      titulo: 'Relatório do titular gerado',
+      texto: 'O arquivo traz todos os formulários deste CPF nos seus grupos. O download foi registrado.',
+      vida: 6000,
+    });
+    setBaixando(null);
   };
   return (
     <span className="cf-relatorio-titular" role="group" aria-label="Relatório do titular">

@@ -2,7 +2,6 @@ import { Button, Callout } from '@blueprintjs/core';
 import { modelosApi } from '../../api/recursos/modelos';
 import { useModelos } from '../../ui/useModelos';
 import { Codigo, NomeModelo } from '../../ui/NomeModelo';
-import { useTratarErro } from '../../ui/useTratarErro';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { P } from '../../access/permissoes';
@@ -59,23 +58,14 @@ function FormularioDescarte({ protocolo, aoDescartar, aoCancelar }: { protocolo:
  * the queue. Someone who may change the model resumes it here or in the builder.
  */
 function IntegracoesPausadas() {
-  const { http, estado } = useAmbiente();
-  const [versao, setVersao] = useState(0);
+  const { http } = useAmbiente();
+  const { versao, executar } = useAcao();
   const modelos = useModelos(true, versao);
   const podeRetomar = usePermissao(P.UPDATE_MODELO);
   const verModelo = usePermissao(P.READ_MODELO);
-  const tratar = useTratarErro();
   const pausados = modelos.filter((m) => m.integracaoPausadaEm);
   if (!pausados.length) return null;
-  const retomar = async (codigo: string) => {
-    try {
-      await modelosApi.retomarIntegracao(http, codigo);
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Integração retomada', detail: 'Os formulários na fila voltam a ser entregues.', life: 5000 });
-      setVersao((v) => v + 1);
-    } catch (e) {
-      tratar(e, 'acao');
-    }
-  };
+  const retomar = (codigo: string) => executar(() => modelosApi.retomarIntegracao(http, codigo), { titulo: 'Integração retomada', texto: 'Os formulários na fila voltam a ser entregues.' });
   return (
     <Callout intent="warning" title={pausados.length === 1 ? 'Uma integração está pausada' : `${pausados.length} integrações estão pausadas`} className="cf-aviso-modelo" data-testid="integracoes-pausadas">
       <p>Depois de muitas entregas esgotadas seguidas, as entregas destes modelos pararam: os novos formulários esperam na fila até a integração ser retomada. Confira o destino antes de retomar.</p>

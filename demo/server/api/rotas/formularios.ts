@@ -267,15 +267,22 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
     },
   );
 
+  /** One form with its answers and the model version it was filled against: 404 when missing, 403 outside the caller's groups. */
+  async function formularioDoChamador(req: FastifyRequest, id: number) {
+    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [id]);
+    if (!r) throw naoEncontrado('Formulário não encontrado.');
+    const escopo = await escopoDe(req);
+    if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
+    const [versao] = await db.query<{ numero: number; nome: string; definicao: Definicao }>('select numero, nome, definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
+    return { r, versao };
+  }
+  const PARAMS_ID = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+
   api.get<{ Params: { id: number } }>(
     '/formularios/:id',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { params: PARAMS_ID } },
     async (req) => {
-      const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [req.params.id]);
-      if (!r) throw naoEncontrado('Formulário não encontrado.');
-      const escopo = await escopoDe(req);
-      if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
-      const [versao] = await db.query<{ numero: number; nome: string; definicao: unknown }>('select numero, nome, definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
+      const { r, versao } = await formularioDoChamador(req, req.params.id);
       const eventos = await db.query<{ id: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>('select id::text, tipo, ocorrido_em, autor, detalhes from formulario_evento where formulario_id = $1 order by ocorrido_em, id', [req.params.id]);
       const [retentativa] = await db.query<Record<string, unknown>>('select id::text, status, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, destino from retentativa_integracao where formulario_id = $1', [req.params.id]);
       await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor) values ($1, $2, $3, 'VISUALIZADO', $4)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username]);
@@ -283,7 +290,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
       // Personal data shows masked, for everyone: who holds the permission asks for it ("Mostrar"), and that is recorded.
       return {
         ...resumo(r),
-        respostas: mascararRespostas(versao?.definicao as Definicao | undefined, r.respostas ?? {}),
+        respostas: mascararRespostas(versao?.definicao, r.respostas ?? {}),
         dadosPessoais: { mascarados: true, podeMostrar: clara },
         versaoModelo: versao ?? null,
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
@@ -297,14 +304,10 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
   /** "Mostrar": the form's personal data in clear, for READ_FORMULARIO_DADOS_PESSOAIS; each reveal is an event. */
   api.get<{ Params: { id: number } }>(
     '/formularios/:id/dados-pessoais',
-    { preValidation: exigir(db, [P.READ_FORMULARIO_DADOS_PESSOAIS]), schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } } },
+    { preValidation: exigir(db, [P.READ_FORMULARIO_DADOS_PESSOAIS]), schema: { params: PARAMS_ID } },
     async (req) => {
       if (!(await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO)) throw proibido(`Você não tem a permissão ${P.READ_FORMULARIO}.`);
-      const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [req.params.id]);
-      if (!r) throw naoEncontrado('Formulário não encontrado.');
-      const escopo = await escopoDe(req);
-      if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
-      const [versao] = await db.query<{ definicao: Definicao }>('select definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
+      const { r, versao } = await formularioDoChamador(req, req.params.id);
       const pessoais = [...camposPessoais(versao?.definicao).keys()].filter((k) => Object.hasOwn(r.respostas ?? {}, k));
       await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'DADOS_PESSOAIS_VISTOS', $4, $5)`, [
         req.params.id,

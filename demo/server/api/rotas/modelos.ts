@@ -157,10 +157,15 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     return m;
   }
 
-  /** A model that now has an integration and no secret gets one; the answer carries it this once. */
-  async function segredoSeFaltar(tx: Executor, m: LinhaModelo): Promise<{ segredoNovo?: string }> {
-    if (!m.integracao_url || m.integracao_segredo) return {};
-    return { segredoNovo: (await gerarSegredo(tx, integracao, m.codigo_servico)).segredo };
+  /**
+   * The model as the API answers a create or a save: one that now has a destination and no secret gets
+   * one, and this answer carries it (the only time anyone sees it).
+   */
+  async function completoComSegredo(tx: Executor, req: FastifyRequest, codigo: string) {
+    const m = await modeloDoChamador(tx, req, codigo);
+    if (!m.integracao_url || m.integracao_segredo) return completo(m);
+    const { segredo } = await gerarSegredo(tx, integracao, codigo);
+    return { ...completo(await modeloDoChamador(tx, req, codigo)), segredoNovo: segredo };
   }
 
   async function conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo, errosIntegracao: ErroCampo[]) {
@@ -253,9 +258,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
           [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem, b.retencaoDias ?? null],
         );
-        const criado = await modeloDoChamador(tx, req, b.codigoServico!);
-        const segredo = await segredoSeFaltar(tx, criado);
-        return { ...completo(await modeloDoChamador(tx, req, b.codigoServico!)), ...segredo };
+        return completoComSegredo(tx, req, b.codigoServico!);
       });
       return rep.code(201).header('location', `/api/modelos/${encodeURIComponent(r.codigoServico)}`).send(r);
     },
@@ -285,9 +288,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
              integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9, retencao_dias = $11 where codigo_servico = $10`,
           [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico, b.retencaoDias ?? null],
         );
-        const salvo = await modeloDoChamador(tx, req, atual.codigo_servico);
-        const segredo = await segredoSeFaltar(tx, salvo);
-        return { ...completo(segredo.segredoNovo ? await modeloDoChamador(tx, req, atual.codigo_servico) : salvo), ...segredo };
+        return completoComSegredo(tx, req, atual.codigo_servico);
       });
     },
   );

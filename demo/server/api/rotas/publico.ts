@@ -71,16 +71,20 @@ export function limitesDoAmbiente(env: NodeJS.ProcessEnv): LimitesPublico {
 }
 
 const kb = (n: number) => (n < 1024 ? `${n} bytes` : `${Math.round(n / 1024).toLocaleString('pt-BR')} KB`);
-const esperaTexto = (s: number) => (s <= 60 ? `${s} s` : `${Math.ceil(s / 60)} min`);
+/** "Tente de novo em 42 s" from the rate limiter's remaining window (ms). */
+const tenteEm = (c: { ttl: number }) => {
+  const s = Math.max(1, Math.ceil(c.ttl / 1000));
+  return `Tente de novo em ${s <= 60 ? `${s} s` : `${Math.ceil(s / 60)} min`}.`;
+};
 
 export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPublico) {
   // The maintained plugin, counting per client address on every citizen call (its 429 carries Retry-After).
   const l = o.limites;
-  const excedido = (_req: FastifyRequest, c: { ttl: number }) => new ErroHttp(429, `Muitas requisições seguidas. Tente de novo em ${esperaTexto(Math.max(1, Math.ceil(c.ttl / 1000)))}.`);
+  const excedido = (_req: FastifyRequest, c: { ttl: number }) => new ErroHttp(429, `Muitas requisições seguidas. ${tenteEm(c)}`);
   await api.register(limitador, { global: l.porEnderecoPorMinuto > 0, max: l.porEnderecoPorMinuto || 1, timeWindow: 60_000, errorResponseBuilder: excedido });
   const porModelo =
     l.porModeloPorMinuto > 0
-      ? api.rateLimit({ max: l.porModeloPorMinuto, timeWindow: 60_000, keyGenerator: (req) => `modelo:${(req.params as { codigoServico?: string }).codigoServico ?? ''}`, errorResponseBuilder: (_req, c) => new ErroHttp(429, `Este formulário está recebendo envios demais agora. Tente de novo em ${esperaTexto(Math.max(1, Math.ceil(c.ttl / 1000)))}.`) })
+      ? api.rateLimit({ max: l.porModeloPorMinuto, timeWindow: 60_000, keyGenerator: (req) => `modelo:${(req.params as { codigoServico?: string }).codigoServico ?? ''}`, errorResponseBuilder: (_req, c) => new ErroHttp(429, `Este formulário está recebendo envios demais agora. ${tenteEm(c)}`) })
       : undefined;
 
   /**
