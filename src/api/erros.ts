@@ -1,5 +1,5 @@
 import { CAMINHO_403, CAMINHO_404, CAMINHO_ERRO, CAMINHO_ERRO_REDE } from '../routes';
-import type { Problema } from './problema';
+import { TIPO_VERSAO_ANTIGA, type Problema } from './problema';
 
 /** A failed call, reduced to what the console acts on. */
 export type ErroApi =
@@ -14,6 +14,7 @@ export type Reacao =
   | { tipo: 'pagina'; caminho: string }
   | { tipo: 'campos'; problema?: Problema }
   | { tipo: 'reautenticar' }
+  | { tipo: 'conflito' }
   | { tipo: 'toast'; mensagem: string };
 
 /** DESIGN.md section 6's error-to-page mapping, in one pure function. */
@@ -27,6 +28,8 @@ export function reacaoAoErro(e: ErroApi, contexto: ContextoChamada): Reacao {
   if (e.status === 404 && contexto === 'detalhe') return { tipo: 'pagina', caminho: CAMINHO_404 };
   if (e.status >= 500) return { tipo: 'pagina', caminho: CAMINHO_ERRO };
   if (e.status === 400 || e.status === 422) return { tipo: 'campos', problema: e.problema };
+  // Someone else saved first: the page shows its own choices; the toast only points to them.
+  if (e.status === 409 && e.problema?.type === TIPO_VERSAO_ANTIGA) return { tipo: 'conflito' };
   return { tipo: 'toast', mensagem: e.problema?.detail ?? e.mensagem };
 }
 

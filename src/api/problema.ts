@@ -22,6 +22,9 @@ export const MAX_ERROS_CAMPO = 50;
 
 export const TIPO_PROBLEMA = 'application/problem+json';
 
+/** The problem `type` of a write refused because someone else saved the record first (a stale `versao`). */
+export const TIPO_VERSAO_ANTIGA = 'urn:console-formularios:problema:versao-antiga';
+
 export const TITULOS: Record<number, string> = {
   400: 'Requisição inválida',
   401: 'Não autenticado',
@@ -37,9 +40,9 @@ export const TITULOS: Record<number, string> = {
   503: 'Serviço indisponível',
 };
 
-export function problema(status: number, detail?: string, errors?: ErroCampo[]): Problema {
+export function problema(status: number, detail?: string, errors?: ErroCampo[], type?: string): Problema {
   const cortados = errors && errors.length > MAX_ERROS_CAMPO ? { errors: errors.slice(0, MAX_ERROS_CAMPO), totalErrors: errors.length } : errors?.length ? { errors } : {};
-  return { status, title: TITULOS[status] ?? 'Erro', ...(detail ? { detail } : {}), ...cortados };
+  return { ...(type ? { type } : {}), status, title: TITULOS[status] ?? 'Erro', ...(detail ? { detail } : {}), ...cortados };
 }
 
 export function ehProblema(v: unknown): v is Problema {

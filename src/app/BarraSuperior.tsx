@@ -47,7 +47,7 @@ export function BarraSuperior() {
           </>
         )}
         {sessao.autenticado ? (
-          <Button variant="minimal" icon="log-out" text={t('topo.sair')} onClick={sair} data-testid="sair" />
+          <Button variant="minimal" icon="log-out" text={t('topo.sair')} aria-label={t('topo.sair')} className="cf-sair" onClick={sair} data-testid="sair" />
         ) : (
           <Button variant="minimal" icon="log-in" text={t('topo.entrar')} onClick={entrar} data-testid="entrar" />
         )}

@@ -20,6 +20,7 @@ import { ToastHost } from './ToastHost';
 import { DialogHost } from './DialogHost';
 import { carregarIcones } from './icones';
 import { instalarOndulacao } from './ondulacao';
+import { traduzirRotulosBlueprint } from './rotulosBlueprint';
 
 export interface PropsElemento extends AtributosBrutos {
   container?: ShadowRoot | HTMLElement;
@@ -55,6 +56,7 @@ export function Moldura({ amb, children }: { amb: Ambiente; children: ReactNode 
   const raiz = useRef<HTMLDivElement>(null);
   const carregamento = useSnapshot(amb.estado.carregamento);
   useEffect(() => (raiz.current ? instalarOndulacao(raiz.current) : undefined), []);
+  useEffect(() => (raiz.current ? traduzirRotulosBlueprint(raiz.current, amb.t) : undefined), [amb.t]);
   return (
     <div ref={raiz} className={ocupado(carregamento) ? 'cf-raiz cf-ocupado' : 'cf-raiz'} lang={amb.config.language} aria-busy={ocupado(carregamento)}>
       <AmbienteContext.Provider value={amb}>

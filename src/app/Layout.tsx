@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { BarraSuperior } from './BarraSuperior';
 import { Menu } from './Menu';
 import { useAmbiente } from './contexto';
 import { carregarAcesso } from './acessoInicial';
-import { aposEscolhaNoMenu } from '../state/ui';
+import { aposNavegar } from '../state/ui';
 
 /** Top bar, menu and page. Loading the layout issues the two start-up calls (SPEC.md section 7). */
 export function Layout() {
@@ -23,11 +23,15 @@ export function Layout() {
     void carregarAcesso(amb.http, username, { ...estado, t: amb.t });
   }, [sessao.autenticado, username]);
 
-  // Tapping the shade beside the open menu on a narrow screen closes it, like choosing an entry.
-  const fecharMenuMovel = () => aposEscolhaNoMenu(estado.ui, window.innerWidth);
+  // On a narrow element the menu starts closed and closes after every navigation (before the paint, so
+  // it never flashes over the page); tapping the shade beside it closes it too.
+  const caixa = useRef<HTMLDivElement>(null);
+  const fecharMenuMovel = () => aposNavegar(estado.ui, caixa.current?.getBoundingClientRect().width ?? Infinity);
+  const { pathname } = useLocation();
+  useLayoutEffect(fecharMenuMovel, [pathname]);
 
   return (
-    <div className={ui.menuAberto ? 'cf-layout cf-menu-aberto' : 'cf-layout cf-menu-fechado'}>
+    <div ref={caixa} className={ui.menuAberto ? 'cf-layout cf-menu-aberto' : 'cf-layout cf-menu-fechado'}>
       <BarraSuperior />
       <div className="cf-corpo">
         {ui.menuAberto && <Menu />}

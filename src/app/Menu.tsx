@@ -3,7 +3,6 @@ import { Fragment } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { entradasMenu, ICONES, rotaDoCaminho, type Rota } from '../routes';
-import { aposEscolhaNoMenu } from '../state/ui';
 import { useAmbiente } from './contexto';
 import type { GrupoMenu } from '../access/regras';
 import type { ChaveTexto } from '../i18n';
@@ -24,10 +23,8 @@ export function Menu() {
   const entradas = entradasMenu(new Set(acesso.permissoes));
   const info = config.productInfo;
 
-  const escolher = (r: Rota) => {
-    navegar(r.path);
-    aposEscolhaNoMenu(estado.ui, window.innerWidth);
-  };
+  // The layout closes the menu after the navigation on a narrow element.
+  const escolher = (r: Rota) => navegar(r.path);
 
   return (
     <nav className="cf-menu" aria-label={t('menu.navegacao')} data-testid="menu">

@@ -133,6 +133,20 @@ import eyeOpen16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open'
 import eyeOpen20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/eye-open';
 import comparison16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/comparison';
 import comparison20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/comparison';
+import newTextBox16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/new-text-box';
+import newTextBox20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/new-text-box';
+import alignLeft16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/align-left';
+import alignLeft20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/align-left';
+import numerical16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/numerical';
+import numerical20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/numerical';
+import envelope16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/envelope';
+import envelope20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/envelope';
+import selection16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/selection';
+import selection20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/selection';
+import multiSelect16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/multi-select';
+import multiSelect20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/multi-select';
+import paperclip16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/paperclip';
+import paperclip20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/paperclip';
 
 const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'home': [home16, home20],
@@ -201,6 +215,13 @@ const CAMINHOS: Record<string, [IconPaths, IconPaths]> = {
   'unarchive': [unarchive16, unarchive20],
   'eye-open': [eyeOpen16, eyeOpen20],
   'comparison': [comparison16, comparison20],
+  'new-text-box': [newTextBox16, newTextBox20],
+  'align-left': [alignLeft16, alignLeft20],
+  'numerical': [numerical16, numerical20],
+  'envelope': [envelope16, envelope20],
+  'selection': [selection16, selection20],
+  'multi-select': [multiSelect16, multiSelect20],
+  'paperclip': [paperclip16, paperclip20],
 };
 
 export const ICONES_EMBUTIDOS = Object.keys(CAMINHOS) as IconName[];

@@ -6,9 +6,10 @@ import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, 
  * so the builder's undo/redo keeps every state as it was.
  */
 
-/** A fresh id not used by any section or field: `base`, `base-2`, `base-3`... */
-export function novoId(d: Definicao, base: string): string {
+/** A fresh id not used by any section or field (but `exceto`): `base`, `base-2`, `base-3`... */
+export function novoId(d: Definicao, base: string, exceto?: string): string {
   const usados = new Set(d.secoes.flatMap((s) => [s.id, ...s.campos.map((c) => c.id)]));
+  if (exceto) usados.delete(exceto);
   const limpo = slug(base) || 'campo';
   if (!usados.has(limpo)) return limpo;
   for (let i = 2; ; i++) if (!usados.has(`${limpo}-${i}`)) return `${limpo}-${i}`;
@@ -49,9 +50,9 @@ export function moverSecao(d: Definicao, secaoId: string, delta: number): Defini
   return comSecoes(d, secoes);
 }
 
-/** A new field of a type, with sensible defaults (choices start with two options). */
+/** A new field of a type, with sensible defaults (choices start with two options); its name comes from its label. */
 export function campoNovo(d: Definicao, tipo: TipoCampo): CampoDefinicao {
-  const c: CampoDefinicao = { id: novoId(d, tipo), tipo, rotulo: ROTULO_TIPO[tipo], obrigatorio: false, regras: [] };
+  const c: CampoDefinicao = { id: novoId(d, ROTULO_TIPO[tipo]), tipo, rotulo: ROTULO_TIPO[tipo], obrigatorio: false, regras: [] };
   if (tipo === 'escolha-unica' || tipo === 'escolha-multipla') c.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];
   return c;
 }
@@ -199,6 +200,22 @@ export function textoDeOpcoes(opcoes: readonly Opcao[] = []): string {
 }
 
 export const contarCampos = (d: Definicao) => d.secoes.reduce((n, s) => n + s.campos.length, 0);
+
+/** The answer's name a label gives a field: the label's slug, unique within the model ("Telefone" -> "telefone", "telefone-2"). */
+export const nomeDoRotulo = (d: Definicao, campoId: string, rotulo: string) => novoId(d, rotulo, campoId);
+
+/**
+ * The answer's name follows the label while the designer has not chosen another one: when the name is
+ * still the one `rotuloAntes` gave. `fixos` are names the integration may already receive (fields of a
+ * published model, as saved): they never change by themselves. Returns the definition unchanged when
+ * the name stays, and the new name.
+ */
+export function nomeSegueRotulo(d: Definicao, campoId: string, rotuloAntes: string, fixos: ReadonlySet<string> = new Set()): { definicao: Definicao; nome: string } {
+  const c = acharCampo(d, campoId);
+  if (!c || fixos.has(campoId) || campoId !== nomeDoRotulo(d, campoId, rotuloAntes)) return { definicao: d, nome: campoId };
+  const nome = nomeDoRotulo(d, campoId, c.rotulo);
+  return nome === campoId ? { definicao: d, nome } : { definicao: renomearCampo(d, campoId, nome), nome };
+}
 
 /** Gives a field another id (its answer's name); a clash is left for `validarDefinicao` to report. */
 export function renomearCampo(d: Definicao, de: string, para: string): Definicao {

@@ -1,7 +1,7 @@
 import type { ChaveTexto } from './pt-BR';
 
-/** The English fallback. Any key missing here falls back to pt-BR, key by key. */
-export const en: Partial<Record<ChaveTexto, string>> = {
+/** The English catalog: every key of the pt-BR one (the type and a unit test keep them equal). */
+export const en: Record<ChaveTexto, string> = {
   'validacao.required': 'This field is required.',
   'validacao.email': 'This field must be a valid e-mail address.',
   'validacao.integer': 'This field must be an integer.',
@@ -81,6 +81,15 @@ export const en: Partial<Record<ChaveTexto, string>> = {
   'api.tempo-esgotado': 'The server took too long to answer.',
   'api.dados-invalidos': 'Check the highlighted fields.',
   'api.erro-titulo': 'Error',
+  'api.conflito-titulo': 'Nothing was saved',
+  'api.conflito': 'Someone else changed this record after you opened it. Choose how to go on in the notice on the page.',
+
+  'geral.fechar': 'Close',
+  'geral.carregando': 'Loading',
+  'geral.remover-etiqueta': 'Remove',
+  'geral.aumentar': 'Increase',
+  'geral.diminuir': 'Decrease',
+  'geral.voltar': 'Back',
 
   'tabela.total': '{total, plural, =0 {No records} one {# record} other {# records}}',
   'tabela.vazio': 'No records found.',

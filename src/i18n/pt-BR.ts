@@ -79,6 +79,15 @@ export const ptBR = {
   'api.tempo-esgotado': 'O servidor demorou demais para responder.',
   'api.dados-invalidos': 'Verifique os campos destacados.',
   'api.erro-titulo': 'Erro',
+  'api.conflito-titulo': 'Nada foi salvo',
+  'api.conflito': 'Outra pessoa alterou este registro depois que você o abriu. Escolha no aviso da página como continuar.',
+
+  'geral.fechar': 'Fechar',
+  'geral.carregando': 'Carregando',
+  'geral.remover-etiqueta': 'Remover',
+  'geral.aumentar': 'Aumentar',
+  'geral.diminuir': 'Diminuir',
+  'geral.voltar': 'Voltar',
 
   'tabela.total': '{total, plural, =0 {Nenhum registro} one {# registro} other {# registros}}',
   'tabela.vazio': 'Nenhum registro encontrado.',

@@ -48,6 +48,15 @@ export function fecharToast(t: Toasts, id: string): void {
   if (i >= 0) t.ativos.splice(i, 1);
 }
 
+/** The id of the error toast of one action (saving a model, publishing...): a new failure replaces it. */
+export const idErroDe = (acao: string) => `erro:${acao}`;
+
+/** An action worked: its error toast (if still shown) goes, and the success is told. */
+export function mostrarSucesso(t: Toasts, acao: string, m: Omit<MensagemToast, 'severity'>): string {
+  fecharToast(t, idErroDe(acao));
+  return mostrarToast(t, { ...m, life: m.life ?? 5000, severity: 'success' });
+}
+
 export function limparToasts(t: Toasts, group?: string): void {
   t.ativos = group ? t.ativos.filter((a) => a.group !== group) : [];
 }

@@ -10,7 +10,12 @@ export type EstadoUi = ReturnType<typeof criarUi>;
 
 export const BREAKPOINT_MOVEL_PX = 768;
 
-/** SPEC.md section 1: on screens narrower than 768 px the menu closes after a choice. */
-export function aposEscolhaNoMenu(ui: EstadoUi, larguraTela: number): void {
-  if (larguraTela < BREAKPOINT_MOVEL_PX) ui.menuAberto = false;
+/**
+ * SPEC.md section 1: on screens narrower than 768 px the menu closes after a choice. It is the
+ * element's own width that counts (a portal may give it less than the screen), and "a choice" is any
+ * navigation: a menu entry, a home tile, a link, and the first page after sign-in (the menu starts
+ * closed there instead of opening over the page).
+ */
+export function aposNavegar(ui: EstadoUi, larguraElemento: number): void {
+  if (larguraElemento < BREAKPOINT_MOVEL_PX) ui.menuAberto = false;
 }

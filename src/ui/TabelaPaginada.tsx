@@ -1,4 +1,5 @@
 import { Button, HTMLSelect, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Rolagem } from '../ui/Rolagem';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../app/contexto';
@@ -74,29 +75,31 @@ export function TabelaPaginada<T>(p: PropsTabela<T>) {
 
   return (
     <div className="cf-tabela" aria-busy={carregando}>
-      <HTMLTable compact striped interactive={!!p.aoAbrir} className="cf-tabela-dados" aria-label={p.rotulo}>
-        <thead>
-          <tr>
-            {p.colunas.map((c) => (
-              <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem(c.campo)} aoOrdenar={c.ordenavel ? () => (lista.ordenacao = proximaOrdenacao(lista.ordenacao, c.campo)) : undefined} />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {(itens ?? []).map((item) => (
-            <tr
-              key={p.idDe(item)}
-              tabIndex={p.aoAbrir ? 0 : undefined}
-              onClick={p.aoAbrir ? () => p.aoAbrir!(item) : undefined}
-              onKeyDown={p.aoAbrir ? (e) => e.key === 'Enter' && p.aoAbrir!(item) : undefined}
-            >
+      <Rolagem rotulo={p.rotulo}>
+        <HTMLTable compact striped interactive={!!p.aoAbrir} className="cf-tabela-dados" aria-label={p.rotulo}>
+          <thead>
+            <tr>
               {p.colunas.map((c) => (
-                <td key={c.campo}>{c.render ? c.render(item) : String((item as Record<string, unknown>)[c.campo] ?? '')}</td>
+                <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem(c.campo)} aoOrdenar={c.ordenavel ? () => (lista.ordenacao = proximaOrdenacao(lista.ordenacao, c.campo)) : undefined} />
               ))}
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {(itens ?? []).map((item) => (
+              <tr
+                key={p.idDe(item)}
+                tabIndex={p.aoAbrir ? 0 : undefined}
+                onClick={p.aoAbrir ? () => p.aoAbrir!(item) : undefined}
+                onKeyDown={p.aoAbrir ? (e) => e.key === 'Enter' && p.aoAbrir!(item) : undefined}
+              >
+                {p.colunas.map((c) => (
+                  <td key={c.campo}>{c.render ? c.render(item) : String((item as Record<string, unknown>)[c.campo] ?? '')}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </Rolagem>
       {itens === null || (carregando && !itens.length) ? (
         <NonIdealState icon={<Spinner size={24} aria-label={t('tabela.carregando')} />} description={t('tabela.carregando')} />
       ) : (

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useAmbiente } from '../app/contexto';
-import { mostrarToast } from '../state/toasts';
+import { mostrarSucesso } from '../state/toasts';
 import { useTratarErro } from './useTratarErro';
 
 /**
@@ -11,14 +11,16 @@ export function useAcao() {
   const { estado } = useAmbiente();
   const tratar = useTratarErro();
   const [versao, setVersao] = useState(0);
+  // This hook's actions share one error toast, which their next success closes.
+  const acao = `acao:${useId()}`;
   const executar = async <T>(trabalho: () => Promise<T>, aviso: { titulo: string; texto: string | ((r: T) => string); /** ms the toast stays (5 s). */ vida?: number }): Promise<boolean> => {
     try {
       const r = await trabalho();
-      mostrarToast(estado.toasts, { severity: 'success', summary: aviso.titulo, detail: typeof aviso.texto === 'function' ? aviso.texto(r) : aviso.texto, life: aviso.vida ?? 5000 });
+      mostrarSucesso(estado.toasts, acao, { summary: aviso.titulo, detail: typeof aviso.texto === 'function' ? aviso.texto(r) : aviso.texto, life: aviso.vida });
       setVersao((v) => v + 1);
       return true;
     } catch (e) {
-      tratar(e, 'acao');
+      tratar(e, 'acao', acao);
       return false;
     }
   };

@@ -7,7 +7,7 @@ import { usePermissao } from '../access/usePermissao';
 import { errosPorCampo } from '../api/erros';
 import { FalhaApi } from '../api/http';
 import { comEscopo } from '../state/carregamento';
-import { mostrarToast } from '../state/toasts';
+import { mostrarSucesso, mostrarToast } from '../state/toasts';
 import { useTratarErro } from './useTratarErro';
 
 /**
@@ -68,10 +68,10 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
     setSalvando(true);
     try {
       const r = novo ? await o.criar(dados) : await o.atualizar!(o.id!, { ...dados, versao });
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Salvo', detail: o.salvo(r), life: 5000 });
+      mostrarSucesso(estado.toasts, `salvar:${o.escopo}`, { summary: 'Salvo', detail: o.salvo(r) });
       navegar(o.depoisDeSalvar?.(r) ?? o.voltarPara, { state: o.estadoDepoisDeSalvar?.(r) });
     } catch (e) {
-      const reacao = tratar(e, 'acao');
+      const reacao = tratar(e, 'acao', `salvar:${o.escopo}`);
       setErrosServidor(reacao.tipo === 'campos' ? errosPorCampo(reacao.problema) : {});
       if (e instanceof FalhaApi && e.erro.tipo === 'http' && e.erro.status === 409) setConflito(true);
     } finally {

@@ -11,8 +11,7 @@ const selecionado = (p: Page) => noConsole(p, '.cf-linha-campo.cf-selecionado');
 const previa = (p: Page) => noConsole(p, '.cf-previa');
 
 async function adicionarCampo(p: Page, tipo: string, rotulo: string) {
-  await noConsole(p, 'select[aria-label^="Tipo do novo campo"]').last().selectOption(tipo);
-  await noConsole(p, 'button[aria-label^="Adicionar campo"]').last().click();
+  await noConsole(p, `[role=toolbar][aria-label="Tipos de campo"] button[data-tipo="${tipo}"]`).click();
   const rotuloInput = selecionado(p).getByLabel(/^Rótulo/);
   await assert.doesNotReject(rotuloInput.waitFor());
   assert.equal(await p.evaluate(() => (document.querySelector('console-formularios')!.shadowRoot!.activeElement as HTMLElement | null)?.closest('.cf-propriedades') !== null), true, 'focus lands in the new field');

@@ -75,6 +75,9 @@ export function toasts(el: HTMLElement, grupo?: string): string[] {
 
 /** axe-core's serious and critical WCAG 2.1 A/AA violations inside an element (shadow roots included). */
 export async function violacoesGraves(alvo: Element): Promise<string[]> {
+  // A toast or dialog still fading in is checked as it will be seen, not half transparent.
+  const raizSombra = (alvo as HTMLElement).shadowRoot;
+  if (raizSombra) await Promise.race([Promise.all(raizSombra.getAnimations().map((a) => a.finished.catch(() => undefined))), new Promise((ok) => setTimeout(ok, 1500))]);
   const r = await axe.run(alvo, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

@@ -43,9 +43,7 @@ async function abrirConstrutor(codigo: string, usuario = 'designer'): Promise<El
 
 async function adicionarCampo(el: HTMLElement, tipo: string, rotulo: string) {
   const antes = raiz(el).querySelectorAll('.cf-linha-campo').length;
-  const sel = [...raiz(el).querySelectorAll('select')].filter((s) => s.getAttribute('aria-label')?.startsWith('Tipo do novo campo')).at(-1) as HTMLSelectElement;
-  escolher(sel, tipo);
-  [...raiz(el).querySelectorAll('button')].filter((b) => b.getAttribute('aria-label')?.startsWith('Adicionar campo')).at(-1)!.click();
+  (raiz(el).querySelector(`.cf-paleta button[data-tipo="${tipo}"]`) as HTMLButtonElement).click();
   await waitUntil(() => raiz(el).querySelectorAll('.cf-linha-campo').length === antes + 1, `campo ${tipo} adicionado`);
   const aberto = raiz(el).querySelector('.cf-linha-campo.cf-selecionado') as HTMLElement;
   digitar(campo(el, 'Rótulo', '.cf-linha-campo.cf-selecionado'), rotulo);

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lerPaginacao, parametrosLista, proximaOrdenacao, totalPaginas, PAGINACAO_PADRAO } from '../../src/api/paginacao';
 import { errosPorCampo, reacaoAoErro, type ErroApi } from '../../src/api/erros';
+import { TIPO_VERSAO_ANTIGA } from '../../src/api/problema';
 
 const h = (o: Record<string, string>) => new Headers(o);
 
@@ -44,5 +45,10 @@ test("DESIGN.md section 6's error-to-page mapping", () => {
   const problema = { status: 400, title: 'Requisição inválida', errors: [{ field: 'nome', message: 'Este campo é obrigatório.' }] };
   assert.deepEqual(reacaoAoErro({ tipo: 'http', status: 400, problema, mensagem: '' }, 'acao'), { tipo: 'campos', problema });
   assert.deepEqual(errosPorCampo(problema), { nome: 'Este campo é obrigatório.' });
-  assert.deepEqual(reacaoAoErro({ tipo: 'http', status: 409, problema: { status: 409, title: 'Conflito', detail: 'Alterado por outra pessoa.' }, mensagem: '' }, 'acao'), { tipo: 'toast', mensagem: 'Alterado por outra pessoa.' });
+  assert.deepEqual(reacaoAoErro({ tipo: 'http', status: 409, problema: { status: 409, title: 'Conflito', detail: 'Em uso.' }, mensagem: '' }, 'acao'), { tipo: 'toast', mensagem: 'Em uso.' }, 'a 409 with a reason is told as it is');
+  assert.deepEqual(
+    reacaoAoErro({ tipo: 'http', status: 409, problema: { type: TIPO_VERSAO_ANTIGA, status: 409, title: 'Conflito', detail: 'Alterado por outra pessoa.' }, mensagem: '' }, 'acao'),
+    { tipo: 'conflito' },
+    'a stale version points to the page\'s own choices',
+  );
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { criarToasts, fecharToast, limparToasts, mostrarToast, INTENCAO, GRUPO_ERROS } from '../../src/state/toasts';
 import { comEscopo, criarCarregamento, iniciar, ocupado, terminar } from '../../src/state/carregamento';
-import { aposEscolhaNoMenu, criarUi } from '../../src/state/ui';
+import { aposNavegar, criarUi } from '../../src/state/ui';
 import { criarListas, estadoLista, mudarFiltros, mudarTamanho } from '../../src/state/listas';
 import { usuarioDoToken } from '../../src/auth/usuario';
 import { ehRetornoDoLogin } from '../../src/auth/keycloak';
@@ -39,9 +39,9 @@ test('loading scopes count, and end even when the work fails', async () => {
 test('menu starts expanded and closes after a choice only under 768 px', () => {
   const ui = criarUi();
   assert.equal(ui.menuAberto, true);
-  aposEscolhaNoMenu(ui, 768);
+  aposNavegar(ui, 768);
   assert.equal(ui.menuAberto, true);
-  aposEscolhaNoMenu(ui, 767);
+  aposNavegar(ui, 767);
   assert.equal(ui.menuAberto, false);
 });
 

@@ -51,8 +51,8 @@ declare module 'fastify' {
   }
 }
 
-export function enviarProblema(rep: FastifyReply, status: number, detalhe?: string, errors?: { field: string; message: string }[]) {
-  return rep.code(status).type(TIPO_PROBLEMA).send(problema(status, detalhe, errors));
+export function enviarProblema(rep: FastifyReply, status: number, detalhe?: string, errors?: { field: string; message: string }[], tipo?: string) {
+  return rep.code(status).type(TIPO_PROBLEMA).send(problema(status, detalhe, errors, tipo));
 }
 
 /** preHandler: 401 (problem+json, WWW-Authenticate) for a missing or invalid bearer token. */

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { traduzir, type ChaveTexto } from '../../../src/i18n';
-import type { ErroCampo } from '../../../src/api/problema';
+import { TIPO_VERSAO_ANTIGA, type ErroCampo } from '../../../src/api/problema';
 import { enviarProblema } from './autenticacao';
 import { conexaoPerdida } from '../db';
 
@@ -10,6 +10,7 @@ export class ErroHttp extends Error {
     readonly status: number,
     readonly detalhe: string,
     readonly erros?: ErroCampo[],
+    readonly tipo?: string,
   ) {
     super(detalhe);
   }
@@ -19,8 +20,8 @@ export const invalido = (detalhe: string, erros?: ErroCampo[]) => new ErroHttp(4
 export const proibido = (detalhe: string) => new ErroHttp(403, detalhe);
 export const naoEncontrado = (detalhe: string) => new ErroHttp(404, detalhe);
 export const conflito = (detalhe: string) => new ErroHttp(409, detalhe);
-
-export const MSG_VERSAO_ANTIGA = 'Este registro foi alterado por outra pessoa depois que você o abriu. Recarregue para ver a versão atual; nada foi salvo.';
+/** A stale `versao`: typed, so a client tells it from the other 409s and offers its own choices. */
+export const versaoAntiga = () => new ErroHttp(409, 'Este registro foi alterado por outra pessoa depois que você o abriu; nada foi salvo.', undefined, TIPO_VERSAO_ANTIGA);
 export const MSG_BANCO_INDISPONIVEL = 'O banco de dados ficou indisponível por um instante. Confira se a operação foi concluída e tente de novo em alguns segundos.';
 export const MSG_CAMPOS = 'Verifique os campos destacados.';
 
@@ -73,7 +74,7 @@ function tipoPt(t: string): string {
 
 /** The API's one error handler: our refusals, schema errors, malformed JSON; 500 only for our bugs. */
 export function tratarErro(erro: Error & { statusCode?: number; validation?: ErroAjv[]; validationContext?: string; code?: string }, req: FastifyRequest, rep: FastifyReply) {
-  if (erro instanceof ErroHttp) return enviarProblema(rep, erro.status, erro.detalhe, erro.erros);
+  if (erro instanceof ErroHttp) return enviarProblema(rep, erro.status, erro.detalhe, erro.erros, erro.tipo);
   if (erro.validation) {
     const ctx = erro.validationContext ?? 'body';
     const erros = errosDeEsquema(erro.validation, ctx);

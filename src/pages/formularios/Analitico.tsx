@@ -1,4 +1,5 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Rolagem } from '../../ui/Rolagem';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../../app/contexto';
@@ -85,31 +86,33 @@ export default function Analitico() {
           <p className="cf-total-analitico" data-testid="total-analitico">
             <strong>{nf(dados.total)}</strong> {new Intl.PluralRules('pt-BR').select(dados.total) === 'one' ? 'formulário recebido' : 'formulários recebidos'} no filtro atual.
           </p>
-          <HTMLTable compact striped className="cf-tabela-analitico" aria-label="Totais por modelo">
-            <thead>
-              <tr>
-                {COLUNAS.map((c) => (
-                  <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined} aoOrdenar={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} />
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {linhas.map((m) => (
-                <tr key={m.codigoServico}>
-                  {COLUNAS.map((c, i) => {
-                    const v = c.texto ? c.texto(m) : nf(c.valor(m) as number);
-                    return i === 0 ? (
-                      <th key={c.campo} scope="row">
-                        {v}
-                      </th>
-                    ) : (
-                      <td key={c.campo}>{v}</td>
-                    );
-                  })}
+          <Rolagem rotulo="Totais por modelo">
+            <HTMLTable compact striped className="cf-tabela-analitico" aria-label="Totais por modelo">
+              <thead>
+                <tr>
+                  {COLUNAS.map((c) => (
+                    <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined} aoOrdenar={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} />
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+              </thead>
+              <tbody>
+                {linhas.map((m) => (
+                  <tr key={m.codigoServico}>
+                    {COLUNAS.map((c, i) => {
+                      const v = c.texto ? c.texto(m) : nf(c.valor(m) as number);
+                      return i === 0 ? (
+                        <th key={c.campo} scope="row">
+                          {v}
+                        </th>
+                      ) : (
+                        <td key={c.campo}>{v}</td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </Rolagem>
           <div className="cf-graficos">
             <SerieDiaria titulo="Formulários recebidos por dia" pontos={dados.serieDiaria.map((d) => ({ dia: d.dia, total: d.total }))} />
             <Distribuicao titulo="Formulários por status" fatias={porStatus} />

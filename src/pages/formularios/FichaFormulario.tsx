@@ -1,4 +1,5 @@
 import { Button, Callout, HTMLTable } from '@blueprintjs/core';
+import { Rolagem } from '../../ui/Rolagem';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FalhaApi } from '../../api/http';
@@ -152,26 +153,28 @@ export function FichaFormulario({ id }: { id: string }) {
         <p className="cf-ajuda">{f.status === 'RECEBIDO' ? 'A entrega ao sistema de destino ainda não foi tentada.' : 'Nenhuma retentativa registrada para este formulário.'}</p>
       )}
       {tentativas.length > 0 && (
-        <HTMLTable compact striped aria-label="Tentativas de entrega">
-          <thead>
-            <tr>
-              <th scope="col">Quando</th>
-              <th scope="col">Resultado</th>
-              <th scope="col">Detalhes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tentativas.map((e) => (
-              <tr key={e.id}>
-                <td>{formatarDataHora(e.ocorridoEm)}</td>
-                <td>
-                  <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} />
-                </td>
-                <td>{textoDetalhes(e.detalhes)}</td>
+        <Rolagem rotulo="Tentativas de entrega">
+          <HTMLTable compact striped aria-label="Tentativas de entrega">
+            <thead>
+              <tr>
+                <th scope="col">Quando</th>
+                <th scope="col">Resultado</th>
+                <th scope="col">Detalhes</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {tentativas.map((e) => (
+                <tr key={e.id}>
+                  <td>{formatarDataHora(e.ocorridoEm)}</td>
+                  <td>
+                    <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} />
+                  </td>
+                  <td>{textoDetalhes(e.detalhes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </Rolagem>
       )}
     </article>
   );

@@ -1,5 +1,5 @@
 import { Button, Checkbox, FileInput, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
-import { memo, useCallback, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { CampoDefinicao, Definicao } from '../../forms/definicao';
 import { errosDasRespostas, exemploDoCampo, type Respostas } from '../../forms/preenchimento';
 import { formatarDataCompleta, lerData } from '../../i18n/datas';
@@ -14,6 +14,8 @@ interface PropsCampo {
   valor: unknown;
   erro: string | null;
   desabilitado?: boolean;
+  /** The builder's preview: the field being edited is marked (and scrolled into view). */
+  destacado?: boolean;
   aoMudar: (id: string, valor: unknown) => void;
 }
 
@@ -29,8 +31,13 @@ function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknow
 }
 
 /** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */
-export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro, desabilitado, aoMudar }: PropsCampo) {
+export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro, desabilitado, destacado, aoMudar }: PropsCampo) {
   const id = useId();
+  const caixa = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (destacado) caixa.current?.querySelector('[data-campo]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [destacado]);
+  const marca = destacado ? ' cf-destacado' : '';
   const idMsg = `${id}-msg`;
   const intent = erro ? 'danger' : 'none';
   const aria = { 'aria-invalid': !!erro, 'aria-required': c.obrigatorio, 'aria-describedby': idMsg };
@@ -41,6 +48,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
   if (c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') {
     const marcados = Array.isArray(valor) ? (valor as string[]) : [];
     return (
+      <div ref={caixa} className={`cf-caixa-campo${marca}`}>
       <fieldset className={`cf-campo-escolha${erro ? ' cf-com-erro' : ''}`} data-campo={c.id} aria-describedby={idMsg} aria-invalid={!!erro} disabled={desabilitado}>
         <legend>
           {rotulo}
@@ -59,6 +67,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
         )}
         <div className={`bp6-form-helper-text${erro ? ' cf-erro-campo' : ''}`}>{ajuda}</div>
       </fieldset>
+      </div>
     );
   }
 
@@ -103,9 +112,11 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
       );
   }
   return (
-    <FormGroup label={rotulo} labelFor={id} labelInfo={c.obrigatorio ? '*' : undefined} helperText={ajuda} intent={intent} data-campo={c.id}>
-      {controle}
-    </FormGroup>
+    <div ref={caixa} className={`cf-caixa-campo${marca}`}>
+      <FormGroup label={rotulo} labelFor={id} labelInfo={c.obrigatorio ? '*' : undefined} helperText={ajuda} intent={intent} data-campo={c.id}>
+        {controle}
+      </FormGroup>
+    </div>
   );
 });
 
@@ -118,9 +129,11 @@ export interface PropsPreenchimento {
   textoEnviar?: string;
   /** Answers the citizen's login already gives (the requester CPF): shown filled in and locked. */
   fixas?: Respostas;
+  /** The builder's preview: the id of the field being edited, marked in the form. */
+  destaque?: string | null;
 }
 
-export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar = 'Enviar', fixas }: PropsPreenchimento) {
+export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar = 'Enviar', fixas, destaque }: PropsPreenchimento) {
   const [respostas, setRespostas] = useState<Respostas>(() => ({ ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [enviado, setEnviado] = useState(false);
@@ -148,7 +161,7 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
         <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
           <h3>{s.titulo}</h3>
           {s.campos.map((c) => (
-            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} aoMudar={aoMudar} />
+            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} destacado={destaque === c.id} aoMudar={aoMudar} />
           ))}
         </section>
       ))}

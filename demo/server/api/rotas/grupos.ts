@@ -3,7 +3,7 @@ import { P, type Permissao } from '../../../../src/access/permissoes';
 import { cpfValido, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import type { ErroCampo } from '../../../../src/api/problema';
 import type { Banco, Executor } from '../../db';
-import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
+import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
 import { contar } from '../../../../src/i18n';
@@ -193,7 +193,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
         `update ${g.tabela} set nome = $1, descricao = $2, versao = versao + 1, atualizado_em = now(), atualizado_por = $3 where id = $4 and versao = $5 returning id`,
         [req.body.nome.trim(), req.body.descricao, req.chamador!.username, id, req.body.versao],
       );
-      if (!feitas.length) throw conflito(MSG_VERSAO_ANTIGA);
+      if (!feitas.length) throw versaoAntiga();
       if (req.body[g.campoMembros]) await gravarMembros(tx, id, req.body[g.campoMembros]!);
       const depois = await detalhe(tx, id);
       await auditar(tx, req.chamador!.username, g.recurso, 'ALTERADO', String(id), paraAuditoria(antes), paraAuditoria(depois));

@@ -3,7 +3,7 @@ import { P } from '../../../../src/access/permissoes';
 import { problemaCodigoServico, validarDefinicao, type Definicao } from '../../../../src/forms/definicao';
 import { podeExcluir, STATUS_MODELO, transicionar, type StatusModelo, type Transicao } from '../../../../src/forms/ciclo';
 import type { Banco, Executor } from '../../db';
-import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado, proibido } from '../erros';
+import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado, proibido } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { auditar } from '../auditoria';
@@ -278,7 +278,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         const b = req.body;
         const atual = await modeloDoChamador(tx, req, req.params.codigoServico, true);
         if (atual.status === 'ARQUIVADO') throw conflito('Um modelo arquivado não pode ser alterado; restaure-o antes.');
-        if (atual.versao !== b.versao) throw conflito(MSG_VERSAO_ANTIGA);
+        if (atual.versao !== b.versao) throw versaoAntiga();
         await conferirGrupos(tx, req, b, errosIntegracao);
         const problemas = validarDefinicao(b.definicao!);
         if (problemas.length) throw invalido('A definição do formulário tem problemas.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CATALOGO, P, TODAS_PERMISSOES } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
-import { conflito, invalido, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
+import { conflito, invalido, versaoAntiga, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
 import { contar } from '../../../../src/i18n';
@@ -126,7 +126,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
            where id = $5 and versao = $6 returning id`,
           [req.body.nome.trim(), req.body.descricao, req.body.permissoes, req.chamador!.username, id, req.body.versao],
         );
-        if (!feitas.length) throw conflito(MSG_VERSAO_ANTIGA);
+        if (!feitas.length) throw versaoAntiga();
         const [r] = await tx.query<LinhaPerfil>(`${SELECT} where p.id = $1`, [id]);
         await auditar(tx, req.chamador!.username, 'PERFIL_ACESSO', 'ALTERADO', String(id), paraAuditoria(antes), paraAuditoria(r));
         return saida(r);

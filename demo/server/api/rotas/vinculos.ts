@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
 import { acessoDe } from '../acessoUsuario';
-import { conflito, invalido, MSG_CAMPOS, MSG_VERSAO_ANTIGA, naoEncontrado } from '../erros';
+import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado } from '../erros';
 import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
 import { exigir } from '../permissao';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
@@ -176,7 +176,7 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
           `update vinculo_usuario set nome = $1, email = $2, administrador = $3, versao = versao + 1, atualizado_em = now(), atualizado_por = $4 where username = $5 and versao = $6 returning username`,
           [depois.nome, b.email, b.administrador, req.chamador!.username, u, b.versao],
         );
-        if (!feitas.length) throw conflito(MSG_VERSAO_ANTIGA);
+        if (!feitas.length) throw versaoAntiga();
         await gravarRelacoes(tx, u, relacoes);
         await auditar(tx, req.chamador!.username, 'VINCULO_USUARIO', 'ALTERADO', u, paraAuditoria(antes), paraAuditoria(depois));
         return detalhe(tx, u);

@@ -1,4 +1,5 @@
 import { HTMLTable, Icon } from '@blueprintjs/core';
+import { Rolagem } from '../../../ui/Rolagem';
 import { useT } from '../../../app/contexto';
 import { entradaVisivel, motivoVisibilidade } from '../../../access/regras';
 import { ROTAS } from '../../../routes';
@@ -11,28 +12,30 @@ export function VisibilidadeMenu({ permissoes }: { permissoes: readonly string[]
   const t = useT();
   const conjunto = new Set(permissoes);
   return (
-    <HTMLTable compact className="cf-visibilidade" aria-label="Visibilidade no menu">
-      <thead>
-        <tr>
-          <th scope="col">Entrada do menu</th>
-          <th scope="col">Vê?</th>
-          <th scope="col">Por quê</th>
-        </tr>
-      </thead>
-      <tbody>
-        {ROTAS.filter((r) => 'menu' in r && r.menu).map((r) => {
-          const ve = entradaVisivel(r, conjunto);
-          return (
-            <tr key={r.name} data-entrada={r.name}>
-              <td>{t(r.title)}</td>
-              <td>
-                <Icon icon={ve ? 'tick' : 'cross'} intent={ve ? 'success' : 'danger'} /> {ve ? 'Sim' : 'Não'}
-              </td>
-              <td>{motivoVisibilidade(r, conjunto)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </HTMLTable>
+    <Rolagem rotulo="Visibilidade no menu">
+      <HTMLTable compact className="cf-visibilidade" aria-label="Visibilidade no menu">
+        <thead>
+          <tr>
+            <th scope="col">Entrada do menu</th>
+            <th scope="col">Vê?</th>
+            <th scope="col">Por quê</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ROTAS.filter((r) => 'menu' in r && r.menu).map((r) => {
+            const ve = entradaVisivel(r, conjunto);
+            return (
+              <tr key={r.name} data-entrada={r.name}>
+                <td>{t(r.title)}</td>
+                <td>
+                  <Icon icon={ve ? 'tick' : 'cross'} intent={ve ? 'success' : 'danger'} /> {ve ? 'Sim' : 'Não'}
+                </td>
+                <td>{motivoVisibilidade(r, conjunto)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+    </Rolagem>
   );
 }

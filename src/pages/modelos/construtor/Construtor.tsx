@@ -1,12 +1,12 @@
 import { Button, ButtonGroup, Callout, Tab, Tabs } from '@blueprintjs/core';
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
 import { P } from '../../../access/permissoes';
 import { usePermissao } from '../../../access/usePermissao';
 import { modelosApi } from '../../../api/recursos/modelos';
 import { contarCampos } from '../../../forms/edicao';
-import { localizarProblemas, validarDefinicao, type ProblemaLocalizado } from '../../../forms/definicao';
+import { localizarProblemas, validarDefinicao, type Definicao, type ProblemaLocalizado } from '../../../forms/definicao';
 import { diferenca, jsonEstavel, resumoDiferenca } from '../../../forms/diferenca';
 import { ROTULO_STATUS_MODELO } from '../../../forms/status';
 import { formatarDataHora } from '../../../i18n/datas';
@@ -78,6 +78,8 @@ export default function Construtor() {
     navegar(local.pathname + local.search, { replace: true, state: null });
   }, [segredoNovo]);
 
+  // Names the integration may already receive: fields of the last published version keep theirs.
+  const publicados = useMemo(() => new Set(ultima ? (ultima.definicao as Definicao).secoes.flatMap((x) => x.campos.map((f) => f.id)) : []), [ultima]);
   const { mudar } = c;
   const aoMudarDefinicao = useCallback<AoMudarDefinicao>((f, chave) => mudar((r) => ({ ...r, definicao: f(r.definicao) }), chave), [mudar]);
 
@@ -225,12 +227,12 @@ export default function Construtor() {
             <div className="cf-construtor-colunas">
               <div className="cf-construtor-editor">
                 <h2>Seções e campos</h2>
-                <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} />
+                <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} nomesFixos={publicados} />
               </div>
               <aside className="cf-previa" aria-label="Pré-visualização">
                 <h2>Pré-visualização</h2>
                 <p className="cf-ajuda">Como o cidadão verá o formulário. Preencha para conferir as mensagens.</p>
-                <Preenchimento definicao={definicao} textoEnviar="Conferir" />
+                <Preenchimento definicao={definicao} textoEnviar="Conferir" destaque={selecionado} />
               </aside>
             </div>
           }

@@ -1,4 +1,5 @@
 import { Switch, Tag, type Intent } from '@blueprintjs/core';
+import { Rolagem } from '../../../ui/Rolagem';
 import { useState } from 'react';
 import { descreverCampo, resumoDiferenca, type Diferenca, type TipoMudanca } from '../../../forms/diferenca';
 
@@ -41,34 +42,36 @@ export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca
       )}
       <Switch label="Mostrar também os campos iguais" checked={iguais} onChange={(e) => setIguais(e.currentTarget.checked)} />
       {linhas.length > 0 && (
-        <table className="bp6-html-table bp6-compact cf-tabela-diferenca" aria-label={`Diferenças entre ${rotuloA} e ${rotuloB}`}>
-          <thead>
-            <tr>
-              <th scope="col">Mudança</th>
-              <th scope="col">{rotuloA}</th>
-              <th scope="col">{rotuloB}</th>
-              <th scope="col">O que mudou</th>
-            </tr>
-          </thead>
-          <tbody>
-            {linhas.map((c) => (
-              <tr key={c.id} data-mudanca={c.tipo}>
-                <td>
-                  <Tag minimal intent={ROTULO_MUDANCA[c.tipo].intent}>
-                    {ROTULO_MUDANCA[c.tipo].rotulo}
-                  </Tag>
-                </td>
-                <td>
-                  <Lado campo={c.antes} />
-                </td>
-                <td>
-                  <Lado campo={c.depois} />
-                </td>
-                <td>{c.detalhes.length ? <ul className="cf-detalhes-mudanca">{c.detalhes.map((x) => <li key={x}>{x}</li>)}</ul> : c.tipo === 'adicionado' ? 'Campo novo' : c.tipo === 'removido' ? 'Campo retirado' : '—'}</td>
+        <Rolagem rotulo={`Diferenças entre ${rotuloA} e ${rotuloB}`}>
+          <table className="bp6-html-table bp6-compact cf-tabela-diferenca" aria-label={`Diferenças entre ${rotuloA} e ${rotuloB}`}>
+            <thead>
+              <tr>
+                <th scope="col">Mudança</th>
+                <th scope="col">{rotuloA}</th>
+                <th scope="col">{rotuloB}</th>
+                <th scope="col">O que mudou</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {linhas.map((c) => (
+                <tr key={c.id} data-mudanca={c.tipo}>
+                  <td>
+                    <Tag minimal intent={ROTULO_MUDANCA[c.tipo].intent}>
+                      {ROTULO_MUDANCA[c.tipo].rotulo}
+                    </Tag>
+                  </td>
+                  <td>
+                    <Lado campo={c.antes} />
+                  </td>
+                  <td>
+                    <Lado campo={c.depois} />
+                  </td>
+                  <td>{c.detalhes.length ? <ul className="cf-detalhes-mudanca">{c.detalhes.map((x) => <li key={x}>{x}</li>)}</ul> : c.tipo === 'adicionado' ? 'Campo novo' : c.tipo === 'removido' ? 'Campo retirado' : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Rolagem>
       )}
     </div>
   );

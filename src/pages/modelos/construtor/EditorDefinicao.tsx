@@ -1,10 +1,10 @@
-import { Button, HTMLSelect, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { Button, InputGroup, NonIdealState, Tag, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente } from '../../../app/contexto';
-import { ROTULO_TIPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
-import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
+import { ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
+import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
-import { OpcoesTipoCampo, PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
+import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 import { contar } from '../../../i18n';
 
 /**
@@ -18,6 +18,9 @@ interface Acoes {
   duplicar: (id: string) => void;
   remover: (id: string) => void;
   renomear: (de: string, para: string) => void;
+  /** On leaving the label: the answer's name follows the new label while it is still the one the old label gave. */
+  seguirRotulo: (id: string, rotuloAntes: string) => void;
+  /** A field's row (`id`) or a type from the palette (`tipo:texto`) being dragged. */
   arrastar: (id: string | null) => void;
   alvo: (secaoId: string, posicao: number) => void;
   soltar: () => void;
@@ -95,7 +98,7 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
           </span>
         )}
       </div>
-      {selecionado && <PropriedadesCampo campo={c} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} desabilitado={desabilitado} focarRotulo={novo} />}
+      {selecionado && <PropriedadesCampo campo={c} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
     </li>
   );
 });
@@ -112,11 +115,11 @@ interface PropsSecao {
   acoes: Acoes;
   aoMudar: AoMudarDefinicao;
   aoRemover: (s: Secao) => void;
-  aoAdicionar: (secaoId: string, tipo: TipoCampo) => void;
+  /** A row's React key: stays when the field's name changes, so a rename never redraws the row from scratch. */
+  chaveDe: (id: string) => string;
 }
 
-const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecionado, problemas, alvo, desabilitado, novo, acoes, aoMudar, aoRemover, aoAdicionar }: PropsSecao) {
-  const [tipo, setTipo] = useState<TipoCampo>('texto');
+const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecionado, problemas, alvo, desabilitado, novo, acoes, aoMudar, aoRemover, chaveDe }: PropsSecao) {
   const titulo = s.titulo || 'sem título';
   const problemasSecao = problemas.get(`secao:${s.id}`);
   return (
@@ -135,7 +138,7 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
       <ol className="cf-lista-campos" aria-label={`Campos da seção ${titulo}`}>
         {s.campos.map((c, i) => (
           <LinhaCampo
-            key={c.id}
+            key={chaveDe(c.id)}
             campo={c}
             indice={i}
             total={s.campos.length}
@@ -151,17 +154,52 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
         ))}
       </ol>
       {!s.campos.length && <p className={`cf-secao-vazia${alvo !== null ? ' cf-soltar-antes' : ''}`}>Esta seção ainda não tem campos.</p>}
-      {!desabilitado && (
-        <div className="cf-adicionar-campo">
-          <HTMLSelect aria-label={`Tipo do novo campo na seção ${titulo}`} value={tipo} onChange={(e) => setTipo(e.currentTarget.value as TipoCampo)}>
-            <OpcoesTipoCampo />
-          </HTMLSelect>
-          <Button icon="plus" text="Adicionar campo" aria-label={`Adicionar campo na seção ${titulo}`} onClick={() => aoAdicionar(s.id, tipo)} />
-        </div>
-      )}
     </section>
   );
 });
+
+const ICONE_TIPO: Record<TipoCampo, IconName> = {
+  texto: 'new-text-box',
+  'texto-longo': 'align-left',
+  inteiro: 'numerical',
+  decimal: 'numerical',
+  email: 'envelope',
+  url: 'link',
+  data: 'calendar',
+  cpf: 'id-number',
+  'escolha-unica': 'selection',
+  'escolha-multipla': 'multi-select',
+  arquivo: 'paperclip',
+};
+
+/** The field types, as buttons: a click adds one to the current section, a drag puts one where it is dropped. */
+function PaletaCampos({ secao, acoes, aoAdicionar }: { secao: Secao; acoes: Acoes; aoAdicionar: (tipo: TipoCampo) => void }) {
+  const titulo = secao.titulo || 'sem título';
+  return (
+    <div className="cf-paleta" role="toolbar" aria-label="Tipos de campo" aria-describedby="cf-paleta-dica">
+      <p className="cf-paleta-titulo" id="cf-paleta-dica">
+        Adicionar campo: clique para pôr no fim da seção “{titulo}” (ou logo depois do campo aberto), ou arraste até a posição desejada.
+      </p>
+      {TIPOS_CAMPO.map((t) => (
+        <Button
+          key={t}
+          size="small"
+          icon={ICONE_TIPO[t]}
+          text={ROTULO_TIPO[t]}
+          data-tipo={t}
+          draggable
+          onDragStart={(ev: DragEvent<HTMLButtonElement>) => {
+            ev.dataTransfer.effectAllowed = 'copy';
+            ev.dataTransfer.setData('text/plain', t);
+            acoes.arrastar(`tipo:${t}`);
+          }}
+          onDragEnd={() => acoes.arrastar(null)}
+          onClick={() => aoAdicionar(t)}
+        />
+      ))}
+    </div>
+  );
+}
 
 export interface PropsEditor {
   definicao: Definicao;
@@ -170,9 +208,11 @@ export interface PropsEditor {
   desabilitado: boolean;
   selecionado: string | null;
   aoSelecionar: (id: string | null) => void;
+  /** Answer names that never follow their label by themselves (fields of the published version). */
+  nomesFixos?: ReadonlySet<string>;
 }
 
-export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar }: PropsEditor) {
+export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar, nomesFixos }: PropsEditor) {
   const { estado } = useAmbiente();
   const raiz = useRef<HTMLDivElement>(null);
   const [aviso, setAviso] = useState('');
@@ -182,6 +222,10 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   const [alvo, setAlvo] = useState<{ secao: string; posicao: number } | null>(null);
   const def = useRef(definicao);
   def.current = definicao;
+  const fixos = useRef(nomesFixos);
+  fixos.current = nomesFixos;
+  const chaves = useRef(new Map<string, string>());
+  const chaveDe = useCallback((id: string) => chaves.current.get(id) ?? id, []);
   const alvoRef = useRef(alvo);
   alvoRef.current = alvo;
   const arrastandoRef = useRef(arrastando);
@@ -236,8 +280,16 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         setAviso(`Campo "${nome}" removido. Ctrl+Z desfaz.`);
       },
       renomear: (de, para) => {
+        chaves.current.set(para, chaves.current.get(de) ?? de);
         aoMudar((d) => renomearCampo(d, de, para));
         aoSelecionar(para);
+      },
+      seguirRotulo: (id, rotuloAntes) => {
+        const r = nomeSegueRotulo(def.current, id, rotuloAntes, fixos.current);
+        if (r.nome === id) return;
+        chaves.current.set(r.nome, chaves.current.get(id) ?? id);
+        aoMudar(() => r.definicao);
+        aoSelecionar(r.nome);
       },
       arrastar: (id) => {
         arrastandoRef.current = id;
@@ -256,6 +308,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         setArrastando(null);
         setAlvo(null);
         if (!id || !a) return;
+        if (id.startsWith('tipo:')) return adicionarRef.current(a.secao, id.slice(5) as TipoCampo, a.posicao);
         const d = moverCampoPara(def.current, id, a.secao, a.posicao);
         aoMudar(() => d);
         anunciarPosicao(d, id);
@@ -274,15 +327,21 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   );
 
   const adicionar = useCallback(
-    (secaoId: string, tipo: TipoCampo) => {
+    (secaoId: string, tipo: TipoCampo, posicao?: number) => {
       const c = campoNovo(def.current, tipo);
-      aoMudar((d) => adicionarCampo(d, secaoId, c));
+      aoMudar((d) => adicionarCampo(d, secaoId, c, posicao));
       setNovo(c.id);
       aoSelecionar(c.id);
       setAviso(`Campo "${c.rotulo}" adicionado; edite as suas propriedades.`);
     },
     [aoMudar, aoSelecionar],
   );
+  const adicionarRef = useRef(adicionar);
+  adicionarRef.current = adicionar;
+  // A click on the palette: right after the open field, or at the end of the last section.
+  const lugar = selecionado ? onde(definicao, selecionado) : null;
+  const secaoAtual = lugar ? definicao.secoes[lugar.secao] : definicao.secoes.at(-1);
+  const adicionarDaPaleta = (tipo: TipoCampo) => secaoAtual && adicionar(secaoAtual.id, tipo, lugar ? lugar.campo + 1 : undefined);
 
   const novaSecao = () => {
     const id = novoId(def.current, 'secao');
@@ -297,6 +356,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         {aviso}
       </div>
       {!definicao.secoes.length && <NonIdealState icon="form" title="O formulário está vazio" description={desabilitado ? 'Este rascunho não tem campos.' : 'Comece adicionando uma seção; depois, os campos dela.'} />}
+      {!desabilitado && secaoAtual && <PaletaCampos secao={secaoAtual} acoes={acoes} aoAdicionar={adicionarDaPaleta} />}
       {definicao.secoes.map((s, i) => (
         <EditorSecao
           key={s.id}
@@ -311,7 +371,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
           acoes={acoes}
           aoMudar={aoMudar}
           aoRemover={removerSecaoConfirmando}
-          aoAdicionar={adicionar}
+          chaveDe={chaveDe}
         />
       ))}
       {!desabilitado && <Button icon="plus" text="Adicionar seção" onClick={novaSecao} />}

@@ -5,7 +5,7 @@ import { modelosApi, type Modelo, type ResultadoTeste } from '../../../api/recur
 import { formatarDataHora } from '../../../i18n/datas';
 import { abrirDialogo, confirmar } from '../../../ui/dialogos';
 import { useTratarErro } from '../../../ui/useTratarErro';
-import { mostrarToast } from '../../../state/toasts';
+import { mostrarSucesso } from '../../../state/toasts';
 
 /** The signing secret, shown once in a dialog: after it closes nobody can read it again. */
 export function mostrarSegredo(d: ReturnType<typeof useAmbiente>['estado']['dialogos'], segredo: string) {
@@ -47,7 +47,7 @@ export function PainelIntegracao({ modelo, podeAlterar, aoMudar }: { modelo: Mod
     try {
       return await f();
     } catch (e) {
-      tratar(e, 'acao');
+      tratar(e, 'acao', `integracao:${qual}`);
     } finally {
       setOcupado(null);
     }
@@ -71,7 +71,7 @@ export function PainelIntegracao({ modelo, podeAlterar, aoMudar }: { modelo: Mod
     const m = await fazer('retomar', () => modelosApi.retomarIntegracao(http, modelo.codigoServico));
     if (!m) return;
     aoMudar(m);
-    mostrarToast(estado.toasts, { severity: 'success', summary: 'Integração retomada', detail: 'Os formulários na fila voltam a ser entregues.', life: 5000 });
+    mostrarSucesso(estado.toasts, 'integracao:retomar', { summary: 'Integração retomada', detail: 'Os formulários na fila voltam a ser entregues.' });
   }
 
   return (

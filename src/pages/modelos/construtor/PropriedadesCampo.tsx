@@ -1,5 +1,5 @@
 import { FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { REGRAS_POR_TIPO, ROTULO_REQUERENTE, ROTULO_TIPO, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
 import { tipoPessoal } from '../../../forms/dadosPessoais';
 import { alterarCampo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
@@ -129,8 +129,10 @@ function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; 
 }
 
 /** The selected field's properties: label, answer name, type, help, required, its rules and options. */
-export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, desabilitado, focarRotulo }: { campo: CampoDefinicao; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
+export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
   const id = useId();
+  // The label when the designer started typing it: whether the answer's name still follows it.
+  const rotuloAntes = useRef(c.rotulo);
   const mudar = (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => aoMudar((d) => alterarCampo(d, c.id, patch), `${c.id}.${chave}`);
   const [idTexto, setIdTexto] = useTextoDe(c.id, (v) => v, slug);
   return (
@@ -144,7 +146,15 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, de
       )}
       <div className="cf-propriedades-grade">
         <FormGroup label="Rótulo" labelFor={`${id}-rotulo`} labelInfo="*">
-          <InputGroup id={`${id}-rotulo`} value={c.rotulo} disabled={desabilitado} autoFocus={focarRotulo} onChange={(e) => mudar({ rotulo: e.currentTarget.value }, 'rotulo')} />
+          <InputGroup
+            id={`${id}-rotulo`}
+            value={c.rotulo}
+            disabled={desabilitado}
+            autoFocus={focarRotulo}
+            onFocus={() => (rotuloAntes.current = c.rotulo)}
+            onBlur={() => aoSairDoRotulo?.(c.id, rotuloAntes.current)}
+            onChange={(e) => mudar({ rotulo: e.currentTarget.value }, 'rotulo')}
+          />
         </FormGroup>
         <FormGroup label="Tipo" labelFor={`${id}-tipo`}>
           <HTMLSelect id={`${id}-tipo`} value={c.tipo} disabled={desabilitado} onChange={(e) => mudar({ tipo: e.currentTarget.value as TipoCampo }, 'tipo')}>
@@ -168,7 +178,7 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, de
         </fieldset>
       )}
       {(c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') && <CampoOpcoes campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
-      <FormGroup label="Nome da resposta" labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>Identifica a resposta nos dados enviados à integração: letras minúsculas, números e hífens. Mudá-lo num modelo publicado conta como um campo novo.</span>}>
+      <FormGroup label="Nome da resposta" labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>Identifica a resposta nos dados enviados à integração: letras minúsculas, números e hífens. Acompanha o rótulo até você mudá-lo aqui; mudá-lo num modelo publicado conta como um campo novo.</span>}>
         <InputGroup
           id={`${id}-id`}
           value={idTexto}

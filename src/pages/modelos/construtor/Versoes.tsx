@@ -1,4 +1,5 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Rolagem } from '../../../ui/Rolagem';
 import { useEffect, useMemo, useState } from 'react';
 import { useAmbiente } from '../../../app/contexto';
 import { modelosApi, type VersaoModelo } from '../../../api/recursos/modelos';
@@ -73,30 +74,32 @@ export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rasc
   const opcoes = [...versoes.map((v) => ({ valor: String(v.numero), rotulo: `Versão ${v.numero} (${formatarDataHora(v.publicadoEm)})` })), { valor: RASCUNHO, rotulo: 'Rascunho atual' }];
   return (
     <div className="cf-versoes">
-      <table className="bp6-html-table bp6-compact cf-tabela-versoes" aria-label="Versões publicadas">
-        <thead>
-          <tr>
-            <th scope="col">Versão</th>
-            <th scope="col">Nome</th>
-            <th scope="col">Publicada por</th>
-            <th scope="col">Publicada em</th>
-            <th scope="col">Ações</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versoes.map((v) => (
-            <tr key={v.numero}>
-              <td>v{v.numero}</td>
-              <td>{v.nome}</td>
-              <td>{v.publicadoPor}</td>
-              <td>{formatarDataHora(v.publicadoEm)}</td>
-              <td>
-                <Button variant="minimal" icon="eye-open" text="Ver" aria-label={`Ver a versão ${v.numero}`} onClick={() => void ver(v)} />
-              </td>
+      <Rolagem rotulo="Versões publicadas">
+        <table className="bp6-html-table bp6-compact cf-tabela-versoes" aria-label="Versões publicadas">
+          <thead>
+            <tr>
+              <th scope="col">Versão</th>
+              <th scope="col">Nome</th>
+              <th scope="col">Publicada por</th>
+              <th scope="col">Publicada em</th>
+              <th scope="col">Ações</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {versoes.map((v) => (
+              <tr key={v.numero}>
+                <td>v{v.numero}</td>
+                <td>{v.nome}</td>
+                <td>{v.publicadoPor}</td>
+                <td>{formatarDataHora(v.publicadoEm)}</td>
+                <td>
+                  <Button variant="minimal" icon="eye-open" text="Ver" aria-label={`Ver a versão ${v.numero}`} onClick={() => void ver(v)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Rolagem>
       <h3>Comparar versões</h3>
       <div className="cf-comparar" role="group" aria-label="Versões comparadas">
         <CampoSelecao rotulo="Comparar" valor={a} opcoes={opcoes} aoMudar={setA} />

@@ -7,7 +7,7 @@ import { dadosDoModelo, dadosParaApi, problemasDados, type FormDadosModelo } fro
 import { localizarProblemas, validarDefinicao, type Definicao } from '../../../forms/definicao';
 import { desfazer, fazer, iniciarHistorico, refazer, type Historico } from '../../../forms/historico';
 import { comEscopo } from '../../../state/carregamento';
-import { mostrarToast } from '../../../state/toasts';
+import { idErroDe, mostrarSucesso, mostrarToast } from '../../../state/toasts';
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { mostrarSegredo } from './PainelIntegracao';
 
@@ -21,6 +21,8 @@ export type Mudanca = (r: Rascunho) => Rascunho;
 
 const doModelo = (m: Modelo): Rascunho => ({ dados: dadosDoModelo(m), definicao: m.definicao ?? { secoes: [] } });
 
+/** The builder's save: its error toast (client-side problems or the API's) goes when a save works. */
+const SALVAR = 'salvar-modelo';
 const ehConflito = (e: unknown) => e instanceof FalhaApi && e.erro.tipo === 'http' && e.erro.status === 409;
 
 /**
@@ -71,7 +73,7 @@ export function useConstrutor(codigo: string) {
     if (!rascunho || !modelo) return false;
     setEnviado(true);
     if (problemas.length || Object.keys(problemasDoModelo).length) {
-      mostrarToast(estado.toasts, { severity: 'error', summary: 'O rascunho não foi salvo', detail: 'Corrija os problemas indicados e salve de novo.', life: 8000 });
+      mostrarToast(estado.toasts, { id: idErroDe(SALVAR), severity: 'error', summary: 'O rascunho não foi salvo', detail: 'Corrija os problemas indicados e salve de novo.', life: 8000 });
       return false;
     }
     const enviando = rascunho;
@@ -84,10 +86,10 @@ export function useConstrutor(codigo: string) {
       salvo.current = enviando;
       setConflito(false);
       setErrosServidor({});
-      mostrarToast(estado.toasts, { severity: 'success', summary: 'Salvo', detail: `O rascunho de "${m.nome}" foi salvo.`, life: 5000 });
+      mostrarSucesso(estado.toasts, SALVAR, { summary: 'Salvo', detail: `O rascunho de "${m.nome}" foi salvo.` });
       return true;
     } catch (e) {
-      const r = tratar(e, 'acao');
+      const r = tratar(e, 'acao', SALVAR);
       setErrosServidor(r.tipo === 'campos' ? errosPorCampo(r.problema) : {});
       if (ehConflito(e)) setConflito(true);
       return false;
@@ -133,10 +135,10 @@ export function useConstrutor(codigo: string) {
       const m = await modelosApi[qual](http, codigo);
       aceitar(m, null);
       setVersoesMudaram((v) => v + 1);
-      mostrarToast(estado.toasts, { severity: 'success', summary: qual === 'publicar' ? 'Publicado' : qual === 'arquivar' ? 'Arquivado' : 'Restaurado', detail: aviso(m), life: 6000 });
+      mostrarSucesso(estado.toasts, `${qual}-modelo`, { summary: qual === 'publicar' ? 'Publicado' : qual === 'arquivar' ? 'Arquivado' : 'Restaurado', detail: aviso(m), life: 6000 });
       return true;
     } catch (e) {
-      const r = tratar(e, 'acao');
+      const r = tratar(e, 'acao', `${qual}-modelo`);
       setErrosServidor(r.tipo === 'campos' ? errosPorCampo(r.problema) : {});
       return false;
     } finally {

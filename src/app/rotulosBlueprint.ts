@@ -1,0 +1,36 @@
+import type { ChaveTexto, Tradutor } from '../i18n';
+
+/**
+ * Blueprint writes a few accessible names in English inside its components ("Close" on the dialog's,
+ * drawer's and toast's close buttons, "loading" on spinners...), with no prop to change them. One
+ * observer on the element's root renames them in the chosen language as they appear.
+ */
+const ROTULOS: Record<string, ChaveTexto> = {
+  Close: 'geral.fechar',
+  loading: 'geral.carregando',
+  'Remove tag': 'geral.remover-etiqueta',
+  increment: 'geral.aumentar',
+  decrement: 'geral.diminuir',
+  Back: 'geral.voltar',
+};
+
+export function traduzirRotulosBlueprint(raiz: HTMLElement, t: Tradutor): () => void {
+  const renomear = (el: Element) => {
+    const chave = ROTULOS[el.getAttribute('aria-label') ?? ''];
+    if (chave) el.setAttribute('aria-label', t(chave));
+  };
+  const varrer = (no: Node) => {
+    if (!(no instanceof Element)) return;
+    renomear(no);
+    no.querySelectorAll('[aria-label]').forEach(renomear);
+  };
+  varrer(raiz);
+  const observador = new MutationObserver((mudancas) => {
+    for (const m of mudancas) {
+      if (m.type === 'attributes') renomear(m.target as Element);
+      else m.addedNodes.forEach(varrer);
+    }
+  });
+  observador.observe(raiz, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  return () => observador.disconnect();
+}
