@@ -16,8 +16,10 @@ const ROTULOS: Record<string, ChaveTexto> = {
 
 export function traduzirRotulosBlueprint(raiz: HTMLElement, t: Tradutor): () => void {
   const renomear = (el: Element) => {
-    const chave = ROTULOS[el.getAttribute('aria-label') ?? ''];
-    if (chave) el.setAttribute('aria-label', t(chave));
+    const atual = el.getAttribute('aria-label') ?? '';
+    const chave = ROTULOS[atual];
+    // Only when it changes: setting the same text again would wake the observer forever.
+    if (chave && t(chave) !== atual) el.setAttribute('aria-label', t(chave));
   };
   const varrer = (no: Node) => {
     if (!(no instanceof Element)) return;

@@ -12,6 +12,14 @@ export function idiomaDe(valor: string | undefined | null): Idioma {
   return valor && /^en\b/i.test(valor) ? 'en' : 'pt-BR';
 }
 
+/**
+ * The plural category of `n`: Intl.PluralRules, except that zero takes the plural in Portuguese too
+ * ("0 campos"; CLDR files 0 under "one" for pt, which reads wrong to a Brazilian).
+ */
+function categoria(n: number, idioma: Idioma): Intl.LDMLPluralRule {
+  return n === 0 ? 'other' : new Intl.PluralRules(idioma).select(n);
+}
+
 const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
 const OPCAO = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
 
@@ -25,7 +33,7 @@ function pluralizar(texto: string, params: Parametros, idioma: Idioma): string {
     if (!Object.hasOwn(params, k)) return m;
     const n = Number(params[k]);
     const formas = Object.fromEntries([...opcoes.matchAll(OPCAO)].map((o) => [o[1], o[2]]));
-    const forma = formas[`=${n}`] ?? formas[new Intl.PluralRules(idioma).select(n)] ?? formas.other ?? '';
+    const forma = formas[`=${n}`] ?? formas[categoria(n, idioma)] ?? formas.other ?? '';
     return forma.replace(/#/g, n.toLocaleString(idioma));
   });
 }
@@ -35,9 +43,9 @@ function interpolar(texto: string, params: Parametros | undefined, idioma: Idiom
   return pluralizar(texto, params, idioma).replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : m));
 }
 
-/** "1 campo", "2 campos" (pt-BR's rules: 0 and 1 are singular) — for counts in sentences a catalog does not hold yet. */
+/** "1 campo", "0 campos", "2 campos": a count with its noun in the language's singular or plural. */
 export function contar(n: number, um: string, varios: string, idioma: Idioma = 'pt-BR'): string {
-  return `${n.toLocaleString(idioma)} ${new Intl.PluralRules(idioma).select(n) === 'one' ? um : varios}`;
+  return `${n.toLocaleString(idioma)} ${categoria(n, idioma) === 'one' ? um : varios}`;
 }
 
 /**

@@ -73,11 +73,23 @@ export function toasts(el: HTMLElement, grupo?: string): string[] {
   return [...el.shadowRoot!.querySelectorAll(sel)].map((n) => n.querySelector('.cf-toast-conteudo')?.textContent?.trim() ?? '');
 }
 
+/** Waits (1.5 s at most) for the element's transitions: a toast, dialog or drawer is checked as it will be seen, not mid-way. */
+export async function animacoesTerminadas(alvo: Element): Promise<void> {
+  const raizSombra = (alvo as HTMLElement).shadowRoot;
+  if (!raizSombra) return;
+  const quadro = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+  const fim = performance.now() + 1500;
+  // A transition starts a frame after its class is set: look again until none is running.
+  for (await quadro(); performance.now() < fim; await quadro()) {
+    const rodando = raizSombra.getAnimations();
+    if (!rodando.length) return;
+    await Promise.race([Promise.all(rodando.map((a) => a.finished.catch(() => undefined))), new Promise((ok) => setTimeout(ok, fim - performance.now()))]);
+  }
+}
+
 /** axe-core's serious and critical WCAG 2.1 A/AA violations inside an element (shadow roots included). */
 export async function violacoesGraves(alvo: Element): Promise<string[]> {
-  // A toast or dialog still fading in is checked as it will be seen, not half transparent.
-  const raizSombra = (alvo as HTMLElement).shadowRoot;
-  if (raizSombra) await Promise.race([Promise.all(raizSombra.getAnimations().map((a) => a.finished.catch(() => undefined))), new Promise((ok) => setTimeout(ok, 1500))]);
+  await animacoesTerminadas(alvo);
   const r = await axe.run(alvo, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

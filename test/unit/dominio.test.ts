@@ -121,5 +121,7 @@ test('plurals by each language rules (Intl.PluralRules): catalog messages and co
   assert.equal(contar(1, 'campo', 'campos'), '1 campo');
   assert.equal(contar(2, 'seção', 'seções'), '2 seções');
   assert.equal(contar(0, 'field', 'fields', 'en'), '0 fields');
+  assert.equal(contar(0, 'campo', 'campos'), '0 campos', 'zero takes the plural in Portuguese');
+  assert.equal(contar(1.5, 'hora', 'horas'), '1,5 hora');
   for (const [chave, texto] of Object.entries(ptBR)) assert.doesNotMatch(texto, /\((s|es|ões)\)/, `${chave}: no "(s)" in the catalog`);
 });
