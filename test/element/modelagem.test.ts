@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { apiAdmin, botao, campo, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole } from './apoio';
+import { animacoesTerminadas, apiAdmin, botao, campo, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole } from './apoio';
 
 /** The designer's pages (/modelos, /modelos/novo, the builder) against the real API of the demo server. */
 afterEach(desmontarTodos);
@@ -236,6 +236,17 @@ describe('construtor de formulários', function () {
       await waitUntil(() => textoConteudo(el).includes('O rascunho tem problemas'), 'lista de problemas');
       expect(textoConteudo(el)).to.contain('Campo "Nome" (seção "Dados"): O tamanho mínimo (5) não pode ser maior que o máximo (2).');
       expect((await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0].campos[0].regras).to.deep.equal([]);
+      await waitUntil(() => toasts(el).some((x) => x.includes('O rascunho não foi salvo')), 'toast de erro');
+      // The toast sits under the top bar, its close button named in the console's language.
+      const toast = raiz(el).querySelector('.cf-toast-error') as HTMLElement;
+      await animacoesTerminadas(el);
+      expect(toast.getBoundingClientRect().top).to.be.at.least(raiz(el).querySelector('.cf-topo')!.getBoundingClientRect().bottom);
+      await waitUntil(() => toast.querySelector('button[aria-label="Fechar"]'), 'botão "Fechar" do toast');
+      // Fixed and saved: the success replaces the error toast instead of standing beside it.
+      digitar(campo(el, 'Tamanho máximo (caracteres)', '[data-campo-id="nome"]'), '20');
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(() => toasts(el).some((x) => x.startsWith('Salvo')), 'toast de sucesso');
+      await waitUntil(() => !toasts(el).some((x) => x.includes('O rascunho não foi salvo')), 'o toast de erro saiu');
     } finally {
       await t.limpar();
     }
@@ -254,6 +265,9 @@ describe('construtor de formulários', function () {
       botao(el, 'Salvar rascunho')!.click();
       await waitUntil(() => textoConteudo(el).includes('Outra pessoa salvou este modelo'), 'aviso de conflito');
       expect(textoConteudo(el)).to.contain('Alterações não salvas');
+      // The toast says what the panel says: nothing saved, choose on the page (no "Recarregue").
+      await waitUntil(() => toasts(el).length > 0, 'toast do conflito');
+      expect(toasts(el)).to.deep.equal(['Nada foi salvoOutra pessoa alterou este registro depois que você o abriu. Escolha no aviso da página como continuar.']);
       botao(el, 'Comparar')!.click();
       await waitUntil(() => raiz(el).querySelector('.bp6-dialog .cf-tabela-diferenca'), 'comparação');
       const dialogo = raiz(el).querySelector('.bp6-dialog')!.textContent!;
@@ -326,6 +340,57 @@ describe('construtor de formulários', function () {
       expect(dialogo.textContent).to.contain('Versão 1');
       expect(dialogo.textContent).not.to.contain('E-mail');
       expect([...dialogo.querySelectorAll('input')].every((i) => i.disabled)).to.equal(true);
+    } finally {
+      await t.limpar();
+    }
+  });
+
+  it('nome da resposta vem do rótulo (único, editável); paleta de tipos por clique e arrastando; a prévia marca o campo aberto', async () => {
+    const t = await modeloDeTeste({ secoes: [{ id: 's1', titulo: 'Contato', campos: [] }] });
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      const rotulo = () => campo(el, 'Rótulo', '.cf-linha-campo.cf-selecionado');
+      const aberto = () => (raiz(el).querySelector('.cf-linha-campo.cf-selecionado') as HTMLElement | null)?.dataset.campoId;
+      // Click on the palette: the new field is named after its label...
+      (raiz(el).querySelector('.cf-paleta button[data-tipo="texto"]') as HTMLButtonElement).click();
+      await waitUntil(() => aberto() === 'texto', 'campo novo "texto"');
+      rotulo().focus();
+      digitar(rotulo(), 'Telefone');
+      rotulo().blur();
+      await waitUntil(() => aberto() === 'telefone', `nome "telefone", visto ${aberto()}`);
+      expect(campo(el, 'Nome da resposta', '.cf-linha-campo.cf-selecionado').value).to.equal('telefone');
+      // ...and the preview marks the field being edited.
+      expect(previa(el).querySelector('.cf-destacado [data-campo]')?.getAttribute('data-campo')).to.equal('telefone');
+      // A second "Telefone" gets a name of its own.
+      (raiz(el).querySelector('.cf-paleta button[data-tipo="texto"]') as HTMLButtonElement).click();
+      await waitUntil(() => aberto() === 'texto', 'segundo campo');
+      rotulo().focus();
+      digitar(rotulo(), 'Telefone');
+      rotulo().blur();
+      await waitUntil(() => aberto() === 'telefone-2', `nome "telefone-2", visto ${aberto()}`);
+      // A name the designer typed stays when the label changes.
+      const nome = campo(el, 'Nome da resposta', '.cf-linha-campo.cf-selecionado');
+      nome.focus();
+      digitar(nome, 'celular');
+      nome.blur();
+      await waitUntil(() => aberto() === 'celular', 'renomeado à mão');
+      rotulo().focus();
+      digitar(rotulo(), 'Telefone celular');
+      rotulo().blur();
+      await new Promise((ok) => setTimeout(ok, 100));
+      expect(aberto()).to.equal('celular');
+      expect(previa(el).querySelector('.cf-destacado [data-campo]')?.getAttribute('data-campo')).to.equal('celular');
+      // Drag a type from the palette to the top of the section.
+      const dt = new DataTransfer();
+      raiz(el).querySelector('.cf-paleta button[data-tipo="email"]')!.dispatchEvent(new DragEvent('dragstart', { bubbles: true, composed: true, dataTransfer: dt }));
+      const primeira = linha(el, 'telefone');
+      const r = primeira.getBoundingClientRect();
+      primeira.dispatchEvent(new DragEvent('dragover', { bubbles: true, composed: true, cancelable: true, dataTransfer: dt, clientY: r.top + 2 }));
+      await waitUntil(() => raiz(el).querySelector('.cf-soltar-antes'), 'marca de soltar');
+      primeira.dispatchEvent(new DragEvent('drop', { bubbles: true, composed: true, cancelable: true, dataTransfer: dt }));
+      await waitUntil(() => rotulosLinhas(el).join() === 'E-mail,Telefone,Telefone celular', `ordem: ${rotulosLinhas(el).join()}`);
+      expect(aberto()).to.equal('e-mail');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
     } finally {
       await t.limpar();
     }

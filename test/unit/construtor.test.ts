@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { validarDefinicao, type Definicao } from '../../src/forms/definicao';
 import { descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
-import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, novoId, opcoesDeTexto, removerCampo, removerSecao, slug, textoDeOpcoes } from '../../src/forms/edicao';
+import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, opcoesDeTexto, removerCampo, removerSecao, renomearCampo, slug, textoDeOpcoes } from '../../src/forms/edicao';
 import { desfazer, fazer, iniciarHistorico, refazer } from '../../src/forms/historico';
 import { lerCabecalhos, textoCabecalhos } from '../../src/forms/integracao';
 import { erroDoCampo, errosDasRespostas } from '../../src/forms/preenchimento';
@@ -188,4 +188,26 @@ test('stable JSON: the same content in any key order is the same text', async ()
   const { jsonEstavel } = await import('../../src/forms/diferenca');
   assert.equal(jsonEstavel({ b: 1, a: [{ y: 2, x: null }], c: undefined }), jsonEstavel({ a: [{ x: null, y: 2 }], b: 1 }));
   assert.notEqual(jsonEstavel({ a: [1, 2] }), jsonEstavel({ a: [2, 1] }), 'order of lists matters');
+});
+
+test('the answer name follows the label until the designer names it; unique; published names stay', () => {
+  let d: Definicao = adicionarSecao({ secoes: [] }, 'Contato');
+  const s = d.secoes[0].id;
+  const c = campoNovo(d, 'inteiro');
+  assert.equal(c.id, 'numero-inteiro', 'a new field is named after its default label');
+  d = adicionarCampo(d, s, c);
+  d = alterarCampo(d, c.id, { rotulo: 'Telefone' });
+  let r = nomeSegueRotulo(d, c.id, 'Número inteiro');
+  assert.equal(r.nome, 'telefone');
+  d = r.definicao;
+  const outro = campoNovo(d, 'texto');
+  d = alterarCampo(adicionarCampo(d, s, outro), outro.id, { rotulo: 'Telefone' });
+  r = nomeSegueRotulo(d, outro.id, 'Texto');
+  assert.equal(r.nome, 'telefone-2', 'unique within the model');
+  d = renomearCampo(r.definicao, 'telefone-2', 'celular');
+  d = alterarCampo(d, 'celular', { rotulo: 'Celular do requerente' });
+  assert.equal(nomeSegueRotulo(d, 'celular', 'Telefone').nome, 'celular', 'a name typed by hand stays');
+  d = alterarCampo(d, 'telefone', { rotulo: 'Telefone fixo' });
+  assert.equal(nomeSegueRotulo(d, 'telefone', 'Telefone', new Set(['telefone'])).nome, 'telefone', 'a published name stays');
+  assert.equal(nomeSegueRotulo(d, 'telefone', 'Telefone').nome, 'telefone-fixo');
 });

@@ -224,8 +224,17 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   def.current = definicao;
   const fixos = useRef(nomesFixos);
   fixos.current = nomesFixos;
-  const chaves = useRef(new Map<string, string>());
-  const chaveDe = useCallback((id: string) => chaves.current.get(id) ?? id, []);
+  // Each field's React key, made the first time its name is seen and carried over when the name changes.
+  const chaves = useRef({ mapa: new Map<string, string>(), seq: 0 });
+  const chaveDe = useCallback((id: string) => {
+    const c = chaves.current;
+    if (!c.mapa.has(id)) c.mapa.set(id, `campo-${++c.seq}`);
+    return c.mapa.get(id)!;
+  }, []);
+  const levarChave = (de: string, para: string) => {
+    chaves.current.mapa.set(para, chaveDe(de));
+    chaves.current.mapa.delete(de);
+  };
   const alvoRef = useRef(alvo);
   alvoRef.current = alvo;
   const arrastandoRef = useRef(arrastando);
@@ -280,14 +289,14 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         setAviso(`Campo "${nome}" removido. Ctrl+Z desfaz.`);
       },
       renomear: (de, para) => {
-        chaves.current.set(para, chaves.current.get(de) ?? de);
+        levarChave(de, para);
         aoMudar((d) => renomearCampo(d, de, para));
         aoSelecionar(para);
       },
       seguirRotulo: (id, rotuloAntes) => {
         const r = nomeSegueRotulo(def.current, id, rotuloAntes, fixos.current);
         if (r.nome === id) return;
-        chaves.current.set(r.nome, chaves.current.get(id) ?? id);
+        levarChave(id, r.nome);
         aoMudar(() => r.definicao);
         aoSelecionar(r.nome);
       },
