@@ -150,7 +150,7 @@ export function Console(props: PropsElemento) {
         void entrar();
       },
     });
-  }, [auth]);
+  }, [auth, t]);
 
   const entrar = useCallback(async () => {
     const falha = await idpAlcancavel(config);
@@ -164,11 +164,11 @@ export function Console(props: PropsElemento) {
 
   const sair = useCallback(async () => {
     // Unsaved work asks first, as leaving for another page does (useSairSemSalvar).
-    if (estado.ui.naoSalvo && !(await confirmar(estado.dialogos, { titulo: 'Sair sem salvar?', mensagem: estado.ui.naoSalvo, textoConfirmar: 'Sair sem salvar', perigo: true }))) return;
+    if (estado.ui.naoSalvo && !(await confirmar(estado.dialogos, { titulo: t('sair.titulo'), mensagem: estado.ui.naoSalvo, textoConfirmar: t('sair.confirmar'), perigo: true }))) return;
     esquecerCaminho(chave);
     eventos.current.onSignedout?.({ username: estado.sessao.usuario?.username ?? null });
     void auth?.sair();
-  }, [auth]);
+  }, [auth, t]);
 
   const amb = useMemo<Ambiente | null>(() => {
     if (!inicio) return null;

@@ -1,7 +1,9 @@
 import type { ChaveTexto } from './pt-BR';
+import { lado } from './textos';
 
 /** The English catalog: every key of the pt-BR one (the type and a unit test keep them equal). */
 export const en: Record<ChaveTexto, string> = {
+  ...lado(1),
   'validacao.required': 'This field is required.',
   'validacao.email': 'This field must be a valid e-mail address.',
   'validacao.integer': 'This field must be an integer.',

@@ -1,5 +1,8 @@
+import { lado } from './textos';
+
 /** The pt-BR catalog: every text the console shows. Keys are grouped by where they appear. */
 export const ptBR = {
+  ...lado(0),
   'validacao.required': 'Este campo é obrigatório.',
   'validacao.email': 'Este campo deve ser um endereço de e-mail válido.',
   'validacao.integer': 'Este campo deve ser um número inteiro.',

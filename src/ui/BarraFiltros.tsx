@@ -72,23 +72,23 @@ export function BarraFiltros({ lista, campos, rotulo, acoes }: { lista: string; 
       {campos.map((c) => {
         switch (c.tipo) {
           case 'modelo':
-            return <CampoSelecao key="modelo" rotulo="Modelo" vazio="Todos os modelos" valor={rascunho.modelo ?? ''} opcoes={modelos.map((m) => ({ valor: m.codigoServico, rotulo: `${m.nome} (${m.codigoServico})` }))} aoMudar={(v) => mudar('modelo', v)} />;
+            return <CampoSelecao key="modelo" rotulo={t('filtros.modelo')} vazio={t('filtros.todos-modelos')} valor={rascunho.modelo ?? ''} opcoes={modelos.map((m) => ({ valor: m.codigoServico, rotulo: `${m.nome} (${m.codigoServico})` }))} aoMudar={(v) => mudar('modelo', v)} />;
           case 'selecao':
             return <CampoSelecao key={c.nome} rotulo={c.rotulo} vazio={c.todos} valor={rascunho[c.nome] ?? ''} opcoes={c.opcoes} aoMudar={(v) => mudar(c.nome, v)} />;
           case 'texto':
             return <Campo key={c.nome} rotulo={c.rotulo} nome={c.nome} valor={rascunho[c.nome] ?? ''} regras={c.regras} placeholder={c.placeholder} mostrarErros={enviado} aoMudar={(v) => mudar(c.nome, v)} />;
           case 'periodo':
             return (
-              <div key="periodo" className="cf-periodo" role="group" aria-label="Período">
-                <CampoData rotulo="De" valor={rascunho.de || null} mostrarErros={enviado} erroServidor={enviado && periodoInvertido ? t('validacao.periodo') : undefined} aoMudar={(v, ok) => (mudar('de', v), setDatasRuins((d) => ({ ...d, de: !ok })))} />
-                <CampoData rotulo="Até" valor={rascunho.ate || null} mostrarErros={enviado} aoMudar={(v, ok) => (mudar('ate', v), setDatasRuins((d) => ({ ...d, ate: !ok })))} />
+              <div key="periodo" className="cf-periodo" role="group" aria-label={t('filtros.periodo')}>
+                <CampoData rotulo={t('filtros.de')} valor={rascunho.de || null} mostrarErros={enviado} erroServidor={enviado && periodoInvertido ? t('validacao.periodo') : undefined} aoMudar={(v, ok) => (mudar('de', v), setDatasRuins((d) => ({ ...d, de: !ok })))} />
+                <CampoData rotulo={t('filtros.ate')} valor={rascunho.ate || null} mostrarErros={enviado} aoMudar={(v, ok) => (mudar('ate', v), setDatasRuins((d) => ({ ...d, ate: !ok })))} />
               </div>
             );
         }
       })}
       <div className="cf-filtros-acoes">
-        <Button type="submit" intent="primary" icon="filter" text="Filtrar" />
-        <Button type="button" variant="minimal" text="Limpar filtros" onClick={limpar} />
+        <Button type="submit" intent="primary" icon="filter" text={t('filtros.filtrar')} />
+        <Button type="button" variant="minimal" text={t('filtros.limpar')} onClick={limpar} />
         {acoes}
       </div>
     </form>

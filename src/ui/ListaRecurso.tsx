@@ -37,7 +37,8 @@ export interface PropsListaRecurso<T> {
 }
 
 export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
-  const { estado } = useAmbiente();
+  const { estado, t } = useAmbiente();
+  const s = { substantivo: p.substantivo };
   const navegar = useNavigate();
   const { versao, executar } = useAcao();
   const podeCriar = usePermissao(p.novo?.permissao ?? ('' as Permissao)) && !!p.novo;
@@ -45,8 +46,8 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
 
   const excluir = async (item: T) => {
     const nome = p.nomeDe(item);
-    const sim = await confirmar(estado.dialogos, { titulo: `Excluir ${p.substantivo}`, mensagem: `O ${p.substantivo} "${nome}" será excluído. Esta ação não pode ser desfeita.`, perigo: true, textoConfirmar: 'Excluir' });
-    if (sim) await executar(() => p.excluir!.executar(item), { titulo: 'Excluído', texto: `O ${p.substantivo} "${nome}" foi excluído.` });
+    const sim = await confirmar(estado.dialogos, { titulo: t('lista.excluir-titulo', s), mensagem: t('lista.excluir-mensagem', { ...s, nome }), perigo: true, textoConfirmar: t('lista.excluir') });
+    if (sim) await executar(() => p.excluir!.executar(item), { titulo: t('lista.excluido'), texto: t('lista.excluido-texto', { ...s, nome }) });
   };
 
   return (
@@ -54,10 +55,10 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
       <TituloPagina />
       <div className="cf-barra-lista">
         <CampoBusca lista={p.chave} rotulo={p.rotuloBusca} />
-        {podeCriar && <Button intent="primary" icon="plus" text={`Novo ${p.substantivo}`} onClick={() => navegar(p.novo!.caminho)} />}
+        {podeCriar && <Button intent="primary" icon="plus" text={t('lista.novo', s)} onClick={() => navegar(p.novo!.caminho)} />}
         {p.acoes}
       </div>
-      {p.filtros && <BarraFiltros lista={p.chave} campos={p.filtros} rotulo={`Filtros: ${p.rotuloTabela}`} />}
+      {p.filtros && <BarraFiltros lista={p.chave} campos={p.filtros} rotulo={t('filtros.rotulo', { lista: p.rotuloTabela })} />}
       <TabelaPaginada<T>
         chave={p.chave}
         rotulo={p.rotuloTabela}
@@ -65,17 +66,17 @@ export function ListaRecurso<T>(p: PropsListaRecurso<T>) {
         carregar={p.carregar}
         idDe={p.idDe}
         aoAbrir={(item) => navegar(p.abrir(item))}
-        vazio={podeCriar ? `Nada encontrado. Altere a busca ou crie um novo ${p.substantivo}.` : 'Nada encontrado. Altere a busca.'}
+        vazio={podeCriar ? t('lista.vazio-criar', s) : t('lista.vazio')}
         colunas={[
           ...p.colunas,
           ...(podeExcluir
             ? [
                 {
                   campo: 'acoes',
-                  titulo: 'Ações',
+                  titulo: t('lista.acoes'),
                   render: (item: T) =>
                     (p.excluir!.permitido?.(item) ?? true) && (
-                    <Button variant="minimal" icon="trash" intent="danger" aria-label={`Excluir o ${p.substantivo} ${p.nomeDe(item)}`} onKeyDown={(ev) => ev.stopPropagation()} onClick={(ev) => (ev.stopPropagation(), void excluir(item))} />
+                    <Button variant="minimal" icon="trash" intent="danger" aria-label={t('lista.excluir-item', { ...s, nome: p.nomeDe(item) })} onKeyDown={(ev) => ev.stopPropagation()} onClick={(ev) => (ev.stopPropagation(), void excluir(item))} />
                   ),
                 },
               ]

@@ -1,7 +1,7 @@
 import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAmbiente } from '../app/contexto';
+import { useAmbiente, useT } from '../app/contexto';
 import type { Permissao } from '../access/permissoes';
 import { usePermissao } from '../access/usePermissao';
 import { errosPorCampo } from '../api/erros';
@@ -36,7 +36,7 @@ export interface OpcoesEdicao<D, R extends { versao: number }> {
 }
 
 export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>) {
-  const { estado } = useAmbiente();
+  const { estado, t } = useAmbiente();
   const navegar = useNavigate();
   const tratar = useTratarErro();
   const novo = !o.id;
@@ -68,7 +68,7 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
     setSalvando(true);
     try {
       const r = novo ? await o.criar(dados) : await o.atualizar!(o.id!, { ...dados, versao });
-      mostrarSucesso(estado.toasts, `salvar:${o.escopo}`, { summary: 'Salvo', detail: o.salvo(r) });
+      mostrarSucesso(estado.toasts, `salvar:${o.escopo}`, { summary: t('edicao.salvo'), detail: o.salvo(r) });
       navegar(o.depoisDeSalvar?.(r) ?? o.voltarPara, { state: o.estadoDepoisDeSalvar?.(r) });
     } catch (e) {
       const reacao = tratar(e, 'acao', `salvar:${o.escopo}`);
@@ -85,7 +85,7 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
       setRegistro(r);
       setVersao(r.versao);
       setConflito(false);
-      mostrarToast(estado.toasts, { severity: 'info', summary: 'Versão atual carregada', detail: 'O que você digitou foi mantido. Revise e salve de novo.', life: 6000 });
+      mostrarToast(estado.toasts, { severity: 'info', summary: t('edicao.versao-carregada'), detail: t('edicao.versao-carregada-texto'), life: 6000 });
     } catch (e) {
       tratar(e, 'detalhe');
     }
@@ -95,23 +95,26 @@ export function useEdicao<D, R extends { versao: number }>(o: OpcoesEdicao<D, R>
 }
 
 export function Carregando({ rotulo }: { rotulo: string }) {
-  return <NonIdealState icon={<Spinner size={32} aria-label={rotulo} />} title="Carregando…" />;
+  const t = useT();
+  return <NonIdealState icon={<Spinner size={32} aria-label={rotulo} />} title={t('erro.carregando')} />;
 }
 
 export function AvisoConflito({ substantivo, aoRecarregar }: { substantivo: string; aoRecarregar: () => void }) {
+  const t = useT();
   return (
-    <Callout intent="warning" title={`Outra pessoa alterou este ${substantivo}`} className="cf-conflito">
-      <p>As suas alterações não foram salvas. Carregue a versão atual para salvar por cima dela; o que você digitou continua aqui.</p>
-      <Button intent="warning" icon="refresh" text="Carregar a versão atual" onClick={aoRecarregar} />
+    <Callout intent="warning" title={t('edicao.conflito-titulo', { substantivo })} className="cf-conflito">
+      <p>{t('edicao.conflito-texto')}</p>
+      <Button intent="warning" icon="refresh" text={t('edicao.carregar-atual')} onClick={aoRecarregar} />
     </Callout>
   );
 }
 
 export function AcoesFormulario({ podeAlterar, salvando, aoVoltar }: { podeAlterar: boolean; salvando: boolean; aoVoltar: () => void }) {
+  const t = useT();
   return (
     <div className="cf-acoes-formulario">
-      {podeAlterar && <Button type="submit" intent="primary" icon="tick" text="Salvar" loading={salvando} />}
-      <Button text={podeAlterar ? 'Cancelar' : 'Voltar'} onClick={aoVoltar} />
+      {podeAlterar && <Button type="submit" intent="primary" icon="tick" text={t('edicao.salvar')} loading={salvando} />}
+      <Button text={podeAlterar ? t('edicao.cancelar') : t('edicao.voltar')} onClick={aoVoltar} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from '
 import type { CampoDefinicao, Definicao } from '../../forms/definicao';
 import { errosDasRespostas, exemploDoCampo, type Respostas } from '../../forms/preenchimento';
 import { formatarDataCompleta, lerData } from '../../i18n/datas';
+import { useT } from '../../app/contexto';
 
 /**
  * A form as a citizen sees it, from a definition: every field type, labels, help, required marks, and
@@ -33,6 +34,7 @@ function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknow
 /** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */
 export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro, desabilitado, destacado, aoMudar }: PropsCampo) {
   const id = useId();
+  const t = useT();
   const caixa = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (destacado) caixa.current?.querySelector('[data-campo]')?.scrollIntoView?.({ block: 'nearest' });
@@ -43,7 +45,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
   const aria = { 'aria-invalid': !!erro, 'aria-required': c.obrigatorio, 'aria-describedby': idMsg };
   const ajuda = <span id={idMsg}>{erro ?? c.ajuda}</span>;
   const mudar = (v: unknown) => aoMudar(c.id, v);
-  const rotulo = c.rotulo || '(sem rótulo)';
+  const rotulo = c.rotulo || t('preenchimento.sem-rotulo');
 
   if (c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') {
     const marcados = Array.isArray(valor) ? (valor as string[]) : [];
@@ -85,8 +87,8 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
         <FileInput
           fill
           disabled={desabilitado}
-          text={nome ?? 'Escolha um arquivo…'}
-          buttonText="Procurar"
+          text={nome ?? t('preenchimento.escolha-arquivo')}
+          buttonText={t('preenchimento.procurar')}
           inputProps={{ id, ...aria }}
           onInputChange={(e) => {
             const f = (e.currentTarget as HTMLInputElement).files?.[0];
@@ -133,7 +135,8 @@ export interface PropsPreenchimento {
   destaque?: string | null;
 }
 
-export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar = 'Enviar', fixas, destaque }: PropsPreenchimento) {
+export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, destaque }: PropsPreenchimento) {
+  const t = useT();
   const [respostas, setRespostas] = useState<Respostas>(() => ({ ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [enviado, setEnviado] = useState(false);
@@ -165,18 +168,18 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
           ))}
         </section>
       ))}
-      {!definicao.secoes.some((s) => s.campos.length) && <p className="cf-ajuda">O formulário ainda não tem campos.</p>}
+      {!definicao.secoes.some((s) => s.campos.length) && <p className="cf-ajuda">{t('preenchimento.sem-campos')}</p>}
       {!somenteLeitura && (
         <div className="cf-acoes-formulario">
-          <Button type="submit" intent="primary" text={textoEnviar} />
+          <Button type="submit" intent="primary" text={textoEnviar ?? t('preenchimento.enviar')} />
           {enviado && nErros > 0 && (
             <span className="cf-resumo-erros" role="alert">
-              {nErros === 1 ? '1 campo precisa de correção.' : `${nErros} campos precisam de correção.`}
+              {t('preenchimento.erros', { n: nErros })}
             </span>
           )}
           {pronto && !aoEnviar && (
             <span className="cf-resumo-ok" role="status">
-              Tudo certo: o formulário seria aceito.
+              {t('preenchimento.ok')}
             </span>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { Button } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { formatarData } from '../../i18n/datas';
-import { contar } from '../../i18n';
+import { useT } from '../../app/contexto';
 
 /**
  * Charts drawn as SVG inside the shadow root (no chart library, nothing fetched). Each is readable
@@ -28,6 +28,7 @@ export function marcasEixo(maximo: number): number[] {
 const nf = (n: number) => n.toLocaleString('pt-BR');
 
 export function SerieDiaria({ titulo, pontos }: { titulo: string; pontos: PontoSerie[] }) {
+  const t = useT();
   const id = useId();
   const L = 720;
   const A = 220;
@@ -53,7 +54,7 @@ export function SerieDiaria({ titulo, pontos }: { titulo: string; pontos: PontoS
         {pontos.map((p, i) => (
           <g key={p.dia}>
             <rect x={m.e + i * largura + largura * 0.1} width={Math.max(1, largura * 0.8)} y={y(p.total)} height={A - m.b - y(p.total)} className="cf-barra">
-              <title>{`${formatarData(p.dia)}: ${contar(p.total, 'formulário', 'formulários')}`}</title>
+              <title>{t('grafico.formularios-dia', { data: formatarData(p.dia), n: p.total })}</title>
             </rect>
             {i % rotulos === 0 && (
               <text x={m.e + i * largura + largura / 2} y={A - 8} textAnchor="middle" className="cf-eixo">
@@ -64,8 +65,7 @@ export function SerieDiaria({ titulo, pontos }: { titulo: string; pontos: PontoS
         ))}
       </svg>
       <TabelaDados
-        resumo="Ver os números do gráfico"
-        cabecalhos={['Dia', 'Formulários']}
+        cabecalhos={[t('grafico.dia'), t('grafico.formularios')]}
         linhas={pontos.map((p) => [formatarData(p.dia), nf(p.total)])}
       />
     </figure>
@@ -80,6 +80,7 @@ export interface Fatia {
 
 /** Horizontal bars, one per category, each with its label, count and share written beside it. */
 export function Distribuicao({ titulo, fatias }: { titulo: string; fatias: Fatia[] }) {
+  const t = useT();
   const id = useId();
   const total = fatias.reduce((n, f) => n + f.valor, 0);
   const maximo = Math.max(1, ...fatias.map((f) => f.valor));
@@ -106,18 +107,19 @@ export function Distribuicao({ titulo, fatias }: { titulo: string; fatias: Fatia
           );
         })}
       </svg>
-      <TabelaDados resumo="Ver os números do gráfico" cabecalhos={['Status', 'Formulários', 'Percentual']} linhas={fatias.map((f) => [f.rotulo, nf(f.valor), pct(f.valor)])} />
+      <TabelaDados cabecalhos={[t('grafico.status'), t('grafico.formularios'), t('grafico.percentual')]} linhas={fatias.map((f) => [f.rotulo, nf(f.valor), pct(f.valor)])} />
     </figure>
   );
 }
 
 /** The chart's numbers as a table: always read by screen readers, shown on screen on request. */
-function TabelaDados({ resumo, cabecalhos, linhas }: { resumo: string; cabecalhos: string[]; linhas: string[][] }) {
+function TabelaDados({ cabecalhos, linhas }: { cabecalhos: string[]; linhas: string[][] }) {
+  const t = useT();
   const [visivel, setVisivel] = useState(false);
   const id = useId();
   return (
     <div className="cf-dados-grafico">
-      <Button variant="minimal" size="small" icon="th" aria-expanded={visivel} aria-controls={id} text={visivel ? 'Ocultar os números do gráfico' : resumo} onClick={() => setVisivel((v) => !v)} />
+      <Button variant="minimal" size="small" icon="th" aria-expanded={visivel} aria-controls={id} text={visivel ? t('grafico.ocultar-numeros') : t('grafico.ver-numeros')} onClick={() => setVisivel((v) => !v)} />
       <table id={id} className={`bp6-html-table bp6-compact${visivel ? '' : ' cf-so-leitor'}`}>
         <thead>
           <tr>

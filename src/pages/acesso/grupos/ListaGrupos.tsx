@@ -7,13 +7,13 @@ import type { TipoPaginaGrupo } from './tipos';
 
 /** /grupos-controle-conteudo and /grupos-acesso-publico */
 export default function ListaGrupos({ tipo }: { tipo: TipoPaginaGrupo }) {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   return (
     <ListaRecurso<Grupo>
       chave={tipo.lista}
-      substantivo={tipo.substantivo}
-      rotuloBusca="Buscar grupos por nome ou descrição"
-      rotuloTabela="Grupos"
+      substantivo={t(tipo.substantivo)}
+      rotuloBusca={t('grupos.buscar')}
+      rotuloTabela={t('grupos.tabela')}
       carregar={(p, o, f) => tipo.api.listar(http, p, o, f)}
       idDe={(g) => g.id}
       nomeDe={(g) => g.nome}
@@ -21,11 +21,11 @@ export default function ListaGrupos({ tipo }: { tipo: TipoPaginaGrupo }) {
       abrir={(g) => caminho(tipo.editar, { [tipo.param]: g.id })}
       excluir={{ permissao: tipo.permissoes.excluir, executar: (g) => tipo.api.excluir(http, g.id) }}
       colunas={[
-        { campo: 'nome', titulo: 'Nome', ordenavel: true },
-        { campo: 'descricao', titulo: 'Descrição' },
-        { campo: 'quantidadeMembros', titulo: tipo.rotuloMembros, ordenavel: true },
-        { campo: 'quantidadeModelos', titulo: 'Modelos' },
-        { campo: 'atualizadoEm', titulo: 'Atualizado em', ordenavel: true, render: (g) => formatarData(g.atualizadoEm) },
+        { campo: 'nome', titulo: t('coluna.nome'), ordenavel: true },
+        { campo: 'descricao', titulo: t('coluna.descricao') },
+        { campo: 'quantidadeMembros', titulo: t(tipo.rotuloMembros), ordenavel: true },
+        { campo: 'quantidadeModelos', titulo: t('coluna.modelos') },
+        { campo: 'atualizadoEm', titulo: t('coluna.atualizado-em'), ordenavel: true, render: (g) => formatarData(g.atualizadoEm) },
       ]}
     />
   );

@@ -10,14 +10,13 @@ import { AcoesFormulario, AvisoConflito, Carregando, useEdicao } from '../../../
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { TituloPagina } from '../../Titulo';
-import { contar } from '../../../i18n';
 
 const REGRAS_NOME: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 100 }];
 const REGRAS_DESCRICAO: Regra[] = [{ tipo: 'maxLength', max: 500 }];
 
 /** /perfis-acesso/novo and /perfis-acesso/{perfilAcessoId}: name, description, permissions by area. */
 export default function FormularioPerfil() {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   const { perfilAcessoId } = useParams();
   const tratar = useTratarErro();
   const [catalogo, setCatalogo] = useState<PermissaoInfo[] | null>(null);
@@ -31,7 +30,7 @@ export default function FormularioPerfil() {
     atualizar: (id, d) => perfisApi.atualizar(http, Number(id), d),
     valido: (d) => !mensagemDe(REGRAS_NOME, d.nome) && !mensagemDe(REGRAS_DESCRICAO, d.descricao),
     voltarPara: caminho('perfis-acesso'),
-    salvo: (r) => `O perfil "${r.nome}" foi salvo.`,
+    salvo: (r) => t('perfis.salvo', { nome: r.nome }),
     permissoes: { criar: P.CREATE_PERFIL_ACESSO, alterar: P.UPDATE_PERFIL_ACESSO },
   });
   useEffect(() => {
@@ -48,17 +47,17 @@ export default function FormularioPerfil() {
   const alternar = (nome: string, marcado: boolean) =>
     setDados((d) => ({ ...d, permissoes: marcado ? [...new Set([...d.permissoes, nome])] : d.permissoes.filter((x) => x !== nome) }));
 
-  if (!e.carregado || !catalogo) return <Carregando rotulo="Carregando perfil" />;
+  if (!e.carregado || !catalogo) return <Carregando rotulo={t('perfis.carregando')} />;
   return (
     <section className="cf-pagina cf-formulario">
       <TituloPagina />
-      {e.registro && <p className="cf-ajuda">{e.registro.usuarios ? `Vinculado a ${contar(e.registro.usuarios, 'usuário', 'usuários')}.` : 'Nenhum usuário tem este perfil.'}</p>}
-      {e.conflito && <AvisoConflito substantivo="perfil" aoRecarregar={e.recarregarVersao} />}
+      {e.registro && <p className="cf-ajuda">{e.registro.usuarios ? t('perfis.vinculado', { n: e.registro.usuarios }) : t('perfis.sem-usuarios')}</p>}
+      {e.conflito && <AvisoConflito substantivo={t('perfis.substantivo')} aoRecarregar={e.recarregarVersao} />}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
-        <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
-        <Campo multilinha rotulo="Descrição" nome="descricao" valor={dados.descricao} regras={REGRAS_DESCRICAO} mostrarErros={e.enviado} erroServidor={e.errosServidor.descricao} desabilitado={!e.podeAlterar} aoMudar={(descricao) => setDados((d) => ({ ...d, descricao }))} />
+        <Campo rotulo={t('coluna.nome')} nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
+        <Campo multilinha rotulo={t('coluna.descricao')} nome="descricao" valor={dados.descricao} regras={REGRAS_DESCRICAO} mostrarErros={e.enviado} erroServidor={e.errosServidor.descricao} desabilitado={!e.podeAlterar} aoMudar={(descricao) => setDados((d) => ({ ...d, descricao }))} />
         <fieldset className="cf-permissoes">
-          <legend>Permissões ({dados.permissoes.length} marcadas)</legend>
+          <legend>{t('perfis.permissoes-n', { n: dados.permissoes.length })}</legend>
           {e.errosServidor.permissoes && <p className="cf-erro-campo">{e.errosServidor.permissoes}</p>}
           {porArea.map(([area, itens]) => (
             <div key={area} className="cf-permissoes-area" role="group" aria-label={AREAS[area]}>

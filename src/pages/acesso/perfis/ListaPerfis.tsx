@@ -7,13 +7,13 @@ import { ListaRecurso } from '../../../ui/ListaRecurso';
 
 /** /perfis-acesso */
 export default function ListaPerfis() {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   return (
     <ListaRecurso<PerfilAcesso>
       chave="perfis-acesso"
-      substantivo="perfil"
-      rotuloBusca="Buscar perfis por nome ou descrição"
-      rotuloTabela="Perfis de acesso"
+      substantivo={t('perfis.substantivo')}
+      rotuloBusca={t('perfis.buscar')}
+      rotuloTabela={t('perfis.tabela')}
       carregar={(p, o, f) => perfisApi.listar(http, p, o, f)}
       idDe={(p) => p.id}
       nomeDe={(p) => p.nome}
@@ -21,11 +21,11 @@ export default function ListaPerfis() {
       abrir={(p) => caminho('perfis-acesso-editar', { perfilAcessoId: p.id })}
       excluir={{ permissao: P.DELETE_PERFIL_ACESSO, executar: (p) => perfisApi.excluir(http, p.id) }}
       colunas={[
-        { campo: 'nome', titulo: 'Nome', ordenavel: true },
-        { campo: 'descricao', titulo: 'Descrição' },
-        { campo: 'permissoes', titulo: 'Permissões', render: (p) => p.permissoes.length },
-        { campo: 'usuarios', titulo: 'Usuários', ordenavel: true },
-        { campo: 'atualizadoEm', titulo: 'Atualizado em', ordenavel: true, render: (p) => formatarData(p.atualizadoEm) },
+        { campo: 'nome', titulo: t('coluna.nome'), ordenavel: true },
+        { campo: 'descricao', titulo: t('coluna.descricao') },
+        { campo: 'permissoes', titulo: t('coluna.permissoes'), render: (p) => p.permissoes.length },
+        { campo: 'usuarios', titulo: t('coluna.usuarios'), ordenavel: true },
+        { campo: 'atualizadoEm', titulo: t('coluna.atualizado-em'), ordenavel: true, render: (p) => formatarData(p.atualizadoEm) },
       ]}
     />
   );

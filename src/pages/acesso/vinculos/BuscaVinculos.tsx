@@ -27,7 +27,7 @@ const todos = { page: 0, size: 100, total: 0 };
 
 /** One user's link, in a drawer over the search: profiles, groups, administrator flag, what they see. */
 function FichaVinculo({ username }: { username: string }) {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   const novo = username === NOVO;
   const [perfis, setPerfis] = useState<PerfilAcesso[] | null>(null);
   const [grupos, setGrupos] = useState<Grupo[] | null>(null);
@@ -47,11 +47,11 @@ function FichaVinculo({ username }: { username: string }) {
     atualizar: (u, d) => vinculosApi.atualizar(http, u, d),
     valido: (d) => !mensagemDe(REGRAS_NOME, d.nome) && !mensagemDe(REGRAS_EMAIL, d.email) && (!novo || !mensagemDe(REGRAS_USUARIO, d.username)),
     voltarPara: LISTA,
-    salvo: (v) => `O vínculo de "${v.username}" foi salvo.`,
+    salvo: (v) => t('vinculos.salvo', { usuario: v.username }),
     permissoes: { criar: P.CREATE_VINCULOS_USUARIO, alterar: P.UPDATE_VINCULOS_USUARIO },
   });
   const { dados, setDados } = e;
-  if (!e.carregado || !perfis || !grupos || !eu) return <Carregando rotulo="Carregando vínculo" />;
+  if (!e.carregado || !perfis || !grupos || !eu) return <Carregando rotulo={t('vinculos.carregando')} />;
   // Delegation (src/access/delegacao.ts, the rules the API enforces): what this user may not change is shown, not offered.
   const recusaDoAlvo = e.registro ? recusaAlvo(eu, e.registro) : null;
   const pode = e.podeAlterar && !recusaDoAlvo;
@@ -59,7 +59,7 @@ function FichaVinculo({ username }: { username: string }) {
   const marcar = (lista: 'perfis' | 'grupos', id: number, sim: boolean) => setDados((d) => ({ ...d, [lista]: sim ? [...d[lista], id] : d[lista].filter((x) => x !== id) }));
   return (
     <div className="cf-ficha">
-      {e.conflito && <AvisoConflito substantivo="vínculo" aoRecarregar={e.recarregarVersao} />}
+      {e.conflito && <AvisoConflito substantivo={t('vinculos.substantivo')} aoRecarregar={e.recarregarVersao} />}
       {e.podeAlterar && recusaDoAlvo && (
         <Callout intent="warning" icon="lock" data-testid="vinculo-bloqueado">
           {recusaDoAlvo}
@@ -67,17 +67,17 @@ function FichaVinculo({ username }: { username: string }) {
       )}
       {e.registro && (
         <p className="cf-ajuda">
-          Concedido por {e.registro.concedidoPor} em {formatarData(e.registro.concedidoEm)}; alterado por {e.registro.atualizadoPor} em {formatarData(e.registro.atualizadoEm)}.
+          {t('vinculos.concedido', { por: e.registro.concedidoPor, em: formatarData(e.registro.concedidoEm), alteradoPor: e.registro.atualizadoPor, alteradoEm: formatarData(e.registro.atualizadoEm) })}
         </p>
       )}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
-        {novo && <Campo rotulo="Usuário (login no Keycloak)" nome="username" valor={dados.username ?? ''} regras={REGRAS_USUARIO} mostrarErros={e.enviado} erroServidor={e.errosServidor.username} aoMudar={(username) => setDados((d) => ({ ...d, username }))} />}
-        <Campo rotulo="Nome" nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!pode} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
-        <Campo rotulo="E-mail" nome="email" tipo="email" valor={dados.email} regras={REGRAS_EMAIL} mostrarErros={e.enviado} erroServidor={e.errosServidor.email} desabilitado={!pode} aoMudar={(email) => setDados((d) => ({ ...d, email }))} />
-        <Switch label="Administrador (nome em vermelho; vê todos os grupos de controle de conteúdo)" checked={dados.administrador} disabled={!pode || !eu.administrador} onChange={(ev) => setDados((d) => ({ ...d, administrador: ev.currentTarget.checked }))} />
+        {novo && <Campo rotulo={t('vinculos.usuario-login')} nome="username" valor={dados.username ?? ''} regras={REGRAS_USUARIO} mostrarErros={e.enviado} erroServidor={e.errosServidor.username} aoMudar={(username) => setDados((d) => ({ ...d, username }))} />}
+        <Campo rotulo={t('coluna.nome')} nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!pode} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
+        <Campo rotulo={t('vinculos.email')} nome="email" tipo="email" valor={dados.email} regras={REGRAS_EMAIL} mostrarErros={e.enviado} erroServidor={e.errosServidor.email} desabilitado={!pode} aoMudar={(email) => setDados((d) => ({ ...d, email }))} />
+        <Switch label={t('vinculos.administrador-switch')} checked={dados.administrador} disabled={!pode || !eu.administrador} onChange={(ev) => setDados((d) => ({ ...d, administrador: ev.currentTarget.checked }))} />
         {pode && !eu.administrador && <p className="cf-ajuda">{MSG_SO_ADMINISTRADOR_CONCEDE}</p>}
         <fieldset className="cf-permissoes">
-          <legend>Perfis de acesso</legend>
+          <legend>{t('vinculos.perfis')}</legend>
           {perfis.map((p) => {
             const recusa = recusaConcederPerfil(eu, p);
             return (
@@ -88,7 +88,7 @@ function FichaVinculo({ username }: { username: string }) {
           })}
         </fieldset>
         <fieldset className="cf-permissoes">
-          <legend>Grupos de controle de conteúdo</legend>
+          <legend>{t('vinculos.grupos')}</legend>
           {grupos.map((g) => {
             const recusa = recusaConcederGrupo(eu, g);
             return (
@@ -98,18 +98,18 @@ function FichaVinculo({ username }: { username: string }) {
             );
           })}
         </fieldset>
-        <FormGroup label={`Permissões efetivas (${efetivas.length})`}>
+        <FormGroup label={t('vinculos.efetivas', { n: efetivas.length })}>
           <div className="cf-tags" data-testid="permissoes-efetivas">
-            {efetivas.length ? efetivas.map((p) => <Tag key={p} minimal>{p}</Tag>) : <span className="cf-ajuda">Nenhuma: o usuário só vê a Página Inicial.</span>}
+            {efetivas.length ? efetivas.map((p) => <Tag key={p} minimal>{p}</Tag>) : <span className="cf-ajuda">{t('vinculos.sem-permissoes')}</span>}
           </div>
         </FormGroup>
-        <h3>O que aparece no menu</h3>
+        <h3>{t('vinculos.no-menu')}</h3>
         <VisibilidadeMenu permissoes={efetivas} />
         <AcoesFormulario podeAlterar={pode} salvando={e.salvando} aoVoltar={e.voltar} />
       </form>
       {eu.administrador && !novo && (
         <section aria-labelledby="historico-vinculo" data-testid="historico-vinculo">
-          <h3 id="historico-vinculo">Histórico de alterações</h3>
+          <h3 id="historico-vinculo">{t('vinculos.historico')}</h3>
           <TrilhaAuditoria chave={`auditoria-vinculo:${username}`} fixos={{ recurso: 'VINCULO_USUARIO', alvo: username }} />
         </section>
       )}
@@ -119,7 +119,7 @@ function FichaVinculo({ username }: { username: string }) {
 
 /** /vinculos-usuarios/busca — a user's link opens over the list, linkable as ?usuario=<username>. */
 export default function BuscaVinculos() {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const navegar = useNavigate();
   const [params] = useSearchParams();
   const usuario = params.get('usuario');
@@ -129,31 +129,31 @@ export default function BuscaVinculos() {
     <>
       <ListaRecurso<Vinculo>
         chave="vinculos-usuarios"
-        substantivo="vínculo"
-        rotuloBusca="Buscar por nome, usuário ou e-mail"
-        rotuloTabela="Vínculos de usuários"
+        substantivo={t('vinculos.substantivo')}
+        rotuloBusca={t('vinculos.buscar')}
+        rotuloTabela={t('vinculos.tabela')}
         carregar={(p, o, f) => vinculosApi.listar(http, p, o, f)}
         idDe={(v) => v.username}
         nomeDe={(v) => v.username}
         abrir={(v) => caminho('vinculos-usuarios-busca', {}, { usuario: v.username })}
         excluir={{ permissao: P.DELETE_VINCULOS_USUARIO, executar: (v) => vinculosApi.excluir(http, v.username) }}
         novo={{ permissao: P.CREATE_VINCULOS_USUARIO, caminho: caminho('vinculos-usuarios-busca', {}, { usuario: NOVO }) }}
-        acoes={administrador && <Button icon="history" text="Trilha de auditoria" onClick={() => navegar(caminho('vinculos-usuarios-busca', {}, { trilha: '1' }))} />}
+        acoes={administrador && <Button icon="history" text={t('trilha.botao')} onClick={() => navegar(caminho('vinculos-usuarios-busca', {}, { trilha: '1' }))} />}
         colunas={[
-          { campo: 'nome', titulo: 'Nome', ordenavel: true },
-          { campo: 'username', titulo: 'Usuário', ordenavel: true },
-          { campo: 'email', titulo: 'E-mail', ordenavel: true },
-          { campo: 'perfis', titulo: 'Perfis', render: (v) => v.perfis.map((p) => p.nome).join(', ') },
-          { campo: 'grupos', titulo: 'Grupos', render: (v) => v.grupos.map((g) => g.nome).join(', ') },
-          { campo: 'administrador', titulo: 'Administrador', render: (v) => (v.administrador ? 'Sim' : 'Não') },
+          { campo: 'nome', titulo: t('coluna.nome'), ordenavel: true },
+          { campo: 'username', titulo: t('vinculos.usuario'), ordenavel: true },
+          { campo: 'email', titulo: t('vinculos.email'), ordenavel: true },
+          { campo: 'perfis', titulo: t('vinculos.perfis-coluna'), render: (v) => v.perfis.map((p) => p.nome).join(', ') },
+          { campo: 'grupos', titulo: t('vinculos.grupos-coluna'), render: (v) => v.grupos.map((g) => g.nome).join(', ') },
+          { campo: 'administrador', titulo: t('vinculos.administrador'), render: (v) => (v.administrador ? t('geral.sim') : t('geral.nao')) },
         ]}
       />
-      <Drawer isOpen={!!usuario} onClose={() => navegar(LISTA)} title={usuario === NOVO ? 'Novo vínculo' : `Vínculo de ${usuario}`} size={DrawerSize.LARGE} autoFocus enforceFocus>
+      <Drawer isOpen={!!usuario} onClose={() => navegar(LISTA)} title={usuario === NOVO ? t('vinculos.novo') : t('vinculos.de', { usuario: usuario ?? '' })} size={DrawerSize.LARGE} autoFocus enforceFocus>
         <div className="bp6-drawer-body cf-corpo-gaveta">{usuario && <FichaVinculo key={usuario} username={usuario} />}</div>
       </Drawer>
-      <Drawer isOpen={trilha && administrador} onClose={() => navegar(LISTA)} title="Trilha de auditoria de acesso" size={DrawerSize.LARGE} autoFocus enforceFocus>
+      <Drawer isOpen={trilha && administrador} onClose={() => navegar(LISTA)} title={t('trilha.titulo')} size={DrawerSize.LARGE} autoFocus enforceFocus>
         <div className="bp6-drawer-body cf-corpo-gaveta">
-          <p className="cf-ajuda">Cada mudança em vínculos, perfis de acesso e grupos, e cada modelo que mudou de grupo de controle de conteúdo: quem, quando, antes e depois.</p>
+          <p className="cf-ajuda">{t('trilha.explicacao')}</p>
           {trilha && administrador && <TrilhaAuditoria chave="auditoria-acesso" />}
         </div>
       </Drawer>

@@ -3,12 +3,13 @@ import { useAmbiente } from '../../../app/contexto';
 import { auditoriaApi } from '../../../api/recursos/auditoria';
 import type { Filtros } from '../../../api/paginacao';
 import { formatarDataHora } from '../../../i18n/datas';
+import type { Tradutor } from '../../../i18n';
 import { BarraFiltros, type DefFiltro } from '../../../ui/BarraFiltros';
 import { TabelaPaginada } from '../../../ui/TabelaPaginada';
 
-const FILTROS: DefFiltro[] = [
-  { tipo: 'selecao', nome: 'recurso', rotulo: 'O que mudou', todos: 'Tudo', opcoes: Object.entries(ROTULO_RECURSO_AUDITORIA).map(([valor, rotulo]) => ({ valor, rotulo })) },
-  { tipo: 'texto', nome: 'autor', rotulo: 'Quem mudou (usuário)' },
+const filtros = (t: Tradutor): DefFiltro[] => [
+  { tipo: 'selecao', nome: 'recurso', rotulo: t('trilha.o-que-mudou'), todos: t('trilha.tudo'), opcoes: Object.entries(ROTULO_RECURSO_AUDITORIA).map(([valor, rotulo]) => ({ valor, rotulo })) },
+  { tipo: 'texto', nome: 'autor', rotulo: t('trilha.quem-mudou') },
 ];
 
 /** The changed record's name: a profile or group by its name (the trail keeps ids), a link or model by its key. */
@@ -23,24 +24,24 @@ function alvoDe(e: EntradaAuditoria): string {
  * without them, filters by what changed and by who.
  */
 export function TrilhaAuditoria({ chave, fixos }: { chave: string; fixos?: Filtros }) {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   return (
     <>
-      {!fixos && <BarraFiltros lista={chave} rotulo="Filtros da trilha de auditoria" campos={FILTROS} />}
+      {!fixos && <BarraFiltros lista={chave} rotulo={t('trilha.filtros')} campos={filtros(t)} />}
       <TabelaPaginada<EntradaAuditoria>
         chave={chave}
-        rotulo="Trilha de auditoria de acesso"
+        rotulo={t('trilha.titulo')}
         carregar={(p, o, f) => auditoriaApi.listar(http, p, o, { ...f, ...fixos })}
         idDe={(e) => e.id}
-        vazio="Nenhuma alteração de acesso registrada."
+        vazio={t('trilha.vazio')}
         colunas={[
-          { campo: 'ocorridoEm', titulo: 'Quando', ordenavel: true, render: (e) => <span className="cf-sem-quebra">{formatarDataHora(e.ocorridoEm)}</span> },
-          { campo: 'autor', titulo: 'Quem', ordenavel: true, render: (e) => e.autor },
-          { campo: 'recurso', titulo: 'O quê', render: (e) => `${ROTULO_RECURSO_AUDITORIA[e.recurso] ?? e.recurso} — ${(ROTULO_ACAO_AUDITORIA[e.acao] ?? e.acao).toLowerCase()}` },
-          { campo: 'alvo', titulo: 'Registro', render: alvoDe },
+          { campo: 'ocorridoEm', titulo: t('trilha.quando'), ordenavel: true, render: (e) => <span className="cf-sem-quebra">{formatarDataHora(e.ocorridoEm)}</span> },
+          { campo: 'autor', titulo: t('trilha.quem'), ordenavel: true, render: (e) => e.autor },
+          { campo: 'recurso', titulo: t('trilha.o-que'), render: (e) => `${ROTULO_RECURSO_AUDITORIA[e.recurso] ?? e.recurso} — ${(ROTULO_ACAO_AUDITORIA[e.acao] ?? e.acao).toLowerCase()}` },
+          { campo: 'alvo', titulo: t('trilha.registro'), render: alvoDe },
           {
             campo: 'mudancas',
-            titulo: 'Mudanças',
+            titulo: t('trilha.mudancas'),
             render: (e) => {
               const linhas = resumoMudanca(e);
               return linhas.length ? (

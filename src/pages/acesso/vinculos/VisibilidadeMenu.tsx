@@ -12,13 +12,13 @@ export function VisibilidadeMenu({ permissoes }: { permissoes: readonly string[]
   const t = useT();
   const conjunto = new Set(permissoes);
   return (
-    <Rolagem rotulo="Visibilidade no menu">
-      <HTMLTable compact className="cf-visibilidade" aria-label="Visibilidade no menu">
+    <Rolagem rotulo={t('visibilidade.rotulo')}>
+      <HTMLTable compact className="cf-visibilidade" aria-label={t('visibilidade.rotulo')}>
         <thead>
           <tr>
-            <th scope="col">Entrada do menu</th>
-            <th scope="col">Vê?</th>
-            <th scope="col">Por quê</th>
+            <th scope="col">{t('visibilidade.entrada')}</th>
+            <th scope="col">{t('visibilidade.ve')}</th>
+            <th scope="col">{t('visibilidade.por-que')}</th>
           </tr>
         </thead>
         <tbody>
@@ -28,7 +28,7 @@ export function VisibilidadeMenu({ permissoes }: { permissoes: readonly string[]
               <tr key={r.name} data-entrada={r.name}>
                 <td>{t(r.title)}</td>
                 <td>
-                  <Icon icon={ve ? 'tick' : 'cross'} intent={ve ? 'success' : 'danger'} /> {ve ? 'Sim' : 'Não'}
+                  <Icon icon={ve ? 'tick' : 'cross'} intent={ve ? 'success' : 'danger'} /> {ve ? t('geral.sim') : t('geral.nao')}
                 </td>
                 <td>{motivoVisibilidade(r, conjunto)}</td>
               </tr>
