@@ -68,10 +68,13 @@ describe('alternar o menu', () => {
     await esperar(el, '[data-testid=menu]');
   });
 
-  it('em telas com menos de 768 px o menu fecha depois de uma escolha', async () => {
+  it('em telas com menos de 768 px o menu começa fechado e fecha depois de uma escolha', async () => {
     await setViewport({ width: 600, height: 800 });
     try {
       const el = await montar('admin');
+      await esperarTitulo(el, 'Olá, Ana!');
+      expect(el.shadowRoot!.querySelector('[data-testid=menu]')).to.equal(null);
+      (el.shadowRoot!.querySelector('[data-testid=alternar-menu]') as HTMLButtonElement).click();
       await esperarShell(el);
       (el.shadowRoot!.querySelector('[data-rota=formularios-eventos]') as HTMLElement).click();
       await esperarTitulo(el, 'Eventos');
