@@ -1,8 +1,9 @@
 import type { Intent } from '@blueprintjs/core';
+import { tradutor, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**
  * The states of a filled form and of an integration retry, and the types of form events, with their
- * pt-BR labels and the intent each is drawn with. Pure: the server validates filters with the same
+ * label keys and the intent each is drawn with. Pure: the server validates filters with the same
  * lists, the pages label rows, chart legends and filters with the same words.
  */
 export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
@@ -19,52 +20,56 @@ export const RETENTATIVA_REEXECUTAVEL: readonly StatusRetentativa[] = ['PENDENTE
 /** Retries that may still be discarded. */
 export const RETENTATIVA_DESCARTAVEL: readonly StatusRetentativa[] = ['PENDENTE', 'EXECUTANDO', 'ESGOTADA'];
 
+/** A code's label key in the catalogs (src/i18n) and the intent it is drawn with. */
 export interface Rotulado {
-  rotulo: string;
+  chave: ChaveTexto;
   intent: Intent;
 }
 
+const PT = tradutor('pt-BR');
+
 export const ROTULO_STATUS_FORMULARIO: Record<StatusFormulario, Rotulado> = {
-  RECEBIDO: { rotulo: 'Recebido', intent: 'primary' },
-  INTEGRADO: { rotulo: 'Integrado', intent: 'success' },
-  FALHA_INTEGRACAO: { rotulo: 'Falha de integração', intent: 'danger' },
-  DESCARTADO: { rotulo: 'Descartado', intent: 'none' },
+  RECEBIDO: { chave: 'status.formulario.RECEBIDO', intent: 'primary' },
+  INTEGRADO: { chave: 'status.formulario.INTEGRADO', intent: 'success' },
+  FALHA_INTEGRACAO: { chave: 'status.formulario.FALHA_INTEGRACAO', intent: 'danger' },
+  DESCARTADO: { chave: 'status.formulario.DESCARTADO', intent: 'none' },
 };
 
 export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
-  RECEBIDO: { rotulo: 'Formulário recebido', intent: 'primary' },
-  INTEGRADO: { rotulo: 'Integrado ao sistema de destino', intent: 'success' },
-  FALHA_INTEGRACAO: { rotulo: 'Falha na integração', intent: 'danger' },
-  RETENTATIVA_AGENDADA: { rotulo: 'Nova tentativa agendada', intent: 'warning' },
-  RETENTATIVA_MANUAL: { rotulo: 'Nova tentativa pedida manualmente', intent: 'warning' },
-  DESCARTADO: { rotulo: 'Descartado', intent: 'none' },
-  VISUALIZADO: { rotulo: 'Visualizado no console', intent: 'none' },
-  DADOS_PESSOAIS_VISTOS: { rotulo: 'Dados pessoais mostrados', intent: 'warning' },
-  EXPORTACAO_DADOS_PESSOAIS: { rotulo: 'Exportação com dados pessoais', intent: 'warning' },
-  RELATORIO_TITULAR: { rotulo: 'Relatório do titular baixado', intent: 'warning' },
-  ANONIMIZADO: { rotulo: 'Dados pessoais apagados (retenção)', intent: 'none' },
+  RECEBIDO: { chave: 'evento.RECEBIDO', intent: 'primary' },
+  INTEGRADO: { chave: 'evento.INTEGRADO', intent: 'success' },
+  FALHA_INTEGRACAO: { chave: 'evento.FALHA_INTEGRACAO', intent: 'danger' },
+  RETENTATIVA_AGENDADA: { chave: 'evento.RETENTATIVA_AGENDADA', intent: 'warning' },
+  RETENTATIVA_MANUAL: { chave: 'evento.RETENTATIVA_MANUAL', intent: 'warning' },
+  DESCARTADO: { chave: 'evento.DESCARTADO', intent: 'none' },
+  VISUALIZADO: { chave: 'evento.VISUALIZADO', intent: 'none' },
+  DADOS_PESSOAIS_VISTOS: { chave: 'evento.DADOS_PESSOAIS_VISTOS', intent: 'warning' },
+  EXPORTACAO_DADOS_PESSOAIS: { chave: 'evento.EXPORTACAO_DADOS_PESSOAIS', intent: 'warning' },
+  RELATORIO_TITULAR: { chave: 'evento.RELATORIO_TITULAR', intent: 'warning' },
+  ANONIMIZADO: { chave: 'evento.ANONIMIZADO', intent: 'none' },
 };
 
 export const ROTULO_STATUS_RETENTATIVA: Record<StatusRetentativa, Rotulado> = {
-  PENDENTE: { rotulo: 'Pendente', intent: 'warning' },
-  EXECUTANDO: { rotulo: 'Em execução', intent: 'primary' },
-  SUCESSO: { rotulo: 'Sucesso', intent: 'success' },
-  ESGOTADA: { rotulo: 'Tentativas esgotadas', intent: 'danger' },
-  DESCARTADA: { rotulo: 'Descartada', intent: 'none' },
+  PENDENTE: { chave: 'status.retentativa.PENDENTE', intent: 'warning' },
+  EXECUTANDO: { chave: 'status.retentativa.EXECUTANDO', intent: 'primary' },
+  SUCESSO: { chave: 'status.retentativa.SUCESSO', intent: 'success' },
+  ESGOTADA: { chave: 'status.retentativa.ESGOTADA', intent: 'danger' },
+  DESCARTADA: { chave: 'status.retentativa.DESCARTADA', intent: 'none' },
 };
 
 export const ROTULO_STATUS_MODELO: Record<'RASCUNHO' | 'PUBLICADO' | 'ARQUIVADO', Rotulado> = {
-  RASCUNHO: { rotulo: 'Rascunho', intent: 'none' },
-  PUBLICADO: { rotulo: 'Publicado', intent: 'success' },
-  ARQUIVADO: { rotulo: 'Arquivado', intent: 'warning' },
+  RASCUNHO: { chave: 'status.modelo.RASCUNHO', intent: 'none' },
+  PUBLICADO: { chave: 'status.modelo.PUBLICADO', intent: 'success' },
+  ARQUIVADO: { chave: 'status.modelo.ARQUIVADO', intent: 'warning' },
 };
 
-/** A label for a code that may be unknown to this version of the console (shown as is). */
-export function rotuloDe<K extends string>(tabela: Record<K, Rotulado>, codigo: string): Rotulado {
-  return (tabela as Record<string, Rotulado>)[codigo] ?? { rotulo: codigo, intent: 'none' };
+/** A code's label in a language (pt-BR: the CSV and the API); a code unknown to this version is shown as is. */
+export function rotuloDe<K extends string>(tabela: Record<K, Rotulado>, codigo: string, t: Tradutor = PT): { rotulo: string; intent: Intent } {
+  const r = (tabela as Record<string, Rotulado>)[codigo];
+  return r ? { rotulo: t(r.chave), intent: r.intent } : { rotulo: codigo, intent: 'none' };
 }
 
 /** Options of a filter select built from one of the tables above. */
-export function opcoesDe<K extends string>(tabela: Record<K, Rotulado>): { valor: K; rotulo: string }[] {
-  return (Object.keys(tabela) as K[]).map((valor) => ({ valor, rotulo: tabela[valor].rotulo }));
+export function opcoesDe<K extends string>(tabela: Record<K, Rotulado>, t: Tradutor = PT): { valor: K; rotulo: string }[] {
+  return (Object.keys(tabela) as K[]).map((valor) => ({ valor, rotulo: t(tabela[valor].chave) }));
 }

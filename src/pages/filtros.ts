@@ -1,26 +1,27 @@
 import { ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA, opcoesDe } from '../forms/status';
 import type { DefFiltro } from '../ui/BarraFiltros';
+import type { Tradutor } from '../i18n';
 
 /** The filters each managers' and administrators' list offers (issue 7), in the order shown. */
-export const FILTROS_FORMULARIOS: DefFiltro[] = [
+export const filtrosFormularios = (t: Tradutor): DefFiltro[] => [
   { tipo: 'modelo' },
-  { tipo: 'selecao', nome: 'status', rotulo: 'Status', todos: 'Todos os status', opcoes: opcoesDe(ROTULO_STATUS_FORMULARIO) },
+  { tipo: 'selecao', nome: 'status', rotulo: t('filtros.status'), todos: t('filtros.todos-status'), opcoes: opcoesDe(ROTULO_STATUS_FORMULARIO, t) },
   { tipo: 'periodo' },
-  { tipo: 'texto', nome: 'protocolo', rotulo: 'Protocolo', regras: [{ tipo: 'protocolo' }], placeholder: '2026.000000123' },
-  { tipo: 'texto', nome: 'cpf', rotulo: 'CPF do requerente', regras: [{ tipo: 'cpf' }], placeholder: '000.000.000-00' },
+  { tipo: 'texto', nome: 'protocolo', rotulo: t('filtros.protocolo'), regras: [{ tipo: 'protocolo' }], placeholder: '2026.000000123' },
+  { tipo: 'texto', nome: 'cpf', rotulo: t('filtros.cpf'), regras: [{ tipo: 'cpf' }], placeholder: '000.000.000-00' },
 ];
 
-export const FILTROS_ANALITICO: DefFiltro[] = [{ tipo: 'modelo' }, { tipo: 'periodo' }];
+export const filtrosAnalitico = (): DefFiltro[] => [{ tipo: 'modelo' }, { tipo: 'periodo' }];
 
-export const FILTROS_EVENTOS: DefFiltro[] = [
+export const filtrosEventos = (t: Tradutor): DefFiltro[] => [
   { tipo: 'modelo' },
-  { tipo: 'texto', nome: 'protocolo', rotulo: 'Protocolo', regras: [{ tipo: 'protocolo' }], placeholder: '2026.000000123' },
-  { tipo: 'selecao', nome: 'tipo', rotulo: 'Tipo de evento', todos: 'Todos os tipos', opcoes: opcoesDe(ROTULO_EVENTO) },
+  { tipo: 'texto', nome: 'protocolo', rotulo: t('filtros.protocolo'), regras: [{ tipo: 'protocolo' }], placeholder: '2026.000000123' },
+  { tipo: 'selecao', nome: 'tipo', rotulo: t('filtros.tipo-evento'), todos: t('filtros.todos-tipos'), opcoes: opcoesDe(ROTULO_EVENTO, t) },
   { tipo: 'periodo' },
 ];
 
-export const FILTROS_RETENTATIVAS: DefFiltro[] = [
+export const filtrosRetentativas = (t: Tradutor): DefFiltro[] => [
   { tipo: 'modelo' },
-  { tipo: 'selecao', nome: 'status', rotulo: 'Status', todos: 'Todos os status', opcoes: opcoesDe(ROTULO_STATUS_RETENTATIVA) },
+  { tipo: 'selecao', nome: 'status', rotulo: t('filtros.status'), todos: t('filtros.todos-status'), opcoes: opcoesDe(ROTULO_STATUS_RETENTATIVA, t) },
   { tipo: 'periodo' },
 ];

@@ -4,6 +4,7 @@ import { avaliarIframe } from '../../src/access/iframe';
 import { celulaCsv, linhaCsv } from '../../src/forms/csv';
 import type { Definicao } from '../../src/forms/definicao';
 import { NAO_INFORMADO, respostasPorSecao } from '../../src/forms/respostas';
+import { tradutor } from '../../src/i18n';
 import { RETENTATIVA_REEXECUTAVEL, ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA, STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO, opcoesDe, rotuloDe } from '../../src/forms/status';
 import { marcasEixo } from '../../src/ui/graficos/Graficos';
 
@@ -14,6 +15,7 @@ test('every state and event type has a pt-BR label; unknown codes show as they a
   assert.equal(rotuloDe(ROTULO_STATUS_FORMULARIO, 'FALHA_INTEGRACAO').rotulo, 'Falha de integração');
   assert.deepEqual(rotuloDe(ROTULO_EVENTO, 'NOVO_TIPO'), { rotulo: 'NOVO_TIPO', intent: 'none' });
   assert.deepEqual(opcoesDe(ROTULO_STATUS_RETENTATIVA)[3], { valor: 'ESGOTADA', rotulo: 'Tentativas esgotadas' });
+  assert.deepEqual(rotuloDe(ROTULO_STATUS_FORMULARIO, 'INTEGRADO', tradutor('en')), { rotulo: 'Integrated', intent: 'success' }, 'each language has its label');
   assert.deepEqual([...RETENTATIVA_REEXECUTAVEL], ['PENDENTE', 'ESGOTADA']);
 });
 

@@ -43,4 +43,12 @@ export const comum = {
   'grafico.formularios': ['Formulários', 'Forms'],
   'grafico.status': ['Status', 'Status'],
   'grafico.percentual': ['Percentual', 'Share'],
+  'inicio.recebidos-hoje': ['Formulários recebidos hoje', 'Forms received today'],
+  'inicio.falhas-hoje': ['Falhas de integração hoje', 'Integration failures today'],
+  'inicio.retentativas-hoje': ['Retentativas abertas hoje', 'Retries opened today'],
+  'inicio.esgotadas': ['Retentativas esgotadas', 'Exhausted retries'],
+  'inicio.hoje': ['Hoje, {data}', 'Today, {data}'],
+  'inicio.indisponivel': ['indisponível', 'unavailable'],
+  'iframe.titulo': ['Página de {origem}', 'Page from {origem}'],
+  'iframe.recusado': ['Endereço não permitido', 'Address not allowed'],
 } as const satisfies Record<string, readonly [string, string]>;

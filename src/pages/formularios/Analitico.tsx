@@ -14,7 +14,8 @@ import { BarraFiltros } from '../../ui/BarraFiltros';
 import { Distribuicao, SerieDiaria } from '../../ui/graficos/Graficos';
 import { CabecalhoOrdenavel } from '../../ui/TabelaPaginada';
 import { useTratarErro } from '../../ui/useTratarErro';
-import { FILTROS_ANALITICO } from '../filtros';
+import { filtrosAnalitico } from '../filtros';
+import type { ChaveTexto } from '../../i18n';
 import { TituloPagina } from '../Titulo';
 import { salvarArquivo } from './ExportarCsv';
 
@@ -25,11 +26,11 @@ const pct = (v: number) => `${(v * 100).toLocaleString('pt-BR', { maximumFractio
 const nf = (n: number) => n.toLocaleString('pt-BR');
 
 /** The per-model table's columns: its header, how a row gives the value, and the value shown. */
-const COLUNAS: { campo: string; titulo: string; valor: (m: LinhaModelo) => string | number; texto?: (m: LinhaModelo) => string }[] = [
-  { campo: 'nome', titulo: 'Modelo', valor: (m) => m.nome, texto: (m) => `${m.nome} (${m.codigoServico})` },
-  { campo: 'total', titulo: 'Total', valor: (m) => m.total },
-  ...STATUS_FORMULARIO.map((s) => ({ campo: s, titulo: ROTULO_STATUS_FORMULARIO[s].rotulo, valor: (m: LinhaModelo) => m.porStatus[s] ?? 0 })),
-  { campo: 'taxa', titulo: 'Taxa de falha de integração', valor: (m) => m.taxaFalhaIntegracao, texto: (m) => pct(m.taxaFalhaIntegracao) },
+const COLUNAS: { campo: string; titulo: ChaveTexto; valor: (m: LinhaModelo) => string | number; texto?: (m: LinhaModelo) => string }[] = [
+  { campo: 'nome', titulo: 'formularios.modelo', valor: (m) => m.nome, texto: (m) => `${m.nome} (${m.codigoServico})` },
+  { campo: 'total', titulo: 'analitico.total', valor: (m) => m.total },
+  ...STATUS_FORMULARIO.map((s) => ({ campo: s, titulo: ROTULO_STATUS_FORMULARIO[s].chave, valor: (m: LinhaModelo) => m.porStatus[s] ?? 0 })),
+  { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m) => pct(m.taxaFalhaIntegracao) },
 ];
 
 /** Sorts the per-model rows by one column. Pure. */
@@ -46,7 +47,7 @@ export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | un
 
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const tratar = useTratarErro();
   const lista = estadoLista(estado.listas, LISTA);
   const snap = useSnapshot(lista);
@@ -66,32 +67,32 @@ export default function Analitico() {
 
   const carregando = ocupado(carregamento, `lista:${LISTA}`);
   const linhas = dados ? ordenarModelos(dados.modelos, ordem[0]) : [];
-  const porStatus = STATUS_FORMULARIO.map((s) => ({ rotulo: ROTULO_STATUS_FORMULARIO[s].rotulo, valor: dados?.modelos.reduce((n, m) => n + (m.porStatus[s] ?? 0), 0) ?? 0, classe: `cf-status-${s.toLowerCase()}` }));
+  const porStatus = STATUS_FORMULARIO.map((s) => ({ rotulo: t(ROTULO_STATUS_FORMULARIO[s].chave), valor: dados?.modelos.reduce((n, m) => n + (m.porStatus[s] ?? 0), 0) ?? 0, classe: `cf-status-${s.toLowerCase()}` }));
 
   const exportar = () => {
-    const csv = BOM + linhaCsv(COLUNAS.map((c) => c.titulo)) + linhas.map((m) => linhaCsv(COLUNAS.map((c) => (c.texto ? c.texto(m) : c.valor(m))))).join('');
+    const csv = BOM + linhaCsv(COLUNAS.map((c) => t(c.titulo))) + linhas.map((m) => linhaCsv(COLUNAS.map((c) => (c.texto ? c.texto(m) : c.valor(m))))).join('');
     salvarArquivo(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `analitico-formularios-${hojeSaoPaulo()}.csv`);
   };
 
   return (
     <section className="cf-pagina" aria-busy={carregando}>
       <TituloPagina />
-      <BarraFiltros lista={LISTA} rotulo="Filtros do analítico" campos={FILTROS_ANALITICO} acoes={<Button icon="download" text="Exportar tabela" disabled={!linhas.length} onClick={exportar} />} />
+      <BarraFiltros lista={LISTA} rotulo={t('analitico.filtros')} campos={filtrosAnalitico()} acoes={<Button icon="download" text={t('analitico.exportar')} disabled={!linhas.length} onClick={exportar} />} />
       {!dados ? (
-        <NonIdealState icon={<Spinner size={24} aria-label="Carregando o analítico" />} description="Carregando o analítico…" />
+        <NonIdealState icon={<Spinner size={24} aria-label={t('analitico.carregando')} />} description={t('analitico.carregando-texto')} />
       ) : !dados.total ? (
-        <NonIdealState icon="inbox" title="Nenhum formulário no período." description="Altere o período ou o modelo para ver os números." />
+        <NonIdealState icon="inbox" title={t('analitico.vazio')} description={t('analitico.vazio-dica')} />
       ) : (
         <>
           <p className="cf-total-analitico" data-testid="total-analitico">
-            <strong>{nf(dados.total)}</strong> {new Intl.PluralRules('pt-BR').select(dados.total) === 'one' ? 'formulário recebido' : 'formulários recebidos'} no filtro atual.
+            <strong>{nf(dados.total)}</strong> {t('analitico.recebidos', { n: dados.total })}
           </p>
-          <Rolagem rotulo="Totais por modelo">
-            <HTMLTable compact striped className="cf-tabela-analitico" aria-label="Totais por modelo">
+          <Rolagem rotulo={t('analitico.por-modelo')}>
+            <HTMLTable compact striped className="cf-tabela-analitico" aria-label={t('analitico.por-modelo')}>
               <thead>
                 <tr>
                   {COLUNAS.map((c) => (
-                    <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined} aoOrdenar={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} />
+                    <CabecalhoOrdenavel key={c.campo} titulo={t(c.titulo)} direcao={ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined} aoOrdenar={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} />
                   ))}
                 </tr>
               </thead>
@@ -114,8 +115,8 @@ export default function Analitico() {
             </HTMLTable>
           </Rolagem>
           <div className="cf-graficos">
-            <SerieDiaria titulo="Formulários recebidos por dia" pontos={dados.serieDiaria.map((d) => ({ dia: d.dia, total: d.total }))} />
-            <Distribuicao titulo="Formulários por status" fatias={porStatus} />
+            <SerieDiaria titulo={t('analitico.por-dia')} pontos={dados.serieDiaria.map((d) => ({ dia: d.dia, total: d.total }))} />
+            <Distribuicao titulo={t('analitico.por-status')} fatias={porStatus} />
           </div>
         </>
       )}

@@ -10,7 +10,7 @@ import { BarraFiltros } from '../../ui/BarraFiltros';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { TabelaPaginada } from '../../ui/TabelaPaginada';
 import { Codigo, NomeModelo } from '../../ui/NomeModelo';
-import { FILTROS_EVENTOS } from '../filtros';
+import { filtrosEventos } from '../filtros';
 import { TituloPagina } from '../Titulo';
 import { textoDetalhes } from './FichaFormulario';
 
@@ -18,31 +18,31 @@ const LISTA = 'formularios-eventos';
 
 /** /formularios-eventos — who did what to which form, when; the form is a link for READ_FORMULARIO. */
 export default function Eventos() {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   const verFormulario = usePermissao(P.READ_FORMULARIO);
   return (
     <section className="cf-pagina">
       <TituloPagina />
-      <BarraFiltros lista={LISTA} rotulo="Filtros dos eventos" campos={FILTROS_EVENTOS} />
+      <BarraFiltros lista={LISTA} rotulo={t('eventos.filtros')} campos={filtrosEventos(t)} />
       <TabelaPaginada<Evento>
         chave={LISTA}
-        rotulo="Eventos de formulários"
+        rotulo={t('eventos.tabela')}
         carregar={(p, o, f) => formulariosApi.eventos(http, p, o, f)}
         idDe={(e) => e.id}
-        vazio="Nenhum evento corresponde aos filtros. Altere ou limpe os filtros."
+        vazio={t('eventos.vazio')}
         colunas={[
-          { campo: 'ocorridoEm', titulo: 'Quando', ordenavel: true, render: (e) => formatarDataHora(e.ocorridoEm) },
-          { campo: 'tipo', titulo: 'Evento', ordenavel: true, render: (e) => <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> },
+          { campo: 'ocorridoEm', titulo: t('eventos.quando'), ordenavel: true, render: (e) => formatarDataHora(e.ocorridoEm) },
+          { campo: 'tipo', titulo: t('eventos.evento'), ordenavel: true, render: (e) => <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> },
           {
             campo: 'protocolo',
-            titulo: 'Formulário',
+            titulo: t('eventos.formulario'),
             // A console-wide event (an export, a data-subject report) is about no single form.
             render: (e) =>
-              e.formularioId === null ? 'Vários (do console)' : verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={`Abrir o formulário ${e.protocolo}`} className="cf-sem-quebra">{e.protocolo}</Link> : <Codigo texto={e.protocolo} />,
+              e.formularioId === null ? t('eventos.varios') : verFormulario ? <Link to={caminho('formularios', {}, { id: String(e.formularioId) })} aria-label={t('eventos.abrir', { protocolo: e.protocolo ?? '' })} className="cf-sem-quebra">{e.protocolo}</Link> : <Codigo texto={e.protocolo} />,
           },
-          { campo: 'modelo', titulo: 'Modelo', ordenavel: true, render: (e) => <NomeModelo nome={e.modeloNome} codigo={e.codigoServico} /> },
-          { campo: 'autor', titulo: 'Quem', render: (e) => e.autor },
-          { campo: 'detalhes', titulo: 'Detalhes', render: (e) => textoDetalhes(e.detalhes) },
+          { campo: 'modelo', titulo: t('formularios.modelo'), ordenavel: true, render: (e) => <NomeModelo nome={e.modeloNome} codigo={e.codigoServico} /> },
+          { campo: 'autor', titulo: t('eventos.quem'), render: (e) => e.autor },
+          { campo: 'detalhes', titulo: t('eventos.detalhes'), render: (e) => textoDetalhes(e.detalhes, t) },
         ]}
       />
     </section>

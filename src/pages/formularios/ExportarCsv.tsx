@@ -24,7 +24,7 @@ export function salvarArquivo(blob: Blob, nome: string): void {
  * data masked; whoever holds READ_FORMULARIO_DADOS_PESSOAIS may ask for it in clear (recorded).
  */
 export function ExportarCsv({ lista }: { lista: string }) {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const { executar } = useAcao();
   const e = estadoLista(estado.listas, lista);
   const snap = useSnapshot(e);
@@ -38,22 +38,20 @@ export function ExportarCsv({ lista }: { lista: string }) {
     // The first line is the header.
     const url = formulariosApi.exportacao([...e.ordenacao], { ...e.filtros }, podeClaros && claros);
     await executar(async () => salvarArquivo(await http.baixar(url, (n) => setLinhas(Math.max(0, n - 1))), `formularios-${hojeSaoPaulo()}.csv`), {
-      titulo: 'Exportação concluída',
-      texto: 'O arquivo CSV foi gerado com os formulários do filtro atual.',
+      titulo: t('exportar.concluida'),
+      texto: t('exportar.concluida-texto'),
     });
     setLinhas(null);
   };
 
   return (
     <>
-      <Button icon="download" text="Exportar CSV" disabled={linhas !== null || total === 0} loading={linhas !== null} onClick={() => void exportar()} />
-      {podeClaros && <Switch className="cf-exportar-claros" label="Com dados pessoais sem máscara (fica registrado)" checked={claros} onChange={(ev) => setClaros(ev.currentTarget.checked)} />}
+      <Button icon="download" text={t('exportar.csv')} disabled={linhas !== null || total === 0} loading={linhas !== null} onClick={() => void exportar()} />
+      {podeClaros && <Switch className="cf-exportar-claros" label={t('exportar.claros')} checked={claros} onChange={(ev) => setClaros(ev.currentTarget.checked)} />}
       {linhas !== null && (
         <div className="cf-progresso" role="status" aria-live="polite">
-          <ProgressBar value={total ? Math.min(1, linhas / total) : undefined} intent="primary" aria-label="Progresso da exportação" />
-          <span>
-            Exportando… {linhas.toLocaleString('pt-BR')} de {total.toLocaleString('pt-BR')} linhas
-          </span>
+          <ProgressBar value={total ? Math.min(1, linhas / total) : undefined} intent="primary" aria-label={t('exportar.progresso')} />
+          <span>{t('exportar.exportando', { linhas: linhas.toLocaleString('pt-BR'), total: total.toLocaleString('pt-BR') })}</span>
         </div>
       )}
     </>
@@ -65,7 +63,7 @@ export function ExportarCsv({ lista }: { lista: string }) {
  * across the models the user may read, in clear, as JSON or CSV. The download is recorded as an event.
  */
 export function RelatorioTitular({ lista }: { lista: string }) {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const { executar } = useAcao();
   const snap = useSnapshot(estadoLista(estado.listas, lista));
   const pode = usePermissao(P.READ_FORMULARIO_DADOS_PESSOAIS);
@@ -75,16 +73,16 @@ export function RelatorioTitular({ lista }: { lista: string }) {
   const baixar = async (formato: 'json' | 'csv') => {
     setBaixando(formato);
     await executar(async () => salvarArquivo(await http.baixar(formulariosApi.relatorioTitular(cpf, formato)), `relatorio-titular-${hojeSaoPaulo()}.${formato}`), {
-      titulo: 'Relatório do titular gerado',
-      texto: 'O arquivo traz todos os formulários deste CPF nos seus grupos. O download foi registrado.',
+      titulo: t('titular.gerado'),
+      texto: t('titular.gerado-texto'),
       vida: 6000,
     });
     setBaixando(null);
   };
   return (
-    <span className="cf-relatorio-titular" role="group" aria-label="Relatório do titular">
-      <Button icon="id-number" text="Relatório do titular (JSON)" loading={baixando === 'json'} onClick={() => void baixar('json')} />
-      <Button text="CSV" aria-label="Relatório do titular (CSV)" loading={baixando === 'csv'} onClick={() => void baixar('csv')} />
+    <span className="cf-relatorio-titular" role="group" aria-label={t('titular.rotulo')}>
+      <Button icon="id-number" text={t('titular.json')} loading={baixando === 'json'} onClick={() => void baixar('json')} />
+      <Button text="CSV" aria-label={t('titular.csv')} loading={baixando === 'csv'} onClick={() => void baixar('csv')} />
     </span>
   );
 }

@@ -10,31 +10,31 @@ import { formulariosApi, type DadosPessoais, type DetalheFormulario } from '../.
 import { respostasPorSecao } from '../../forms/respostas';
 import { ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA } from '../../forms/status';
 import { formatarDataHora } from '../../i18n/datas';
-import { contar } from '../../i18n';
+import type { Tradutor } from '../../i18n';
 import { comEscopo } from '../../state/carregamento';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { Carregando } from '../../ui/useEdicao';
 import { useTratarErro } from '../../ui/useTratarErro';
 
 /** What an event's details say, in words (HTTP status, error, reason, attempt). */
-export function textoDetalhes(d: Record<string, unknown> | null | undefined): string {
+export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: Tradutor): string {
   if (!d) return '';
   const partes: string[] = [];
   if (d.statusHttp) partes.push(`HTTP ${d.statusHttp}`);
   if (d.erro) partes.push(String(d.erro));
-  if (d.tentativa) partes.push(`tentativa ${d.tentativa}`);
-  if (d.motivo) partes.push(`motivo: ${d.motivo}`);
-  if (typeof d.linhas === 'number') partes.push(contar(d.linhas, 'linha', 'linhas'));
-  if (typeof d.formularios === 'number') partes.push(contar(d.formularios, 'formulário', 'formulários'));
+  if (d.tentativa) partes.push(t('detalhes.tentativa', { n: String(d.tentativa) }));
+  if (d.motivo) partes.push(t('detalhes.motivo', { motivo: String(d.motivo) }));
+  if (typeof d.linhas === 'number') partes.push(t('detalhes.linhas', { n: d.linhas }));
+  if (typeof d.formularios === 'number') partes.push(t('detalhes.formularios', { n: d.formularios }));
   if (typeof d.cpf === 'string') partes.push(`CPF ${d.cpf}`);
-  if (Array.isArray(d.campos)) partes.push(`campos: ${d.campos.join(', ')}`);
-  if (Array.isArray(d.respostasApagadas)) partes.push(`apagadas: ${d.respostasApagadas.join(', ') || 'nenhuma'}`);
+  if (Array.isArray(d.campos)) partes.push(t('detalhes.campos', { lista: d.campos.join(', ') }));
+  if (Array.isArray(d.respostasApagadas)) partes.push(t('detalhes.apagadas', { lista: d.respostasApagadas.join(', ') || t('detalhes.nenhuma') }));
   return partes.join(' · ');
 }
 
 /** One filled form: header, answers by the model version it was filled against, events, integration. */
 export function FichaFormulario({ id }: { id: string }) {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const tratar = useTratarErro();
   const navegar = useNavigate();
   const [f, setF] = useState<DetalheFormulario | null>(null);
@@ -45,12 +45,12 @@ export function FichaFormulario({ id }: { id: string }) {
     comEscopo(estado.carregamento, 'formulario', () => formulariosApi.obter(http, id)).then(setF, (e) => {
       // A form of another group: the list stays, saying why (a deep link used to land on /403 for good).
       if (e instanceof FalhaApi && e.erro.tipo === 'http' && e.erro.status === 403) {
-        mostrarToast(estado.toasts, { severity: 'warn', summary: 'Formulário não acessível', detail: e.erro.problema?.detail ?? 'Você não tem acesso a este formulário.', life: 8000 });
+        mostrarToast(estado.toasts, { severity: 'warn', summary: t('ficha.nao-acessivel'), detail: e.erro.problema?.detail ?? t('ficha.sem-acesso'), life: 8000 });
         navegar(caminho('formularios'), { replace: true });
       } else tratar(e, 'detalhe');
     });
   }, [id]);
-  if (!f) return <Carregando rotulo="Carregando formulário" />;
+  if (!f) return <Carregando rotulo={t('ficha.carregando')} />;
   const mostrar = async () => {
     setMostrando(true);
     try {
@@ -66,21 +66,19 @@ export function FichaFormulario({ id }: { id: string }) {
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
   const r = f.retentativa;
   return (
-    <article className="cf-ficha cf-ficha-formulario" aria-label={`Formulário ${f.protocolo}`}>
+    <article className="cf-ficha cf-ficha-formulario" aria-label={t('ficha.rotulo', { protocolo: f.protocolo })}>
       <dl className="cf-cabecalho-ficha">
-        <dt>Protocolo</dt>
+        <dt>{t('formularios.protocolo')}</dt>
         <dd data-testid="protocolo">{f.protocolo}</dd>
-        <dt>Status</dt>
+        <dt>{t('formularios.status')}</dt>
         <dd>
           <Etiqueta tabela={ROTULO_STATUS_FORMULARIO} codigo={f.status} />
         </dd>
-        <dt>Modelo</dt>
-        <dd>
-          {f.modeloNome} ({f.codigoServico}), versão {f.modeloVersao}
-        </dd>
-        <dt>Recebido em</dt>
+        <dt>{t('formularios.modelo')}</dt>
+        <dd>{t('ficha.modelo-versao', { nome: f.modeloNome, codigo: f.codigoServico, versao: f.modeloVersao })}</dd>
+        <dt>{t('formularios.recebido-em')}</dt>
         <dd>{formatarDataHora(f.recebidoEm)}</dd>
-        <dt>Requerente</dt>
+        <dt>{t('formularios.requerente')}</dt>
         <dd>
           {requerente.nomeRequerente ?? '—'}
           {requerente.cpfRequerente ? ` · CPF ${requerente.cpfRequerente}` : ''}
@@ -88,25 +86,25 @@ export function FichaFormulario({ id }: { id: string }) {
         </dd>
       </dl>
 
-      <h3>Respostas</h3>
+      <h3>{t('ficha.respostas')}</h3>
       {f.anonimizadoEm && (
         <Callout intent="primary" data-testid="anonimizado">
-          Os dados pessoais deste formulário foram apagados em {formatarDataHora(f.anonimizadoEm)}, no fim do prazo de retenção do modelo (LGPD).
+          {t('ficha.anonimizado', { quando: formatarDataHora(f.anonimizadoEm) })}
         </Callout>
       )}
       {!f.anonimizadoEm && (
         <div className="cf-dados-pessoais" data-testid="dados-pessoais">
           {claros ? (
-            <span className="cf-ajuda">Dados pessoais à mostra. Este acesso foi registrado nos eventos do formulário.</span>
+            <span className="cf-ajuda">{t('ficha.claros')}</span>
           ) : (
             <>
-              <span className="cf-ajuda">Dados pessoais (CPF, nome, e-mail, telefone e os marcados no modelo) aparecem mascarados.</span>
-              {f.dadosPessoais?.podeMostrar && <Button icon="eye-open" text="Mostrar dados pessoais" loading={mostrando} onClick={() => void mostrar()} />}
+              <span className="cf-ajuda">{t('ficha.mascarados')}</span>
+              {f.dadosPessoais?.podeMostrar && <Button icon="eye-open" text={t('ficha.mostrar')} loading={mostrando} onClick={() => void mostrar()} />}
             </>
           )}
         </div>
       )}
-      {!f.versaoModelo && <Callout intent="warning">A versão {f.modeloVersao} do modelo não foi encontrada; as respostas aparecem como foram enviadas.</Callout>}
+      {!f.versaoModelo && <Callout intent="warning">{t('ficha.sem-versao', { versao: f.modeloVersao })}</Callout>}
       {blocos.map((b) => (
         <section key={b.titulo} className="cf-respostas" aria-label={b.titulo}>
           <h4>{b.titulo}</h4>
@@ -121,45 +119,45 @@ export function FichaFormulario({ id }: { id: string }) {
         </section>
       ))}
 
-      <h3>Eventos</h3>
+      <h3>{t('ficha.eventos')}</h3>
       <ol className="cf-linha-tempo" data-testid="eventos">
         {f.eventos.map((e) => (
           <li key={e.id}>
             <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> <time dateTime={e.ocorridoEm}>{formatarDataHora(e.ocorridoEm)}</time> · {e.autor}
-            {textoDetalhes(e.detalhes) && <span className="cf-detalhes"> · {textoDetalhes(e.detalhes)}</span>}
+            {textoDetalhes(e.detalhes, t) && <span className="cf-detalhes"> · {textoDetalhes(e.detalhes, t)}</span>}
           </li>
         ))}
       </ol>
 
-      <h3>Integração</h3>
+      <h3>{t('ficha.integracao')}</h3>
       {r ? (
         <dl className="cf-cabecalho-ficha" data-testid="integracao">
-          <dt>Situação</dt>
+          <dt>{t('ficha.situacao')}</dt>
           <dd>
             <Etiqueta tabela={ROTULO_STATUS_RETENTATIVA} codigo={r.status} />
           </dd>
-          <dt>Destino</dt>
+          <dt>{t('ficha.destino')}</dt>
           <dd>{r.destino ?? '—'}</dd>
-          <dt>Tentativas</dt>
+          <dt>{t('ficha.tentativas')}</dt>
           <dd>{r.tentativas}</dd>
-          <dt>Último status HTTP</dt>
+          <dt>{t('ficha.ultimo-status')}</dt>
           <dd>{r.ultimoStatusHttp ?? '—'}</dd>
-          <dt>Último erro</dt>
+          <dt>{t('ficha.ultimo-erro')}</dt>
           <dd>{r.ultimoErro ?? '—'}</dd>
-          <dt>Próxima tentativa</dt>
+          <dt>{t('ficha.proxima')}</dt>
           <dd>{r.proximaTentativaEm ? formatarDataHora(r.proximaTentativaEm) : '—'}</dd>
         </dl>
       ) : (
-        <p className="cf-ajuda">{f.status === 'RECEBIDO' ? 'A entrega ao sistema de destino ainda não foi tentada.' : 'Nenhuma retentativa registrada para este formulário.'}</p>
+        <p className="cf-ajuda">{f.status === 'RECEBIDO' ? t('ficha.nao-tentada') : t('ficha.sem-retentativa')}</p>
       )}
       {tentativas.length > 0 && (
-        <Rolagem rotulo="Tentativas de entrega">
-          <HTMLTable compact striped aria-label="Tentativas de entrega">
+        <Rolagem rotulo={t('ficha.tentativas-entrega')}>
+          <HTMLTable compact striped aria-label={t('ficha.tentativas-entrega')}>
             <thead>
               <tr>
-                <th scope="col">Quando</th>
-                <th scope="col">Resultado</th>
-                <th scope="col">Detalhes</th>
+                <th scope="col">{t('eventos.quando')}</th>
+                <th scope="col">{t('ficha.resultado')}</th>
+                <th scope="col">{t('eventos.detalhes')}</th>
               </tr>
             </thead>
             <tbody>
@@ -169,7 +167,7 @@ export function FichaFormulario({ id }: { id: string }) {
                   <td>
                     <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} />
                   </td>
-                  <td>{textoDetalhes(e.detalhes)}</td>
+                  <td>{textoDetalhes(e.detalhes, t)}</td>
                 </tr>
               ))}
             </tbody>

@@ -9,7 +9,7 @@ import { TituloPagina } from '../Titulo';
  * any other address is refused and nothing is loaded.
  */
 export default function PaginaIframe() {
-  const { config } = useAmbiente();
+  const { config, t } = useAmbiente();
   const [params] = useSearchParams();
   const titulo = params.get('titulo')?.trim();
   const a = avaliarIframe(params.get('url'), config.iframeAllowlist, globalThis.location?.origin ?? '');
@@ -17,9 +17,9 @@ export default function PaginaIframe() {
     <section className="cf-pagina cf-pagina-iframe">
       {titulo ? <h1 className="cf-titulo-pagina">{titulo}</h1> : <TituloPagina />}
       {a.permitido ? (
-        <iframe className="cf-iframe" src={a.url} title={titulo || `Página de ${a.origem}`} sandbox={a.sandbox} referrerPolicy="strict-origin-when-cross-origin" allow="" loading="lazy" />
+        <iframe className="cf-iframe" src={a.url} title={titulo || t('iframe.titulo', { origem: a.origem })} sandbox={a.sandbox} referrerPolicy="strict-origin-when-cross-origin" allow="" loading="lazy" />
       ) : (
-        <Callout intent="warning" title="Endereço não permitido" icon="disable" data-testid="iframe-recusado">
+        <Callout intent="warning" title={t('iframe.recusado')} icon="disable" data-testid="iframe-recusado">
           {a.motivo}
         </Callout>
       )}

@@ -8,11 +8,12 @@ import type { Http } from '../../api/http';
 import type { Filtros } from '../../api/paginacao';
 import { formulariosApi, retentativasApi } from '../../api/recursos/formularios';
 import { formatarData, hojeSaoPaulo } from '../../i18n/datas';
+import type { ChaveTexto } from '../../i18n';
 import { caminho, entradasMenu, ICONES, type NomeRota } from '../../routes';
 
 /** The day's numbers (America/Sao_Paulo days), each for whoever may read its list, linking to it filtered. */
 interface Indicador {
-  rotulo: string;
+  rotulo: ChaveTexto;
   permissao: Permissao;
   rota: NomeRota;
   filtros: (hoje: string) => Record<string, string>;
@@ -25,14 +26,14 @@ const totalDe = (listar: typeof formulariosApi.listar | typeof retentativasApi.l
 const formularios = totalDe(formulariosApi.listar);
 const retentativas = totalDe(retentativasApi.listar);
 const INDICADORES: Indicador[] = [
-  { rotulo: 'Formulários recebidos hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ de: h, ate: h }), contar: formularios },
-  { rotulo: 'Falhas de integração hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ status: 'FALHA_INTEGRACAO', de: h, ate: h }), contar: formularios },
-  { rotulo: 'Retentativas abertas hoje', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: (h) => ({ de: h, ate: h }), contar: retentativas },
-  { rotulo: 'Retentativas esgotadas', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: () => ({ status: 'ESGOTADA' }), contar: retentativas },
+  { rotulo: 'inicio.recebidos-hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ de: h, ate: h }), contar: formularios },
+  { rotulo: 'inicio.falhas-hoje', permissao: P.READ_FORMULARIO, rota: 'formularios', filtros: (h) => ({ status: 'FALHA_INTEGRACAO', de: h, ate: h }), contar: formularios },
+  { rotulo: 'inicio.retentativas-hoje', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: (h) => ({ de: h, ate: h }), contar: retentativas },
+  { rotulo: 'inicio.esgotadas', permissao: P.READ_RETENTATIVA_INTEGRACAO, rota: 'retentativas-integracao', filtros: () => ({ status: 'ESGOTADA' }), contar: retentativas },
 ];
 
 function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   const hoje = hojeSaoPaulo();
   // Only numbers the user can open: the permission alone is not enough when the menu rules hide the page
   // (operador holds READ_RETENTATIVA_INTEGRACAO without a complete administrator pair).
@@ -47,13 +48,13 @@ function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
   if (!meus.length) return null;
   return (
     <>
-      <h2>Hoje, {formatarData(hoje)}</h2>
+      <h2>{t('inicio.hoje', { data: formatarData(hoje) })}</h2>
       <ul className="cf-numeros" data-testid="numeros-do-dia">
         {meus.map((i, n) => (
           <li key={i.rotulo}>
             <Link to={caminho(i.rota, {}, i.filtros(hoje))} className="cf-numero">
-              <strong aria-live="polite">{valores[n] === undefined ? '…' : valores[n] === null ? 'indisponível' : valores[n]!.toLocaleString('pt-BR')}</strong>
-              <span>{i.rotulo}</span>
+              <strong aria-live="polite">{valores[n] === undefined ? '…' : valores[n] === null ? t('inicio.indisponivel') : valores[n]!.toLocaleString('pt-BR')}</strong>
+              <span>{t(i.rotulo)}</span>
             </Link>
           </li>
         ))}
