@@ -8,6 +8,11 @@ import type { Regra, TipoRegra } from '../validation/regras';
 export const TIPOS_CAMPO = ['texto', 'texto-longo', 'inteiro', 'decimal', 'email', 'url', 'data', 'cpf', 'escolha-unica', 'escolha-multipla', 'arquivo'] as const;
 export type TipoCampo = (typeof TIPOS_CAMPO)[number];
 
+/** A type's name as staff read it, in the catalogs (src/i18n): the palette, the type select, the rows. */
+export const chaveTipo = (t: TipoCampo) => `tipo.${t}` as const;
+export const chaveRequerente = (p: PapelRequerente) => `requerente.${p}` as const;
+
+/** A new field's default label (the form's own content, written in pt-BR as the designer writes it). */
 export const ROTULO_TIPO: Record<TipoCampo, string> = {
   texto: 'Texto',
   'texto-longo': 'Texto longo',

@@ -28,7 +28,8 @@ export function slug(texto: string): string {
 
 const comSecoes = (d: Definicao, secoes: Secao[]): Definicao => ({ ...d, secoes });
 
-export function adicionarSecao(d: Definicao, titulo = 'Nova seção'): Definicao {
+/** A new section; the form's first one is, as a rule, about who is asking. */
+export function adicionarSecao(d: Definicao, titulo = d.secoes.length ? 'Nova seção' : 'Dados do requerente'): Definicao {
   return comSecoes(d, [...d.secoes, { id: novoId(d, 'secao'), titulo, campos: [] }]);
 }
 

@@ -2,12 +2,13 @@ import { acesso } from './textos/acesso';
 import { comum } from './textos/comum';
 import { status } from './textos/status';
 import { integracao } from './textos/integracao';
+import { modelos } from './textos/modelos';
 
 /**
  * The texts added since the catalogs were split by page: each key holds [pt-BR, English] side by side,
  * so a text is never written in one language only. pt-BR.ts and en.ts take their side.
  */
-const TEXTOS = { ...comum, ...acesso, ...status, ...integracao } as const;
+const TEXTOS = { ...comum, ...acesso, ...status, ...integracao, ...modelos } as const;
 
 type Textos = typeof TEXTOS;
 

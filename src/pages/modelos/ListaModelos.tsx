@@ -11,14 +11,14 @@ import { useGruposDoModelo } from './useGruposDoModelo';
 
 /** /modelos: the form templates in the user's groups. */
 export default function ListaModelos() {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   const grupos = useGruposDoModelo();
   return (
     <ListaRecurso<ModeloResumo>
       chave="modelos"
-      substantivo="modelo"
-      rotuloBusca="Buscar modelos por nome ou código"
-      rotuloTabela="Modelos de formulários"
+      substantivo={t('modelos.substantivo')}
+      rotuloBusca={t('modelos.buscar')}
+      rotuloTabela={t('modelos.tabela')}
       carregar={(p, o, f) => modelosApi.listar(http, p, o, f)}
       idDe={(m) => m.codigoServico}
       nomeDe={(m) => m.nome}
@@ -26,16 +26,16 @@ export default function ListaModelos() {
       abrir={(m) => caminho('modelos-editar', { codigoServico: m.codigoServico })}
       excluir={{ permissao: P.DELETE_MODELO, executar: (m) => modelosApi.excluir(http, m.codigoServico), permitido: (m) => podeExcluir(m.status, m.ultimaVersao > 0) }}
       filtros={[
-        { tipo: 'selecao', nome: 'status', rotulo: 'Situação', todos: 'Todas as situações', opcoes: opcoesDe(ROTULO_STATUS_MODELO) },
-        { tipo: 'selecao', nome: 'grupo', rotulo: 'Grupo de controle de conteúdo', todos: 'Todos os grupos', opcoes: (grupos?.controleConteudo ?? []).map((g) => ({ valor: String(g.id), rotulo: g.nome })) },
+        { tipo: 'selecao', nome: 'status', rotulo: t('modelos.situacao'), todos: t('modelos.todas-situacoes'), opcoes: opcoesDe(ROTULO_STATUS_MODELO, t) },
+        { tipo: 'selecao', nome: 'grupo', rotulo: t('modelos.grupo-cc'), todos: t('modelos.todos-grupos'), opcoes: (grupos?.controleConteudo ?? []).map((g) => ({ valor: String(g.id), rotulo: g.nome })) },
       ]}
       colunas={[
-        { campo: 'nome', titulo: 'Nome', ordenavel: true },
-        { campo: 'codigoServico', titulo: 'Código', ordenavel: true },
-        { campo: 'grupo', titulo: 'Grupo', ordenavel: true, render: (m) => m.grupoControleConteudo.nome },
-        { campo: 'status', titulo: 'Situação', ordenavel: true, render: (m) => <Etiqueta tabela={ROTULO_STATUS_MODELO} codigo={m.status} /> },
-        { campo: 'ultimaVersao', titulo: 'Versão publicada', render: (m) => (m.ultimaVersao ? `v${m.ultimaVersao}` : '—') },
-        { campo: 'atualizadoEm', titulo: 'Atualizado em', ordenavel: true, render: (m) => formatarData(m.atualizadoEm) },
+        { campo: 'nome', titulo: t('coluna.nome'), ordenavel: true },
+        { campo: 'codigoServico', titulo: t('modelos.codigo'), ordenavel: true },
+        { campo: 'grupo', titulo: t('modelos.grupo'), ordenavel: true, render: (m) => m.grupoControleConteudo.nome },
+        { campo: 'status', titulo: t('modelos.situacao'), ordenavel: true, render: (m) => <Etiqueta tabela={ROTULO_STATUS_MODELO} codigo={m.status} /> },
+        { campo: 'ultimaVersao', titulo: t('modelos.versao-publicada'), render: (m) => (m.ultimaVersao ? `v${m.ultimaVersao}` : '—') },
+        { campo: 'atualizadoEm', titulo: t('coluna.atualizado-em'), ordenavel: true, render: (m) => formatarData(m.atualizadoEm) },
       ]}
     />
   );

@@ -11,7 +11,7 @@ import { useGruposDoModelo } from './useGruposDoModelo';
 
 /** /modelos/novo: the model's data; once created, the builder opens on it. */
 export default function NovoModelo() {
-  const { http } = useAmbiente();
+  const { http, t } = useAmbiente();
   const grupos = useGruposDoModelo();
   const e = useEdicao<FormDadosModelo, Modelo>({
     vazio: DADOS_VAZIOS,
@@ -22,7 +22,7 @@ export default function NovoModelo() {
     depoisDeSalvar: (m) => caminho('modelos-editar', { codigoServico: m.codigoServico }),
     // A model created with an integration comes with its signing secret: the builder shows it once.
     estadoDepoisDeSalvar: (m) => (m.segredoNovo ? { segredoNovo: m.segredoNovo } : null),
-    salvo: (m) => `O modelo "${m.nome}" foi criado. Agora monte o formulário.`,
+    salvo: (m) => t('modelos.criado', { nome: m.nome }),
     permissoes: { criar: P.CREATE_MODELO, alterar: P.UPDATE_MODELO },
   });
   const { setDados } = e;
@@ -31,7 +31,7 @@ export default function NovoModelo() {
     if (grupos?.controleConteudo.length === 1) setDados((d) => ({ ...d, grupoControleConteudoId: d.grupoControleConteudoId || String(grupos.controleConteudo[0].id) }));
   }, [grupos]);
 
-  if (!grupos) return <Carregando rotulo="Carregando grupos" />;
+  if (!grupos) return <Carregando rotulo={t('modelos.carregando-grupos')} />;
   return (
     <section className="cf-pagina cf-formulario">
       <TituloPagina />

@@ -10,7 +10,6 @@ import { localizarProblemas, validarDefinicao, type Definicao, type ProblemaLoca
 import { diferenca, jsonEstavel, resumoDiferenca } from '../../../forms/diferenca';
 import { ROTULO_STATUS_MODELO } from '../../../forms/status';
 import { formatarDataHora } from '../../../i18n/datas';
-import { contar } from '../../../i18n';
 import { abrirDialogo, confirmar } from '../../../ui/dialogos';
 import { Etiqueta } from '../../../ui/Etiqueta';
 import { Preenchimento } from '../../../ui/formulario/Preenchimento';
@@ -52,7 +51,7 @@ function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; pro
 /** /modelos/{codigoServico}: the form builder with its live preview, the model's data and its versions. */
 export default function Construtor() {
   const { codigoServico = '' } = useParams();
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const tratar = useTratarErro();
   const c = useConstrutor(codigoServico);
   const grupos = useGruposDoModelo();
@@ -60,7 +59,7 @@ export default function Construtor() {
   const [aba, setAba] = useState<Aba>('formulario');
   const [selecionado, setSelecionado] = useState<string | null>(null);
   const [problemasPublicar, setProblemasPublicar] = useState<ProblemaLocalizado[]>([]);
-  useSairSemSalvar(c.sujo, 'As alterações do rascunho ainda não foram salvas e serão perdidas.');
+  useSairSemSalvar(c.sujo, t('construtor.nao-salvo-sair'));
   // The last published version, to tell when publishing would only repeat it.
   const [ultima, setUltima] = useState<{ numero: number; nome: string; definicao: unknown } | null>(null);
   const numeroUltima = c.modelo?.ultimaVersao ?? 0;
@@ -74,7 +73,7 @@ export default function Construtor() {
   const segredoNovo = (local.state as { segredoNovo?: string } | null)?.segredoNovo;
   useEffect(() => {
     if (!segredoNovo) return;
-    mostrarSegredo(estado.dialogos, segredoNovo);
+    mostrarSegredo(estado.dialogos, segredoNovo, t);
     navegar(local.pathname + local.search, { replace: true, state: null });
   }, [segredoNovo]);
 
@@ -83,7 +82,7 @@ export default function Construtor() {
   const { mudar } = c;
   const aoMudarDefinicao = useCallback<AoMudarDefinicao>((f, chave) => mudar((r) => ({ ...r, definicao: f(r.definicao) }), chave), [mudar]);
 
-  if (!c.modelo || !c.rascunho || !grupos) return <Carregando rotulo="Carregando modelo" />;
+  if (!c.modelo || !c.rascunho || !grupos) return <Carregando rotulo={t('construtor.carregando')} />;
   const { modelo, rascunho } = c;
   const arquivado = modelo.status === 'ARQUIVADO';
   const desabilitado = !podeAlterar || arquivado;
@@ -109,17 +108,17 @@ export default function Construtor() {
       const resumo = resumoDiferenca(diferenca(anterior, definicao));
       const proxima = modelo.ultimaVersao + 1;
       const sim = await confirmar(estado.dialogos, {
-        titulo: `Publicar a versão ${proxima}`,
-        textoConfirmar: 'Publicar',
+        titulo: t('construtor.publicar-titulo', { n: proxima }),
+        textoConfirmar: t('construtor.publicar'),
         mensagem: (
           <>
-            <p>A versão {proxima} passa a ser a que os cidadãos preenchem. Uma versão publicada não muda mais; alterações futuras viram a versão seguinte.</p>
-            {anterior ? <p>O que muda em relação à versão {modelo.ultimaVersao}:</p> : <p>Primeira versão: {contar(contarCampos(definicao), 'campo', 'campos')} em {contar(definicao.secoes.length, 'seção', 'seções')}.</p>}
-            {anterior && (resumo.length ? <ul>{resumo.map((l) => <li key={l}>{l}</li>)}</ul> : <p>Nada mudou nos campos desde a versão {modelo.ultimaVersao}.</p>)}
+            <p>{t('construtor.publicar-texto', { n: proxima })}</p>
+            {anterior ? <p>{t('construtor.o-que-muda', { n: modelo.ultimaVersao })}</p> : <p>{t('construtor.primeira', { campos: t('construtor.campos-secoes', { campos: contarCampos(definicao), secoes: definicao.secoes.length }) })}</p>}
+            {anterior && (resumo.length ? <ul>{resumo.map((l) => <li key={l}>{l}</li>)}</ul> : <p>{t('construtor.nada-mudou-campos', { n: modelo.ultimaVersao })}</p>)}
           </>
         ),
       });
-      if (sim) await c.transicao('publicar', (m) => `A versão ${m.ultimaVersao} de "${m.nome}" foi publicada.`);
+      if (sim) await c.transicao('publicar', (m) => t('construtor.publicado-texto', { n: m.ultimaVersao, nome: m.nome }));
     } catch (e) {
       tratar(e, 'acao');
     }
@@ -127,25 +126,23 @@ export default function Construtor() {
 
   async function arquivar() {
     if (c.sujo) {
-      await confirmar(estado.dialogos, { titulo: 'Alterações não salvas', mensagem: 'Salve ou desfaça as alterações do rascunho antes de arquivar o modelo.', textoConfirmar: 'Entendi' });
+      await confirmar(estado.dialogos, { titulo: t('construtor.nao-salvas'), mensagem: t('construtor.salve-antes'), textoConfirmar: t('construtor.entendi') });
       return;
     }
-    const sim = await confirmar(estado.dialogos, { titulo: 'Arquivar o modelo', mensagem: `O formulário "${modelo.nome}" deixa de aceitar preenchimentos. O modelo, as suas versões e os formulários já preenchidos ficam guardados; ele pode ser restaurado depois.`, textoConfirmar: 'Arquivar', perigo: true });
-    if (sim) await c.transicao('arquivar', (m) => `O modelo "${m.nome}" foi arquivado.`);
+    const sim = await confirmar(estado.dialogos, { titulo: t('construtor.arquivar-titulo'), mensagem: t('construtor.arquivar-texto', { nome: modelo.nome }), textoConfirmar: t('construtor.arquivar'), perigo: true });
+    if (sim) await c.transicao('arquivar', (m) => t('construtor.arquivado-texto', { nome: m.nome }));
   }
 
   async function compararComAtual() {
     try {
       const m = await c.atual();
       abrirDialogo(estado.dialogos, {
-        titulo: 'O que a outra pessoa salvou × o seu rascunho',
+        titulo: t('construtor.comparar-titulo'),
         largura: 900,
         conteudo: () => (
           <>
-            <p className="cf-ajuda">
-              Salvo por {m.atualizadoPor} em {formatarDataHora(m.atualizadoEm)}.
-            </p>
-            <DiferencaVersoes diferenca={diferenca(m.definicao, definicao)} rotuloA="Versão salva" rotuloB="Seu rascunho" />
+            <p className="cf-ajuda">{t('construtor.salvo-por', { por: m.atualizadoPor, em: formatarDataHora(m.atualizadoEm) })}</p>
+            <DiferencaVersoes diferenca={diferenca(m.definicao, definicao)} rotuloA={t('construtor.versao-salva')} rotuloB={t('construtor.seu-rascunho')} />
           </>
         ),
       });
@@ -172,74 +169,72 @@ export default function Construtor() {
       <div className="cf-cabecalho-modelo">
         <span className="cf-nome-modelo">{modelo.nome}</span>
         <Etiqueta tabela={ROTULO_STATUS_MODELO} codigo={modelo.status} />
-        <span className="cf-discreto">{modelo.ultimaVersao ? `Versão publicada: v${modelo.ultimaVersao}` : 'Nunca publicado'}</span>
-        <span className="cf-discreto">
-          {contar(n, 'campo', 'campos')} em {contar(definicao.secoes.length, 'seção', 'seções')}
-        </span>
+        <span className="cf-discreto">{modelo.ultimaVersao ? t('construtor.versao-publicada', { n: modelo.ultimaVersao }) : t('construtor.nunca-publicado')}</span>
+        <span className="cf-discreto">{t('construtor.campos-secoes', { campos: n, secoes: definicao.secoes.length })}</span>
         <span role="status" className={c.sujo ? 'cf-nao-salvo' : 'cf-discreto'}>
-          {c.sujo ? 'Alterações não salvas' : `Rascunho salvo por ${modelo.atualizadoPor} em ${formatarDataHora(modelo.atualizadoEm)}`}
+          {c.sujo ? t('construtor.nao-salvas') : t('construtor.rascunho-salvo', { por: modelo.atualizadoPor, em: formatarDataHora(modelo.atualizadoEm) })}
         </span>
       </div>
       {!desabilitado && (
-        <div className="cf-barra-construtor" role="toolbar" aria-label="Ações do rascunho">
+        <div className="cf-barra-construtor" role="toolbar" aria-label={t('construtor.acoes')}>
           <ButtonGroup>
-            <Button icon="undo" text="Desfazer" disabled={!c.hist?.passado.length} aria-keyshortcuts="Control+Z" onClick={c.desfazer} />
-            <Button icon="redo" text="Refazer" disabled={!c.hist?.futuro.length} aria-keyshortcuts="Control+Shift+Z" onClick={c.refazer} />
+            <Button icon="undo" text={t('construtor.desfazer')} disabled={!c.hist?.passado.length} aria-keyshortcuts="Control+Z" onClick={c.desfazer} />
+            <Button icon="redo" text={t('construtor.refazer')} disabled={!c.hist?.futuro.length} aria-keyshortcuts="Control+Shift+Z" onClick={c.refazer} />
           </ButtonGroup>
-          <Button icon="floppy-disk" intent={c.sujo ? 'primary' : 'none'} text="Salvar rascunho" loading={c.ocupado === 'salvar'} aria-keyshortcuts="Control+S" onClick={() => void salvar()} />
-          <Button icon="upload" intent="success" text="Publicar" disabled={nadaMudou} aria-describedby={nadaMudou ? 'cf-nada-mudou' : undefined} loading={c.ocupado === 'publicar'} onClick={() => void publicar()} />
+          <Button icon="floppy-disk" intent={c.sujo ? 'primary' : 'none'} text={t('construtor.salvar')} loading={c.ocupado === 'salvar'} aria-keyshortcuts="Control+S" onClick={() => void salvar()} />
+          <Button icon="upload" intent="success" text={t('construtor.publicar')} disabled={nadaMudou} aria-describedby={nadaMudou ? 'cf-nada-mudou' : undefined} loading={c.ocupado === 'publicar'} onClick={() => void publicar()} />
           {nadaMudou && (
             <span id="cf-nada-mudou" className="cf-discreto">
-              Nada mudou desde a versão {ultima!.numero}.
+              {t('construtor.nada-mudou', { n: ultima!.numero })}
             </span>
           )}
-          <Button icon="archive" variant="minimal" text="Arquivar" loading={c.ocupado === 'arquivar'} onClick={() => void arquivar()} />
+          <Button icon="archive" variant="minimal" text={t('construtor.arquivar')} loading={c.ocupado === 'arquivar'} onClick={() => void arquivar()} />
         </div>
       )}
       {arquivado && (
-        <Callout intent="warning" title="Modelo arquivado" className="cf-aviso-modelo">
-          <p>O formulário não aceita preenchimentos e o rascunho não pode ser alterado.</p>
-          {podeAlterar && <Button icon="unarchive" text="Restaurar" loading={c.ocupado === 'arquivar'} onClick={() => void c.transicao('restaurar', (m) => `O modelo "${m.nome}" foi restaurado.`)} />}
+        <Callout intent="warning" title={t('construtor.arquivado')} className="cf-aviso-modelo">
+          <p>{t('construtor.arquivado-aviso')}</p>
+          {podeAlterar && <Button icon="unarchive" text={t('construtor.restaurar')} loading={c.ocupado === 'arquivar'} onClick={() => void c.transicao('restaurar', (m) => t('construtor.restaurado-texto', { nome: m.nome }))} />}
         </Callout>
       )}
       {!podeAlterar && !arquivado && (
         <Callout intent="primary" className="cf-aviso-modelo">
-          Somente leitura: o seu perfil não permite alterar modelos.
+          {t('construtor.somente-leitura')}
         </Callout>
       )}
       {c.conflito && (
-        <Callout intent="warning" title="Outra pessoa salvou este modelo" className="cf-conflito" role="alert">
-          <p>O seu rascunho não foi salvo, e nada do que você fez se perdeu. Compare as duas versões e escolha:</p>
+        <Callout intent="warning" title={t('construtor.conflito')} className="cf-conflito" role="alert">
+          <p>{t('construtor.conflito-texto')}</p>
           <div className="cf-acoes-formulario">
-            <Button icon="comparison" text="Comparar" onClick={() => void compararComAtual()} />
-            <Button intent="warning" icon="refresh" text="Manter o meu trabalho" onClick={() => void c.manterMeuTrabalho()} />
-            <Button icon="repeat" text="Usar a versão salva" onClick={() => void c.usarVersaoAtual()} />
+            <Button icon="comparison" text={t('construtor.comparar')} onClick={() => void compararComAtual()} />
+            <Button intent="warning" icon="refresh" text={t('construtor.manter')} onClick={() => void c.manterMeuTrabalho()} />
+            <Button icon="repeat" text={t('construtor.usar-salva')} onClick={() => void c.usarVersaoAtual()} />
           </div>
         </Callout>
       )}
-      {problemasPublicar.length > 0 && <ListaProblemas titulo="O rascunho não pode ser publicado" problemas={problemasPublicar} aoEscolher={escolherProblema} />}
-      {c.enviado && c.problemas.length > 0 && problemasPublicar.length === 0 && <ListaProblemas titulo="O rascunho tem problemas" problemas={c.problemas} aoEscolher={escolherProblema} />}
+      {problemasPublicar.length > 0 && <ListaProblemas titulo={t('construtor.nao-publicavel')} problemas={problemasPublicar} aoEscolher={escolherProblema} />}
+      {c.enviado && c.problemas.length > 0 && problemasPublicar.length === 0 && <ListaProblemas titulo={t('construtor.tem-problemas')} problemas={c.problemas} aoEscolher={escolherProblema} />}
       <Tabs id="abas-construtor" selectedTabId={aba} onChange={(id) => setAba(id as Aba)} renderActiveTabPanelOnly>
         <Tab
           id="formulario"
-          title="Formulário"
+          title={t('construtor.aba-formulario')}
           panel={
             <div className="cf-construtor-colunas">
               <div className="cf-construtor-editor">
-                <h2>Seções e campos</h2>
+                <h2>{t('construtor.secoes-campos')}</h2>
                 <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} nomesFixos={publicados} />
               </div>
-              <aside className="cf-previa" aria-label="Pré-visualização">
-                <h2>Pré-visualização</h2>
-                <p className="cf-ajuda">Como o cidadão verá o formulário. Preencha para conferir as mensagens.</p>
-                <Preenchimento definicao={definicao} textoEnviar="Conferir" destaque={selecionado} />
+              <aside className="cf-previa" aria-label={t('construtor.previa')}>
+                <h2>{t('construtor.previa')}</h2>
+                <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
+                <Preenchimento definicao={definicao} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
               </aside>
             </div>
           }
         />
         <Tab
           id="dados"
-          title={Object.keys(c.problemasDoModelo).length && c.enviado ? 'Dados do modelo (com problemas)' : 'Dados do modelo'}
+          title={Object.keys(c.problemasDoModelo).length && c.enviado ? t('construtor.aba-dados-problemas') : t('construtor.aba-dados')}
           panel={
             <div className="cf-formulario">
               <CamposDoModelo dados={rascunho.dados} grupos={grupos} novo={false} mostrarErros={c.enviado} errosServidor={c.errosServidor} desabilitado={desabilitado} aoMudar={(patch) => mudar((r) => ({ ...r, dados: { ...r.dados, ...patch } }), `dados.${Object.keys(patch).join()}`)} />
@@ -247,7 +242,7 @@ export default function Construtor() {
             </div>
           }
         />
-        <Tab id="versoes" title={`Versões (${modelo.ultimaVersao})`} panel={<Versoes codigo={codigoServico} rascunho={definicao} recarregar={c.versoesMudaram} />} />
+        <Tab id="versoes" title={t('construtor.aba-versoes', { n: modelo.ultimaVersao })} panel={<Versoes codigo={codigoServico} rascunho={definicao} recarregar={c.versoesMudaram} />} />
       </Tabs>
     </section>
   );

@@ -1,13 +1,15 @@
 import { Switch, Tag, type Intent } from '@blueprintjs/core';
 import { Rolagem } from '../../../ui/Rolagem';
 import { useState } from 'react';
+import { useT } from '../../../app/contexto';
+import type { ChaveTexto } from '../../../i18n';
 import { descreverCampo, resumoDiferenca, type Diferenca, type TipoMudanca } from '../../../forms/diferenca';
 
-const ROTULO_MUDANCA: Record<TipoMudanca, { rotulo: string; intent: Intent }> = {
-  adicionado: { rotulo: 'Adicionado', intent: 'success' },
-  removido: { rotulo: 'Removido', intent: 'danger' },
-  alterado: { rotulo: 'Alterado', intent: 'warning' },
-  igual: { rotulo: 'Igual', intent: 'none' },
+const ROTULO_MUDANCA: Record<TipoMudanca, { chave: ChaveTexto; intent: Intent }> = {
+  adicionado: { chave: 'mudanca.adicionado', intent: 'success' },
+  removido: { chave: 'mudanca.removido', intent: 'danger' },
+  alterado: { chave: 'mudanca.alterado', intent: 'warning' },
+  igual: { chave: 'mudanca.igual', intent: 'none' },
 };
 
 function Lado({ campo }: { campo?: Parameters<typeof descreverCampo>[0] }) {
@@ -26,30 +28,32 @@ function Lado({ campo }: { campo?: Parameters<typeof descreverCampo>[0] }) {
 
 /** Two versions side by side, field by field: what each has and, for changed fields, what changed. */
 export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca: Diferenca; rotuloA: string; rotuloB: string }) {
+  const t = useT();
   const [iguais, setIguais] = useState(false);
+  const entre = t('diferenca.entre', { a: rotuloA, b: rotuloB });
   const resumo = resumoDiferenca(d);
   const linhas = d.campos.filter((c) => iguais || c.tipo !== 'igual');
   return (
     <div className="cf-diferenca">
       {resumo.length ? (
-        <ul className="cf-resumo-diferenca" aria-label="Resumo das diferenças">
+        <ul className="cf-resumo-diferenca" aria-label={t('diferenca.resumo')}>
           {resumo.map((l) => (
             <li key={l}>{l}</li>
           ))}
         </ul>
       ) : (
-        <p role="status">Nenhuma diferença entre {rotuloA} e {rotuloB}.</p>
+        <p role="status">{t('diferenca.nenhuma', { a: rotuloA, b: rotuloB })}</p>
       )}
-      <Switch label="Mostrar também os campos iguais" checked={iguais} onChange={(e) => setIguais(e.currentTarget.checked)} />
+      <Switch label={t('diferenca.iguais')} checked={iguais} onChange={(e) => setIguais(e.currentTarget.checked)} />
       {linhas.length > 0 && (
-        <Rolagem rotulo={`Diferenças entre ${rotuloA} e ${rotuloB}`}>
-          <table className="bp6-html-table bp6-compact cf-tabela-diferenca" aria-label={`Diferenças entre ${rotuloA} e ${rotuloB}`}>
+        <Rolagem rotulo={entre}>
+          <table className="bp6-html-table bp6-compact cf-tabela-diferenca" aria-label={entre}>
             <thead>
               <tr>
-                <th scope="col">Mudança</th>
+                <th scope="col">{t('diferenca.mudanca')}</th>
                 <th scope="col">{rotuloA}</th>
                 <th scope="col">{rotuloB}</th>
-                <th scope="col">O que mudou</th>
+                <th scope="col">{t('diferenca.o-que-mudou')}</th>
               </tr>
             </thead>
             <tbody>
@@ -57,7 +61,7 @@ export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca
                 <tr key={c.id} data-mudanca={c.tipo}>
                   <td>
                     <Tag minimal intent={ROTULO_MUDANCA[c.tipo].intent}>
-                      {ROTULO_MUDANCA[c.tipo].rotulo}
+                      {t(ROTULO_MUDANCA[c.tipo].chave)}
                     </Tag>
                   </td>
                   <td>
@@ -66,7 +70,7 @@ export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca
                   <td>
                     <Lado campo={c.depois} />
                   </td>
-                  <td>{c.detalhes.length ? <ul className="cf-detalhes-mudanca">{c.detalhes.map((x) => <li key={x}>{x}</li>)}</ul> : c.tipo === 'adicionado' ? 'Campo novo' : c.tipo === 'removido' ? 'Campo retirado' : '—'}</td>
+                  <td>{c.detalhes.length ? <ul className="cf-detalhes-mudanca">{c.detalhes.map((x) => <li key={x}>{x}</li>)}</ul> : c.tipo === 'adicionado' ? t('diferenca.campo-novo') : c.tipo === 'removido' ? t('diferenca.campo-retirado') : '—'}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,11 +1,10 @@
 import { Button, InputGroup, NonIdealState, Tag, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { useAmbiente } from '../../../app/contexto';
-import { ROTULO_TIPO, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
+import { useAmbiente, useT } from '../../../app/contexto';
+import { chaveTipo, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
 import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
-import { contar } from '../../../i18n';
 
 /**
  * The definition's structure: sections and their fields, each field a row that opens its properties.
@@ -42,7 +41,8 @@ interface PropsLinha {
 }
 
 const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, selecionado, problemas, marca, desabilitado, novo, acoes, aoMudar }: PropsLinha) {
-  const nome = c.rotulo || '(sem rótulo)';
+  const t = useT();
+  const nome = c.rotulo || t('editor.sem-rotulo');
   const lista = problemas ? problemas.split('\n') : [];
   const teclas = (ev: KeyboardEvent) => {
     if (desabilitado || !ev.altKey || (ev.key !== 'ArrowUp' && ev.key !== 'ArrowDown')) return;
@@ -62,7 +62,7 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
           <span
             className="cf-alca"
             draggable
-            title="Arraste para mudar a posição"
+            title={t('editor.arraste')}
             aria-hidden="true"
             onDragStart={(ev) => {
               ev.dataTransfer.effectAllowed = 'move';
@@ -77,24 +77,22 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
         <button type="button" className="cf-rotulo-campo" data-foco={c.id} aria-expanded={selecionado} aria-keyshortcuts={desabilitado ? undefined : 'Alt+ArrowUp Alt+ArrowDown'} onClick={() => acoes.selecionar(selecionado ? null : c.id)} onKeyDown={teclas}>
           <span className="cf-rotulo-texto">{nome}</span>
           <span className="cf-tipo-campo">
-            {ROTULO_TIPO[c.tipo]}
-            {c.obrigatorio ? ' · obrigatório' : ''}
+            {t(chaveTipo(c.tipo))}
+            {c.obrigatorio ? t('editor.obrigatorio') : ''}
           </span>
-          <span className="cf-so-leitor">
-            , posição {indice + 1} de {total}
-          </span>
+          <span className="cf-so-leitor">{t('editor.posicao', { i: indice + 1, n: total })}</span>
         </button>
         {lista.length > 0 && (
           <Tag intent="danger" minimal icon="warning-sign">
-            {contar(lista.length, 'problema', 'problemas')}
+            {t('editor.problemas', { n: lista.length })}
           </Tag>
         )}
         {!desabilitado && (
           <span className="cf-botoes-campo">
-            <Button variant="minimal" size="small" icon="arrow-up" aria-label={`Mover "${nome}" para cima`} onClick={() => acoes.mover(c.id, -1)} />
-            <Button variant="minimal" size="small" icon="arrow-down" aria-label={`Mover "${nome}" para baixo`} onClick={() => acoes.mover(c.id, 1)} />
-            <Button variant="minimal" size="small" icon="duplicate" aria-label={`Duplicar "${nome}"`} onClick={() => acoes.duplicar(c.id)} />
-            <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={`Remover "${nome}"`} onClick={() => acoes.remover(c.id)} />
+            <Button variant="minimal" size="small" icon="arrow-up" aria-label={t('editor.mover-cima', { nome })} onClick={() => acoes.mover(c.id, -1)} />
+            <Button variant="minimal" size="small" icon="arrow-down" aria-label={t('editor.mover-baixo', { nome })} onClick={() => acoes.mover(c.id, 1)} />
+            <Button variant="minimal" size="small" icon="duplicate" aria-label={t('editor.duplicar', { nome })} onClick={() => acoes.duplicar(c.id)} />
+            <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={t('editor.remover', { nome })} onClick={() => acoes.remover(c.id)} />
           </span>
         )}
       </div>
@@ -120,22 +118,23 @@ interface PropsSecao {
 }
 
 const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecionado, problemas, alvo, desabilitado, novo, acoes, aoMudar, aoRemover, chaveDe }: PropsSecao) {
-  const titulo = s.titulo || 'sem título';
+  const t = useT();
+  const titulo = s.titulo || t('editor.sem-titulo');
   const problemasSecao = problemas.get(`secao:${s.id}`);
   return (
-    <section className="cf-secao-editor" aria-label={`Seção ${indice + 1}: ${titulo}`} onDragOver={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.alvo(s.id, alvo ?? s.campos.length))} onDrop={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.soltar())}>
+    <section className="cf-secao-editor" data-secao-indice={indice} aria-label={t('editor.secao', { n: indice + 1, titulo })} onDragOver={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.alvo(s.id, alvo ?? s.campos.length))} onDrop={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.soltar())}>
       <div className="cf-secao-topo">
-        <InputGroup aria-label={`Título da seção ${indice + 1}`} value={s.titulo} disabled={desabilitado} intent={problemasSecao ? 'danger' : 'none'} onChange={(e) => { const t = e.currentTarget.value; aoMudar((d) => alterarSecao(d, s.id, { titulo: t }), `${s.id}.titulo`); }} />
+        <InputGroup aria-label={t('editor.titulo-secao', { n: indice + 1 })} value={s.titulo} disabled={desabilitado} intent={problemasSecao ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => alterarSecao(d, s.id, { titulo: v }), `${s.id}.titulo`); }} />
         {!desabilitado && (
           <span className="cf-botoes-campo">
-            <Button variant="minimal" size="small" icon="arrow-up" disabled={indice === 0} aria-label={`Mover a seção "${titulo}" para cima`} onClick={() => aoMudar((d) => moverSecao(d, s.id, -1))} />
-            <Button variant="minimal" size="small" icon="arrow-down" disabled={indice === total - 1} aria-label={`Mover a seção "${titulo}" para baixo`} onClick={() => aoMudar((d) => moverSecao(d, s.id, 1))} />
-            <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={`Remover a seção "${titulo}"`} onClick={() => aoRemover(s)} />
+            <Button variant="minimal" size="small" icon="arrow-up" disabled={indice === 0} aria-label={t('editor.secao-cima', { titulo })} onClick={() => aoMudar((d) => moverSecao(d, s.id, -1))} />
+            <Button variant="minimal" size="small" icon="arrow-down" disabled={indice === total - 1} aria-label={t('editor.secao-baixo', { titulo })} onClick={() => aoMudar((d) => moverSecao(d, s.id, 1))} />
+            <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={t('editor.secao-remover', { titulo })} onClick={() => aoRemover(s)} />
           </span>
         )}
       </div>
       {problemasSecao && <p className="cf-erro-campo">{problemasSecao.replaceAll('\n', ' ')}</p>}
-      <ol className="cf-lista-campos" aria-label={`Campos da seção ${titulo}`}>
+      <ol className="cf-lista-campos" aria-label={t('editor.campos-secao', { titulo })}>
         {s.campos.map((c, i) => (
           <LinhaCampo
             key={chaveDe(c.id)}
@@ -153,7 +152,7 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
           />
         ))}
       </ol>
-      {!s.campos.length && <p className={`cf-secao-vazia${alvo !== null ? ' cf-soltar-antes' : ''}`}>Esta seção ainda não tem campos.</p>}
+      {!s.campos.length && <p className={`cf-secao-vazia${alvo !== null ? ' cf-soltar-antes' : ''}`}>{t('editor.secao-vazia')}</p>}
     </section>
   );
 });
@@ -174,18 +173,19 @@ const ICONE_TIPO: Record<TipoCampo, IconName> = {
 
 /** The field types, as buttons: a click adds one to the current section, a drag puts one where it is dropped. */
 function PaletaCampos({ secao, acoes, aoAdicionar }: { secao: Secao; acoes: Acoes; aoAdicionar: (tipo: TipoCampo) => void }) {
-  const titulo = secao.titulo || 'sem título';
+  const tr = useT();
+  const titulo = secao.titulo || tr('editor.sem-titulo');
   return (
-    <div className="cf-paleta" role="toolbar" aria-label="Tipos de campo" aria-describedby="cf-paleta-dica">
+    <div className="cf-paleta" role="toolbar" aria-label={tr('editor.tipos')} aria-describedby="cf-paleta-dica">
       <p className="cf-paleta-titulo" id="cf-paleta-dica">
-        Adicionar campo: clique para pôr no fim da seção “{titulo}” (ou logo depois do campo aberto), ou arraste até a posição desejada.
+        {tr('editor.paleta-dica', { titulo })}
       </p>
       {TIPOS_CAMPO.map((t) => (
         <Button
           key={t}
           size="small"
           icon={ICONE_TIPO[t]}
-          text={ROTULO_TIPO[t]}
+          text={tr(chaveTipo(t))}
           data-tipo={t}
           draggable
           onDragStart={(ev: DragEvent<HTMLButtonElement>) => {
@@ -213,7 +213,7 @@ export interface PropsEditor {
 }
 
 export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar, nomesFixos }: PropsEditor) {
-  const { estado } = useAmbiente();
+  const { estado, t } = useAmbiente();
   const raiz = useRef<HTMLDivElement>(null);
   const [aviso, setAviso] = useState('');
   const [novo, setNovo] = useState<string | null>(null);
@@ -260,7 +260,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
     const o = onde(d, id);
     if (!o) return;
     const s = d.secoes[o.secao];
-    setAviso(`"${s.campos[o.campo].rotulo}" agora está na posição ${o.campo + 1} de ${s.campos.length} da seção "${s.titulo}".`);
+    setAviso(t('editor.posicao-aviso', { rotulo: s.campos[o.campo].rotulo, i: o.campo + 1, n: s.campos.length, secao: s.titulo }));
   };
 
   const acoes = useMemo<Acoes>(
@@ -268,7 +268,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
       selecionar: (id) => (setNovo(null), aoSelecionar(id)),
       mover: (id, delta) => {
         const d = moverCampo(def.current, id, delta);
-        if (d === def.current) return setAviso('O campo já está no limite do formulário.');
+        if (d === def.current) return setAviso(t('editor.no-limite'));
         focar.current = id;
         aoMudar(() => d);
         anunciarPosicao(d, id);
@@ -280,13 +280,13 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         aoMudar(() => d);
         setNovo(copia.id);
         aoSelecionar(copia.id);
-        setAviso(`Cópia criada: "${copia.rotulo}".`);
+        setAviso(t('editor.copia', { rotulo: copia.rotulo }));
       },
       remover: (id) => {
         const c = onde(def.current, id);
         const nome = c ? def.current.secoes[c.secao].campos[c.campo].rotulo : id;
         aoMudar((d) => removerCampo(d, id));
-        setAviso(`Campo "${nome}" removido. Ctrl+Z desfaz.`);
+        setAviso(t('editor.removido', { nome }));
       },
       renomear: (de, para) => {
         levarChave(de, para);
@@ -328,9 +328,9 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
 
   const removerSecaoConfirmando = useCallback(
     async (s: Secao) => {
-      if (s.campos.length && !(await confirmar(estado.dialogos, { titulo: 'Remover seção', mensagem: s.campos.length === 1 ? `A seção "${s.titulo}" e o seu campo serão removidos do rascunho. Ctrl+Z desfaz.` : `A seção "${s.titulo}" e os seus ${s.campos.length} campos serão removidos do rascunho. Ctrl+Z desfaz.`, perigo: true, textoConfirmar: 'Remover' }))) return;
+      if (s.campos.length && !(await confirmar(estado.dialogos, { titulo: t('editor.remover-secao'), mensagem: t('editor.remover-secao-texto', { titulo: s.titulo, n: s.campos.length }), perigo: true, textoConfirmar: t('editor.remover-confirmar') }))) return;
       aoMudar((d) => removerSecao(d, s.id));
-      setAviso(`Seção "${s.titulo}" removida.`);
+      setAviso(t('editor.secao-removida', { titulo: s.titulo }));
     },
     [aoMudar],
   );
@@ -341,7 +341,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
       aoMudar((d) => adicionarCampo(d, secaoId, c, posicao));
       setNovo(c.id);
       aoSelecionar(c.id);
-      setAviso(`Campo "${c.rotulo}" adicionado; edite as suas propriedades.`);
+      setAviso(t('editor.adicionado', { rotulo: c.rotulo }));
     },
     [aoMudar, aoSelecionar],
   );
@@ -354,9 +354,9 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
 
   const novaSecao = () => {
     const id = novoId(def.current, 'secao');
-    aoMudar((d) => adicionarSecao(d, d.secoes.length ? 'Nova seção' : 'Dados do requerente'));
-    setAviso('Seção adicionada.');
-    setTimeout(() => raiz.current?.querySelector<HTMLElement>(`section[aria-label^="Seção ${def.current.secoes.findIndex((s) => s.id === id) + 1}:"] input`)?.focus());
+    aoMudar((d) => adicionarSecao(d));
+    setAviso(t('editor.secao-adicionada'));
+    setTimeout(() => raiz.current?.querySelector<HTMLElement>(`section[data-secao-indice="${def.current.secoes.findIndex((s) => s.id === id)}"] input`)?.focus());
   };
 
   return (
@@ -364,7 +364,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
       <div className="cf-so-leitor" aria-live="polite">
         {aviso}
       </div>
-      {!definicao.secoes.length && <NonIdealState icon="form" title="O formulário está vazio" description={desabilitado ? 'Este rascunho não tem campos.' : 'Comece adicionando uma seção; depois, os campos dela.'} />}
+      {!definicao.secoes.length && <NonIdealState icon="form" title={t('editor.vazio')} description={desabilitado ? t('editor.vazio-leitura') : t('editor.vazio-dica')} />}
       {!desabilitado && secaoAtual && <PaletaCampos secao={secaoAtual} acoes={acoes} aoAdicionar={adicionarDaPaleta} />}
       {definicao.secoes.map((s, i) => (
         <EditorSecao
@@ -383,7 +383,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
           chaveDe={chaveDe}
         />
       ))}
-      {!desabilitado && <Button icon="plus" text="Adicionar seção" onClick={novaSecao} />}
+      {!desabilitado && <Button icon="plus" text={t('editor.adicionar-secao')} onClick={novaSecao} />}
     </div>
   );
 }

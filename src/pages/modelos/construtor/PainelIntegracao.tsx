@@ -6,24 +6,23 @@ import { formatarDataHora } from '../../../i18n/datas';
 import { abrirDialogo, confirmar } from '../../../ui/dialogos';
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { mostrarSucesso } from '../../../state/toasts';
+import type { Tradutor } from '../../../i18n';
 
 /** The signing secret, shown once in a dialog: after it closes nobody can read it again. */
-export function mostrarSegredo(d: ReturnType<typeof useAmbiente>['estado']['dialogos'], segredo: string) {
+export function mostrarSegredo(d: ReturnType<typeof useAmbiente>['estado']['dialogos'], segredo: string, t: Tradutor) {
   abrirDialogo(d, {
-    titulo: 'Segredo de assinatura das entregas',
+    titulo: t('segredo.titulo'),
     largura: 640,
     conteudo: (fechar) => (
       <div data-testid="segredo-dialogo">
-        <p>
-          Cada entrega deste modelo chega assinada com este segredo (cabeçalhos <code>webhook-id</code>, <code>webhook-timestamp</code> e <code>webhook-signature</code>, no padrão Standard Webhooks). Entregue-o ao sistema que recebe os formulários, para que ele confira as assinaturas.
-        </p>
-        <Callout intent="warning">Guarde-o agora: ele não será mostrado de novo. Se ele se perder, gere outro.</Callout>
-        <FormGroup label="Segredo" labelFor="cf-segredo">
+        <p>{t('segredo.texto')}</p>
+        <Callout intent="warning">{t('segredo.guarde')}</Callout>
+        <FormGroup label={t('segredo.rotulo')} labelFor="cf-segredo">
           <InputGroup id="cf-segredo" readOnly value={segredo} onFocus={(e) => e.currentTarget.select()} />
         </FormGroup>
         <div className="cf-acoes-formulario">
-          <Button icon="duplicate" text="Copiar" onClick={() => void navigator.clipboard?.writeText(segredo)} />
-          <Button intent="primary" text="Já guardei" onClick={fechar} />
+          <Button icon="duplicate" text={t('segredo.copiar')} onClick={() => void navigator.clipboard?.writeText(segredo)} />
+          <Button intent="primary" text={t('segredo.guardei')} onClick={fechar} />
         </div>
       </div>
     ),
@@ -35,7 +34,7 @@ export function mostrarSegredo(d: ReturnType<typeof useAmbiente>['estado']['dial
  * request), a signed test delivery with the destination's answer, and a paused integration's banner.
  */
 export function PainelIntegracao({ modelo, podeAlterar, aoMudar }: { modelo: Modelo; podeAlterar: boolean; aoMudar: (m: Modelo) => void }) {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const tratar = useTratarErro();
   const [teste, setTeste] = useState<ResultadoTeste | null>(null);
   const [ocupado, setOcupado] = useState<'teste' | 'segredo' | 'retomar' | null>(null);
@@ -55,14 +54,14 @@ export function PainelIntegracao({ modelo, podeAlterar, aoMudar }: { modelo: Mod
 
   async function gerarSegredo() {
     const sim = await confirmar(estado.dialogos, {
-      titulo: 'Gerar novo segredo',
-      mensagem: 'Um novo segredo passa a assinar as entregas. O atual continua assinando junto por um tempo (24 horas, salvo outra configuração), para o sistema que recebe trocar de segredo sem perder nenhuma entrega.',
-      textoConfirmar: 'Gerar',
+      titulo: t('segredo.gerar-titulo'),
+      mensagem: t('segredo.gerar-mensagem'),
+      textoConfirmar: t('segredo.gerar'),
     });
     if (!sim) return;
     const r = await fazer('segredo', () => modelosApi.novoSegredo(http, modelo.codigoServico));
     if (!r) return;
-    mostrarSegredo(estado.dialogos, r.segredo);
+    mostrarSegredo(estado.dialogos, r.segredo, t);
     const m = await fazer('segredo', () => modelosApi.obter(http, modelo.codigoServico));
     if (m) aoMudar(m);
   }
@@ -71,32 +70,30 @@ export function PainelIntegracao({ modelo, podeAlterar, aoMudar }: { modelo: Mod
     const m = await fazer('retomar', () => modelosApi.retomarIntegracao(http, modelo.codigoServico));
     if (!m) return;
     aoMudar(m);
-    mostrarSucesso(estado.toasts, 'integracao:retomar', { summary: 'Integração retomada', detail: 'Os formulários na fila voltam a ser entregues.' });
+    mostrarSucesso(estado.toasts, 'integracao:retomar', { summary: t('retentativas.retomada'), detail: t('retentativas.retomada-texto') });
   }
 
   return (
     <section className="cf-grupo-campos" aria-labelledby="cf-assinatura" data-testid="painel-integracao">
-      <h3 id="cf-assinatura">Entregas assinadas</h3>
+      <h3 id="cf-assinatura">{t('painel.titulo')}</h3>
       {i.pausadaEm && (
-        <Callout intent="warning" title="Integração pausada" data-testid="integracao-pausada">
-          <p>
-            Pausada em {formatarDataHora(i.pausadaEm)} depois de {i.esgotadasSeguidas} entregas esgotadas seguidas. Os novos formulários ficam na fila e serão entregues quando ela for retomada. Confira o destino antes.
-          </p>
-          {podeAlterar && <Button icon="play" text="Retomar entregas" loading={ocupado === 'retomar'} onClick={() => void retomar()} />}
+        <Callout intent="warning" title={t('painel.pausada')} data-testid="integracao-pausada">
+          <p>{t('painel.pausada-texto', { quando: formatarDataHora(i.pausadaEm), n: i.esgotadasSeguidas })}</p>
+          {podeAlterar && <Button icon="play" text={t('painel.retomar')} loading={ocupado === 'retomar'} onClick={() => void retomar()} />}
         </Callout>
       )}
       {!i.url ? (
-        <p className="cf-ajuda">Sem endereço de destino, nada é enviado.</p>
+        <p className="cf-ajuda">{t('painel.sem-url')}</p>
       ) : (
         <>
           <p className="cf-ajuda">
-            {i.segredo.existe && i.segredo.criadoEm ? `Segredo de assinatura criado em ${formatarDataHora(i.segredo.criadoEm)}.` : 'O segredo de assinatura é gerado ao salvar o endereço.'}
-            {i.segredo.anteriorValidoAte && ` O anterior ainda assina junto até ${formatarDataHora(i.segredo.anteriorValidoAte)}.`}
+            {i.segredo.existe && i.segredo.criadoEm ? t('painel.segredo-criado', { quando: formatarDataHora(i.segredo.criadoEm) }) : t('painel.segredo-ao-salvar')}
+            {i.segredo.anteriorValidoAte && t('painel.anterior', { quando: formatarDataHora(i.segredo.anteriorValidoAte) })}
           </p>
           {podeAlterar && (
             <div className="cf-acoes-formulario">
-              <Button icon="key" text="Gerar novo segredo" loading={ocupado === 'segredo'} onClick={() => void gerarSegredo()} />
-              <Button icon="send-message" text="Enviar teste" loading={ocupado === 'teste'} onClick={() => void fazer('teste', () => modelosApi.enviarTeste(http, modelo.codigoServico)).then((r) => r && setTeste(r))} />
+              <Button icon="key" text={t('segredo.gerar-titulo')} loading={ocupado === 'segredo'} onClick={() => void gerarSegredo()} />
+              <Button icon="send-message" text={t('painel.enviar-teste')} loading={ocupado === 'teste'} onClick={() => void fazer('teste', () => modelosApi.enviarTeste(http, modelo.codigoServico)).then((r) => r && setTeste(r))} />
             </div>
           )}
           {teste && (

@@ -1,25 +1,22 @@
 import { FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { REGRAS_POR_TIPO, ROTULO_REQUERENTE, ROTULO_TIPO, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
+import { chaveRequerente, chaveTipo, REGRAS_POR_TIPO, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
 import { tipoPessoal } from '../../../forms/dadosPessoais';
 import { alterarCampo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
 import { CampoData } from '../../../ui/CampoData';
 import { lerNumero } from '../../../validation/regras';
+import { useT } from '../../../app/contexto';
 
 type RegraNumerica = 'minLength' | 'maxLength' | 'minValue' | 'maxValue';
 
-const ROTULO_REGRA: Record<RegraNumerica, string> = {
-  minLength: 'Tamanho mínimo (caracteres)',
-  maxLength: 'Tamanho máximo (caracteres)',
-  minValue: 'Valor mínimo',
-  maxValue: 'Valor máximo',
-};
+const chaveRegra = (r: RegraNumerica) => `regra.${r}` as const;
 
 /** The field types as a select's options, in DESIGN.md's order (the add-field select and the type select). */
 export function OpcoesTipoCampo() {
-  return TIPOS_CAMPO.map((t) => (
-    <option key={t} value={t}>
-      {ROTULO_TIPO[t]}
+  const t = useT();
+  return TIPOS_CAMPO.map((tipo) => (
+    <option key={tipo} value={tipo}>
+      {t(chaveTipo(tipo))}
     </option>
   ));
 }
@@ -39,11 +36,12 @@ const numeroOuNulo = (t: string): number | null => (t.trim() === '' ? null : ler
 
 function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefinicao; tipo: RegraNumerica; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
   const id = useId();
+  const tr = useT();
   const [texto, setTexto] = useTextoDe(valorRegra(campo, tipo), (v) => (v === null ? '' : String(v)), numeroOuNulo);
   const n = numeroOuNulo(texto);
   const ruim = n !== null && !Number.isFinite(n);
   return (
-    <FormGroup label={ROTULO_REGRA[tipo]} labelFor={id} intent={ruim ? 'danger' : 'none'} helperText={<span id={`${id}-msg`}>{ruim ? 'Informe um número.' : 'Vazio: sem limite.'}</span>}>
+    <FormGroup label={tr(chaveRegra(tipo))} labelFor={id} intent={ruim ? 'danger' : 'none'} helperText={<span id={`${id}-msg`}>{ruim ? tr('regra.numero') : tr('regra.sem-limite')}</span>}>
       <InputGroup
         id={id}
         inputMode="decimal"
@@ -71,19 +69,20 @@ function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefini
 function DadosPessoaisDoCampo({ campo: c, desabilitado, mudar }: { campo: CampoDefinicao; desabilitado?: boolean; mudar: (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => void }) {
   const id = useId();
   const papel = (Object.keys(TIPO_DO_REQUERENTE) as PapelRequerente[]).find((p) => TIPO_DO_REQUERENTE[p] === c.tipo);
+  const t = useT();
   const sempre = tipoPessoal({ ...c, dadoPessoal: false });
   return (
     <>
       {papel && (
-        <FormGroup label="Quem é o requerente" labelFor={`${id}-req`} helperText="Preenche as colunas do requerente nas listas, filtros e exportações. No máximo um campo de cada.">
+        <FormGroup label={t('propriedades.requerente')} labelFor={`${id}-req`} helperText={t('propriedades.requerente-ajuda')}>
           <HTMLSelect id={`${id}-req`} value={c.requerente ?? ''} disabled={desabilitado} onChange={(e) => mudar({ requerente: (e.currentTarget.value || undefined) as PapelRequerente | undefined }, 'requerente')}>
-            <option value="">Não identifica o requerente</option>
-            <option value={papel}>{ROTULO_REQUERENTE[papel]}</option>
+            <option value="">{t('propriedades.nao-requerente')}</option>
+            <option value={papel}>{t(chaveRequerente(papel))}</option>
           </HTMLSelect>
         </FormGroup>
       )}
       <Switch
-        label={sempre ? 'Dado pessoal (sempre, por ser CPF, e-mail, telefone ou do requerente)' : 'Dado pessoal: mascarar para quem não tem permissão e apagar no fim da retenção'}
+        label={sempre ? t('propriedades.pessoal-sempre') : t('propriedades.pessoal')}
         checked={!!sempre || !!c.dadoPessoal}
         disabled={desabilitado || !!sempre}
         onChange={(e) => mudar({ dadoPessoal: e.currentTarget.checked || undefined }, 'dadoPessoal')}
@@ -94,23 +93,25 @@ function DadosPessoaisDoCampo({ campo: c, desabilitado, mudar }: { campo: CampoD
 
 /** A date field's rules (issue 13): not in the future, not in the past, a minimum and a maximum date. */
 function RegrasData({ campo: c, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
+  const tr = useT();
   const tem = (t: string) => c.regras.find((r) => r.tipo === t) as { min?: string; max?: string } | undefined;
   const mudar = (tipo: Parameters<typeof definirRegraData>[2], v: boolean | string | null) => aoMudar((d) => definirRegraData(d, c.id, tipo, v), `${c.id}.${tipo}`);
   return (
     <>
-      <Switch label="Não aceitar datas no futuro (ex.: data de nascimento)" checked={!!tem('dataNaoFutura')} disabled={desabilitado} onChange={(e) => mudar('dataNaoFutura', e.currentTarget.checked)} />
-      <Switch label="Não aceitar datas no passado (ex.: data de agendamento)" checked={!!tem('dataNaoPassada')} disabled={desabilitado} onChange={(e) => mudar('dataNaoPassada', e.currentTarget.checked)} />
-      <CampoData rotulo="Data mínima" valor={tem('dataMinima')?.min ?? null} aoMudar={(iso, ok) => ok && mudar('dataMinima', iso)} />
-      <CampoData rotulo="Data máxima" valor={tem('dataMaxima')?.max ?? null} aoMudar={(iso, ok) => ok && mudar('dataMaxima', iso)} />
+      <Switch label={tr('propriedades.nao-futuro')} checked={!!tem('dataNaoFutura')} disabled={desabilitado} onChange={(e) => mudar('dataNaoFutura', e.currentTarget.checked)} />
+      <Switch label={tr('propriedades.nao-passado')} checked={!!tem('dataNaoPassada')} disabled={desabilitado} onChange={(e) => mudar('dataNaoPassada', e.currentTarget.checked)} />
+      <CampoData rotulo={tr('propriedades.data-minima')} valor={tem('dataMinima')?.min ?? null} aoMudar={(iso, ok) => ok && mudar('dataMinima', iso)} />
+      <CampoData rotulo={tr('propriedades.data-maxima')} valor={tem('dataMaxima')?.max ?? null} aoMudar={(iso, ok) => ok && mudar('dataMaxima', iso)} />
     </>
   );
 }
 
 function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
   const id = useId();
+  const tr = useT();
   const [texto, setTexto] = useTextoDe(campo.opcoes ?? [], textoDeOpcoes, opcoesDeTexto);
   return (
-    <FormGroup label="Opções" labelFor={id} labelInfo="*" helperText={<span id={`${id}-msg`}>Uma opção por linha (pode colar uma lista). Para fixar o valor enviado à integração, escreva "valor | Rótulo".</span>}>
+    <FormGroup label={tr('propriedades.opcoes')} labelFor={id} labelInfo="*" helperText={<span id={`${id}-msg`}>{tr('propriedades.opcoes-ajuda')}</span>}>
       <TextArea
         id={id}
         fill
@@ -131,21 +132,22 @@ function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; 
 /** The selected field's properties: label, answer name, type, help, required, its rules and options. */
 export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
   const id = useId();
+  const t = useT();
   // The label when the designer started typing it: whether the answer's name still follows it.
   const rotuloAntes = useRef(c.rotulo);
   const mudar = (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => aoMudar((d) => alterarCampo(d, c.id, patch), `${c.id}.${chave}`);
   const [idTexto, setIdTexto] = useTextoDe(c.id, (v) => v, slug);
   return (
-    <div className="cf-propriedades" role="group" aria-label={`Propriedades do campo ${c.rotulo}`}>
+    <div className="cf-propriedades" role="group" aria-label={t('propriedades.do-campo', { rotulo: c.rotulo })}>
       {problemas.length > 0 && (
-        <ul className="cf-problemas-campo" aria-label="Problemas deste campo">
+        <ul className="cf-problemas-campo" aria-label={t('propriedades.problemas')}>
           {problemas.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       )}
       <div className="cf-propriedades-grade">
-        <FormGroup label="Rótulo" labelFor={`${id}-rotulo`} labelInfo="*">
+        <FormGroup label={t('propriedades.rotulo')} labelFor={`${id}-rotulo`} labelInfo="*">
           <InputGroup
             id={`${id}-rotulo`}
             value={c.rotulo}
@@ -156,20 +158,20 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, ao
             onChange={(e) => mudar({ rotulo: e.currentTarget.value }, 'rotulo')}
           />
         </FormGroup>
-        <FormGroup label="Tipo" labelFor={`${id}-tipo`}>
+        <FormGroup label={t('propriedades.tipo')} labelFor={`${id}-tipo`}>
           <HTMLSelect id={`${id}-tipo`} value={c.tipo} disabled={desabilitado} onChange={(e) => mudar({ tipo: e.currentTarget.value as TipoCampo }, 'tipo')}>
             <OpcoesTipoCampo />
           </HTMLSelect>
         </FormGroup>
       </div>
-      <FormGroup label="Texto de ajuda" labelFor={`${id}-ajuda`} helperText="Aparece abaixo do campo para orientar o cidadão.">
+      <FormGroup label={t('propriedades.ajuda')} labelFor={`${id}-ajuda`} helperText={t('propriedades.ajuda-ajuda')}>
         <TextArea id={`${id}-ajuda`} fill rows={2} value={c.ajuda ?? ''} disabled={desabilitado} onChange={(e) => mudar({ ajuda: e.currentTarget.value }, 'ajuda')} />
       </FormGroup>
-      <Switch label="Obrigatório" checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
+      <Switch label={t('propriedades.obrigatorio')} checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
       <DadosPessoaisDoCampo campo={c} desabilitado={desabilitado} mudar={mudar} />
       {REGRAS_POR_TIPO[c.tipo].length > 0 && (
         <fieldset className="cf-grupo-campos cf-regras">
-          <legend>Regras</legend>
+          <legend>{t('propriedades.regras')}</legend>
           {c.tipo === 'data' ? (
             <RegrasData campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />
           ) : (
@@ -178,7 +180,7 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, ao
         </fieldset>
       )}
       {(c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') && <CampoOpcoes campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
-      <FormGroup label="Nome da resposta" labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>Identifica a resposta nos dados enviados à integração: letras minúsculas, números e hífens. Acompanha o rótulo até você mudá-lo aqui; mudá-lo num modelo publicado conta como um campo novo.</span>}>
+      <FormGroup label={t('propriedades.nome-resposta')} labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>{t('propriedades.nome-resposta-ajuda')}</span>}>
         <InputGroup
           id={`${id}-id`}
           value={idTexto}

@@ -13,11 +13,12 @@ import { useTratarErro } from '../../../ui/useTratarErro';
 import { DiferencaVersoes } from './DiferencaVersoes';
 
 const RASCUNHO = 'rascunho';
-const rotuloDe = (v: string) => (v === RASCUNHO ? 'Rascunho atual' : `Versão ${v}`);
+
 
 /** The published versions (who, when), each viewable read-only, and any two of them (or the draft) compared. */
 export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rascunho: Definicao; recarregar: number }) {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
+  const rotuloDe = (v: string) => (v === RASCUNHO ? t('versoes.rascunho-atual') : t('versoes.versao', { n: v }));
   const tratar = useTratarErro();
   const [versoes, setVersoes] = useState<VersaoModelo[] | null>(null);
   const [definicoes, setDefinicoes] = useState<Record<string, Definicao>>({});
@@ -53,13 +54,11 @@ export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rasc
     try {
       const d = await definicaoDe(v.numero);
       abrirDialogo(estado.dialogos, {
-        titulo: `Versão ${v.numero}: ${v.nome} (somente leitura)`,
+        titulo: t('versoes.ver-titulo', { n: v.numero, nome: v.nome }),
         largura: 720,
         conteudo: () => (
           <>
-            <p className="cf-ajuda">
-              Publicada por {v.publicadoPor} em {formatarDataHora(v.publicadoEm)}. Uma versão publicada não muda: é o formulário que os cidadãos preencheram.
-            </p>
+            <p className="cf-ajuda">{t('versoes.publicada-por-texto', { por: v.publicadoPor, em: formatarDataHora(v.publicadoEm) })}</p>
             <Preenchimento definicao={d} somenteLeitura />
           </>
         ),
@@ -69,43 +68,43 @@ export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rasc
     }
   };
 
-  if (!versoes) return <NonIdealState icon={<Spinner size={32} aria-label="Carregando versões" />} title="Carregando…" />;
-  if (!versoes.length) return <NonIdealState icon="history" title="Nenhuma versão publicada" description="Quando o rascunho for publicado, cada versão aparece aqui, com quem a publicou e quando." />;
-  const opcoes = [...versoes.map((v) => ({ valor: String(v.numero), rotulo: `Versão ${v.numero} (${formatarDataHora(v.publicadoEm)})` })), { valor: RASCUNHO, rotulo: 'Rascunho atual' }];
+  if (!versoes) return <NonIdealState icon={<Spinner size={32} aria-label={t('versoes.carregando')} />} title={t('erro.carregando')} />;
+  if (!versoes.length) return <NonIdealState icon="history" title={t('versoes.nenhuma')} description={t('versoes.nenhuma-texto')} />;
+  const opcoes = [...versoes.map((v) => ({ valor: String(v.numero), rotulo: t('versoes.opcao', { n: v.numero, quando: formatarDataHora(v.publicadoEm) }) })), { valor: RASCUNHO, rotulo: t('versoes.rascunho-atual') }];
   return (
     <div className="cf-versoes">
-      <Rolagem rotulo="Versões publicadas">
-        <table className="bp6-html-table bp6-compact cf-tabela-versoes" aria-label="Versões publicadas">
+      <Rolagem rotulo={t('versoes.publicadas')}>
+        <table className="bp6-html-table bp6-compact cf-tabela-versoes" aria-label={t('versoes.publicadas')}>
           <thead>
             <tr>
-              <th scope="col">Versão</th>
-              <th scope="col">Nome</th>
-              <th scope="col">Publicada por</th>
-              <th scope="col">Publicada em</th>
-              <th scope="col">Ações</th>
+              <th scope="col">{t('versoes.coluna-versao')}</th>
+              <th scope="col">{t('coluna.nome')}</th>
+              <th scope="col">{t('versoes.publicada-por')}</th>
+              <th scope="col">{t('versoes.publicada-em')}</th>
+              <th scope="col">{t('lista.acoes')}</th>
             </tr>
           </thead>
           <tbody>
             {versoes.map((v) => (
               <tr key={v.numero}>
-                <td>v{v.numero}</td>
+                <td>{`v${v.numero}`}</td>
                 <td>{v.nome}</td>
                 <td>{v.publicadoPor}</td>
                 <td>{formatarDataHora(v.publicadoEm)}</td>
                 <td>
-                  <Button variant="minimal" icon="eye-open" text="Ver" aria-label={`Ver a versão ${v.numero}`} onClick={() => void ver(v)} />
+                  <Button variant="minimal" icon="eye-open" text={t('versoes.ver')} aria-label={t('versoes.ver-rotulo', { n: v.numero })} onClick={() => void ver(v)} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </Rolagem>
-      <h3>Comparar versões</h3>
-      <div className="cf-comparar" role="group" aria-label="Versões comparadas">
-        <CampoSelecao rotulo="Comparar" valor={a} opcoes={opcoes} aoMudar={setA} />
-        <CampoSelecao rotulo="com" valor={b} opcoes={opcoes} aoMudar={setB} />
+      <h3>{t('versoes.comparar')}</h3>
+      <div className="cf-comparar" role="group" aria-label={t('versoes.comparadas')}>
+        <CampoSelecao rotulo={t('versoes.comparar-rotulo')} valor={a} opcoes={opcoes} aoMudar={setA} />
+        <CampoSelecao rotulo={t('versoes.com')} valor={b} opcoes={opcoes} aoMudar={setB} />
       </div>
-      {dif ? <DiferencaVersoes diferenca={dif} rotuloA={rotuloDe(a)} rotuloB={rotuloDe(b)} /> : <Spinner size={24} aria-label="Carregando as versões comparadas" />}
+      {dif ? <DiferencaVersoes diferenca={dif} rotuloA={rotuloDe(a)} rotuloB={rotuloDe(b)} /> : <Spinner size={24} aria-label={t('versoes.carregando-comparadas')} />}
     </div>
   );
 }

@@ -31,7 +31,7 @@ const ehConflito = (e: unknown) => e instanceof FalhaApi && e.erro.tipo === 'htt
  * archive, restore). Pages draw it; the rules live in src/forms.
  */
 export function useConstrutor(codigo: string) {
-  const { http, estado } = useAmbiente();
+  const { http, estado, t } = useAmbiente();
   const tratar = useTratarErro();
   const [modelo, setModelo] = useState<Modelo | null>(null);
   const [hist, setHist] = useState<Historico<Rascunho> | null>(null);
@@ -73,7 +73,7 @@ export function useConstrutor(codigo: string) {
     if (!rascunho || !modelo) return false;
     setEnviado(true);
     if (problemas.length || Object.keys(problemasDoModelo).length) {
-      mostrarToast(estado.toasts, { id: idErroDe(SALVAR), severity: 'error', summary: 'O rascunho não foi salvo', detail: 'Corrija os problemas indicados e salve de novo.', life: 8000 });
+      mostrarToast(estado.toasts, { id: idErroDe(SALVAR), severity: 'error', summary: t('construtor.nao-salvo'), detail: t('construtor.corrija'), life: 8000 });
       return false;
     }
     const enviando = rascunho;
@@ -82,11 +82,11 @@ export function useConstrutor(codigo: string) {
       const m = await modelosApi.atualizar(http, codigo, { ...dadosParaApi(enviando.dados, false), definicao: enviando.definicao, versao: modelo.versao });
       aceitar(m, null);
       // The first save with a destination makes the signing secret: this answer is the only one that has it.
-      if (m.segredoNovo) mostrarSegredo(estado.dialogos, m.segredoNovo);
+      if (m.segredoNovo) mostrarSegredo(estado.dialogos, m.segredoNovo, t);
       salvo.current = enviando;
       setConflito(false);
       setErrosServidor({});
-      mostrarSucesso(estado.toasts, SALVAR, { summary: 'Salvo', detail: `O rascunho de "${m.nome}" foi salvo.` });
+      mostrarSucesso(estado.toasts, SALVAR, { summary: t('edicao.salvo'), detail: t('construtor.salvo-texto', { nome: m.nome }) });
       return true;
     } catch (e) {
       const r = tratar(e, 'acao', SALVAR);
@@ -107,7 +107,7 @@ export function useConstrutor(codigo: string) {
       const m = await atual();
       setModelo(m);
       setConflito(false);
-      mostrarToast(estado.toasts, { severity: 'info', summary: 'Versão atual carregada', detail: 'O seu trabalho foi mantido. Salve para gravar por cima da alteração da outra pessoa.', life: 6000 });
+      mostrarToast(estado.toasts, { severity: 'info', summary: t('edicao.versao-carregada'), detail: t('construtor.manter-texto'), life: 6000 });
     } catch (e) {
       tratar(e, 'detalhe');
     }
@@ -122,7 +122,7 @@ export function useConstrutor(codigo: string) {
       salvo.current = r;
       setHist((h) => (h ? fazer(h, r) : iniciarHistorico(r)));
       setConflito(false);
-      mostrarToast(estado.toasts, { severity: 'info', summary: 'Versão atual carregada', detail: 'O rascunho agora é o que a outra pessoa salvou. Use "Desfazer" para voltar ao seu.', life: 8000 });
+      mostrarToast(estado.toasts, { severity: 'info', summary: t('edicao.versao-carregada'), detail: t('construtor.usar-texto'), life: 8000 });
     } catch (e) {
       tratar(e, 'detalhe');
     }
@@ -135,7 +135,7 @@ export function useConstrutor(codigo: string) {
       const m = await modelosApi[qual](http, codigo);
       aceitar(m, null);
       setVersoesMudaram((v) => v + 1);
-      mostrarSucesso(estado.toasts, `${qual}-modelo`, { summary: qual === 'publicar' ? 'Publicado' : qual === 'arquivar' ? 'Arquivado' : 'Restaurado', detail: aviso(m), life: 6000 });
+      mostrarSucesso(estado.toasts, `${qual}-modelo`, { summary: t(qual === 'publicar' ? 'construtor.publicado' : qual === 'arquivar' ? 'construtor.arquivado-toast' : 'construtor.restaurado'), detail: aviso(m), life: 6000 });
       return true;
     } catch (e) {
       const r = tratar(e, 'acao', `${qual}-modelo`);
