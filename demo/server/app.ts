@@ -1,3 +1,4 @@
+import { idiomaDe } from '../../src/i18n';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -163,7 +164,9 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
       .replaceAll('{{KEYCLOAK_URL}}', esc(idpUrl))
       .replaceAll('{{REALM}}', esc(o.realm))
       .replaceAll('{{CLIENT_ID}}', esc(o.clientId))
-      .replaceAll('{{QUADROS}}', esc(quadros.join(' ')));
+      .replaceAll('{{QUADROS}}', esc(quadros.join(' ')))
+      // The environment tag is the portal's own text: this demo portal writes it in the console's language.
+      .replaceAll('{{AMBIENTE}}', idiomaDe(q.language) === 'en' ? 'Demo' : 'Demonstração');
     return rep.type('text/html; charset=utf-8').header('content-security-policy', csp(idpUrl, quadros)).header('cache-control', 'no-store').send(html);
   };
   app.get('/', paginaHost);
