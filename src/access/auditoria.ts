@@ -1,26 +1,17 @@
+import { tradutor, type ChaveTexto, type Tradutor } from '../i18n';
+
 /**
- * The access audit trail's vocabulary (issue 18), with pt-BR labels: the server writes these codes and
- * the user-link page shows the labels.
+ * The access audit trail's vocabulary (issue 18): the server writes these codes and the user-link page
+ * shows their labels (catalog keys `auditoria.*`).
  */
-export const ROTULO_RECURSO_AUDITORIA = {
-  VINCULO_USUARIO: 'Vínculo de usuário',
-  PERFIL_ACESSO: 'Perfil de acesso',
-  GRUPO_CONTROLE_CONTEUDO: 'Grupo de controle de conteúdo',
-  GRUPO_ACESSO_PUBLICO: 'Grupo de acesso público',
-  MODELO: 'Modelo',
-} as const;
+export const RECURSOS_AUDITORIA = ['VINCULO_USUARIO', 'PERFIL_ACESSO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO', 'MODELO'] as const;
+export const ACOES_AUDITORIA = ['CRIADO', 'ALTERADO', 'EXCLUIDO', 'MOVIDO'] as const;
+export type RecursoAuditoria = (typeof RECURSOS_AUDITORIA)[number];
+export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 
-export const ROTULO_ACAO_AUDITORIA = {
-  CRIADO: 'Criado',
-  ALTERADO: 'Alterado',
-  EXCLUIDO: 'Excluído',
-  MOVIDO: 'Mudou de grupo',
-} as const;
-
-export type RecursoAuditoria = keyof typeof ROTULO_RECURSO_AUDITORIA;
-export type AcaoAuditoria = keyof typeof ROTULO_ACAO_AUDITORIA;
-export const RECURSOS_AUDITORIA = Object.keys(ROTULO_RECURSO_AUDITORIA) as RecursoAuditoria[];
-export const ACOES_AUDITORIA = Object.keys(ROTULO_ACAO_AUDITORIA) as AcaoAuditoria[];
+const PT = tradutor('pt-BR');
+/** A code's label; a code unknown to this version is shown as it is. */
+export const rotuloAuditoria = (codigo: string, t: Tradutor = PT) => ((RECURSOS_AUDITORIA as readonly string[]).includes(codigo) || (ACOES_AUDITORIA as readonly string[]).includes(codigo) ? t(`auditoria.${codigo}` as ChaveTexto) : codigo);
 
 /** One audit entry as the API answers it. */
 export interface EntradaAuditoria {
@@ -34,19 +25,8 @@ export interface EntradaAuditoria {
   depois: Record<string, unknown> | null;
 }
 
-const ROTULO_CAMPO: Record<string, string> = {
-  nome: 'Nome',
-  email: 'E-mail',
-  descricao: 'Descrição',
-  administrador: 'Administrador',
-  perfis: 'Perfis',
-  grupos: 'Grupos',
-  permissoes: 'Permissões',
-  membros: 'Membros',
-  cpfs: 'CPFs',
-  grupoControleConteudo: 'Grupo de controle de conteúdo',
-  formularios: 'Formulários levados',
-};
+const CAMPOS = ['nome', 'email', 'descricao', 'administrador', 'perfis', 'grupos', 'permissoes', 'membros', 'cpfs', 'grupoControleConteudo', 'formularios'];
+const rotuloCampo = (c: string, t: Tradutor) => (CAMPOS.includes(c) ? t(`auditoria.campo.${c}` as ChaveTexto) : c);
 
 /** A value as a set of names: lists of {nome} or of strings; anything else is not a set. */
 function nomes(v: unknown): string[] | null {
@@ -54,23 +34,23 @@ function nomes(v: unknown): string[] | null {
   return v.map((x) => (x && typeof x === 'object' && 'nome' in x ? String((x as { nome: unknown }).nome) : String(x)));
 }
 
-function texto(v: unknown): string {
+function texto(v: unknown, t: Tradutor): string {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'sim' : 'não';
+  if (typeof v === 'boolean') return t(v ? 'dif.sim' : 'dif.nao');
   if (typeof v === 'object' && 'nome' in (v as object)) return String((v as { nome: unknown }).nome);
   return String(v);
 }
 
 /**
- * What an entry changed, one pt-BR line per field: "Perfis: + Gestor; − Auditor", "Administrador: não → sim".
+ * What an entry changed, one line per field: "Perfis: + Gestor; − Auditor", "Administrador: não → sim".
  * A creation lists what was set; a deletion what there was.
  */
-export function resumoMudanca(e: Pick<EntradaAuditoria, 'antes' | 'depois'>): string[] {
+export function resumoMudanca(e: Pick<EntradaAuditoria, 'antes' | 'depois'>, t: Tradutor = PT): string[] {
   const antes = e.antes ?? {};
   const depois = e.depois ?? {};
   const campos = [...new Set([...Object.keys(antes), ...Object.keys(depois)])];
   return campos.flatMap((campo) => {
-    const rotulo = ROTULO_CAMPO[campo] ?? campo;
+    const rotulo = rotuloCampo(campo, t);
     const a = antes[campo];
     const d = depois[campo];
     const [na, nd] = [nomes(a), nomes(d)];
@@ -80,9 +60,9 @@ export function resumoMudanca(e: Pick<EntradaAuditoria, 'antes' | 'depois'>): st
       const partes = [...mais.map((x) => `+ ${x}`), ...menos.map((x) => `− ${x}`)];
       return partes.length ? [`${rotulo}: ${partes.join('; ')}`] : [];
     }
-    if (texto(a) === texto(d)) return [];
-    if (!e.antes) return [`${rotulo}: ${texto(d)}`];
-    if (!e.depois) return [`${rotulo}: ${texto(a)}`];
-    return [`${rotulo}: ${texto(a)} → ${texto(d)}`];
+    if (texto(a, t) === texto(d, t)) return [];
+    if (!e.antes) return [`${rotulo}: ${texto(d, t)}`];
+    if (!e.depois) return [`${rotulo}: ${texto(a, t)}`];
+    return [`${rotulo}: ${texto(a, t)} → ${texto(d, t)}`];
   });
 }

@@ -5,6 +5,10 @@
  * never edits a profile in their own link, never touches an administrator's link or the administrator
  * flag. Pure: the server refuses with these pt-BR reasons (403), and the tests walk every combination.
  */
+import { tradutor, type Tradutor } from '../i18n';
+
+/** The API answers in pt-BR; the console passes its language. */
+const PT = tradutor('pt-BR');
 export interface Concedente {
   username: string;
   administrador: boolean;
@@ -35,7 +39,7 @@ export interface VinculoConcedido {
 }
 
 const faltando = (c: Concedente, permissoes: readonly string[]) => permissoes.filter((p) => !c.permissoes.includes(p));
-const lista = (xs: string[]) => (xs.length > 4 ? `${xs.slice(0, 4).join(', ')} e mais ${xs.length - 4}` : xs.join(', '));
+const lista = (xs: string[], t: Tradutor) => (xs.length > 4 ? t('delegacao.lista-mais', { lista: xs.slice(0, 4).join(', '), n: xs.length - 4 }) : xs.join(', '));
 
 /** Profiles and groups present on one side only: what the change grants or takes away. */
 function mudancas<T extends { id: number }>(antes: readonly T[], depois: readonly T[]): T[] {
@@ -45,32 +49,33 @@ function mudancas<T extends { id: number }>(antes: readonly T[], depois: readonl
 }
 
 /** Why `c` may not change the link of `alvo` at all (their own, or an administrator's), or null. */
-export function recusaAlvo(c: Concedente, alvo: { username: string; administrador: boolean }): string | null {
+export function recusaAlvo(c: Concedente, alvo: { username: string; administrador: boolean }, t: Tradutor = PT): string | null {
   if (c.administrador) return null;
-  if (alvo.username === c.username) return 'Você não pode alterar o seu próprio vínculo: peça a outra pessoa que administre acessos.';
-  if (alvo.administrador) return 'Só um administrador altera ou exclui o vínculo de um administrador.';
+  if (alvo.username === c.username) return t('delegacao.proprio');
+  if (alvo.administrador) return t('delegacao.de-administrador');
   return null;
 }
 
 /** Why `c` may not grant or take away profile `p`, or null. */
-export function recusaConcederPerfil(c: Concedente, p: PerfilConcedivel): string | null {
+export function recusaConcederPerfil(c: Concedente, p: PerfilConcedivel, t: Tradutor = PT): string | null {
   const sem = c.administrador ? [] : faltando(c, p.permissoes);
-  return sem.length ? `Você não pode conceder nem retirar o perfil "${p.nome}": ele tem permissões que você não tem (${lista(sem)}).` : null;
+  return sem.length ? t('delegacao.perfil', { nome: p.nome, lista: lista(sem, t) }) : null;
 }
 
 /** Why `c` may not grant or take away content-control group `g`, or null. */
-export function recusaConcederGrupo(c: Concedente, g: GrupoConcedivel): string | null {
-  return c.administrador || c.grupos.includes(g.id) ? null : `Você não pode conceder nem retirar o grupo "${g.nome}": você não pertence a ele.`;
+export function recusaConcederGrupo(c: Concedente, g: GrupoConcedivel, t: Tradutor = PT): string | null {
+  return c.administrador || c.grupos.includes(g.id) ? null : t('delegacao.grupo', { nome: g.nome });
 }
 
-export const MSG_SO_ADMINISTRADOR_CONCEDE = 'Só um administrador concede o papel de administrador.';
+/** The administrator flag is granted by administrators only. */
+export const soAdministradorConcede = (t: Tradutor = PT) => t('delegacao.so-administrador');
 
 /** Why `c` may not turn link `antes` into `depois` (create: antes null; delete: depois null), or null. */
 export function recusaVinculo(c: Concedente, antes: VinculoConcedido | null, depois: VinculoConcedido | null): string | null {
   if (c.administrador) return null;
   const alvo = recusaAlvo(c, { username: (depois ?? antes)!.username, administrador: !!antes?.administrador });
   if (alvo) return alvo;
-  if (depois?.administrador) return MSG_SO_ADMINISTRADOR_CONCEDE;
+  if (depois?.administrador) return soAdministradorConcede();
   for (const p of mudancas(antes?.perfis ?? [], depois?.perfis ?? [])) {
     const r = recusaConcederPerfil(c, p);
     if (r) return r;
@@ -85,14 +90,14 @@ export function recusaVinculo(c: Concedente, antes: VinculoConcedido | null, dep
 /** Why `c` may not create (antes null), change or delete (depois null) an access profile, or null. */
 export function recusaPerfil(c: Concedente, antes: PerfilConcedivel | null, depois: { permissoes: readonly string[] } | null): string | null {
   if (c.administrador) return null;
-  if (antes && c.perfis.includes(antes.id)) return `Você não pode alterar nem excluir o perfil "${antes.nome}": ele está no seu próprio vínculo.`;
+  if (antes && c.perfis.includes(antes.id)) return PT('delegacao.perfil-proprio', { nome: antes.nome });
   const sem = faltando(c, [...(antes?.permissoes ?? []), ...(depois?.permissoes ?? [])]);
-  if (sem.length) return `Um perfil que você cria ou altera só pode ter permissões que você tem. Faltam a você: ${lista([...new Set(sem)])}.`;
+  if (sem.length) return PT('delegacao.perfil-permissoes', { lista: lista([...new Set(sem)], PT) });
   return null;
 }
 
 /** Why `c` may not change or delete content-control group `g` (its members decide who sees which models), or null. */
 export function recusaGrupoControle(c: Concedente, g: GrupoConcedivel): string | null {
   if (c.administrador || c.grupos.includes(g.id)) return null;
-  return `Você só altera ou exclui grupos de controle de conteúdo a que pertence; você não pertence a "${g.nome}".`;
+  return PT('delegacao.grupo-controle', { nome: g.nome });
 }

@@ -1,3 +1,4 @@
+import { tradutor, type Tradutor } from '../i18n';
 /**
  * Which addresses the /iframe page may show (DESIGN.md section 8): only pages whose origin is in the
  * element's `iframe-allowlist`, over http(s). Pure.
@@ -18,12 +19,12 @@ function origemDe(texto: string): string | null {
   }
 }
 
-export function avaliarIframe(endereco: string | null, permitidas: readonly string[], origemHost: string): AvaliacaoIframe {
-  if (!endereco?.trim()) return { permitido: false, motivo: 'Nenhum endereço foi informado para exibir nesta página.' };
+export function avaliarIframe(endereco: string | null, permitidas: readonly string[], origemHost: string, t: Tradutor = tradutor('pt-BR')): AvaliacaoIframe {
+  if (!endereco?.trim()) return { permitido: false, motivo: t('iframe.sem-endereco') };
   const origem = origemDe(endereco.trim());
-  if (!origem) return { permitido: false, motivo: 'O endereço informado não é válido: use um endereço completo começando com https://.' };
+  if (!origem) return { permitido: false, motivo: t('iframe.invalido') };
   const lista = permitidas.map(origemDe).filter((o): o is string => !!o);
-  if (!lista.includes(origem)) return { permitido: false, motivo: `O endereço ${origem} não está entre as origens autorizadas para exibição no console. Nada foi carregado.` };
+  if (!lista.includes(origem)) return { permitido: false, motivo: t('iframe.nao-autorizado', { origem }) };
   // A frame from the host's own origin with both scripts and same-origin could lift its own sandbox;
   // it keeps an opaque origin. Any other allowed origin keeps its own (its cookies and storage work),
   // which gives it no access to the console.

@@ -2,22 +2,18 @@
  * THE permission catalog (DESIGN.md section 7). The element, the server and the tests import it;
  * no other file spells a permission name.
  */
-export const AREAS = {
-  MODELO: 'Modelos de formulários',
-  FORMULARIO: 'Formulários preenchidos',
-  FORMULARIO_EVENTO: 'Eventos de formulários',
-  FORMULARIO_DADOS_PESSOAIS: 'Dados pessoais dos formulários, sem máscara',
-  RETENTATIVA_INTEGRACAO: 'Retentativas de integração',
-  PERFIL_ACESSO: 'Perfis de acesso',
-  VINCULOS_USUARIO: 'Vínculos de usuários',
-  GRUPO_CONTROLE_CONTEUDO: 'Grupos de controle de conteúdo',
-  GRUPO_ACESSO_PUBLICO: 'Grupos de acesso público',
-} as const;
+import { tradutor, type Tradutor } from '../i18n';
 
-export type Area = keyof typeof AREAS;
+/** The areas a permission covers; their names are in the catalogs (src/i18n, `area.*`). */
+export const AREAS = ['MODELO', 'FORMULARIO', 'FORMULARIO_EVENTO', 'FORMULARIO_DADOS_PESSOAIS', 'RETENTATIVA_INTEGRACAO', 'PERFIL_ACESSO', 'VINCULOS_USUARIO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO'] as const;
 
-const ACOES = { READ: 'Consultar', CREATE: 'Criar', UPDATE: 'Alterar', DELETE: 'Excluir' } as const;
-type Acao = keyof typeof ACOES;
+export type Area = (typeof AREAS)[number];
+
+type Acao = 'READ' | 'CREATE' | 'UPDATE' | 'DELETE';
+
+const PT = tradutor('pt-BR');
+/** An area's name in a language. */
+export const nomeArea = (a: Area, t: Tradutor = PT) => t(`area.${a}`);
 
 const CRUD: Acao[] = ['READ', 'CREATE', 'UPDATE', 'DELETE'];
 const ACOES_POR_AREA: Record<Area, Acao[]> = {
@@ -69,13 +65,19 @@ export const P = {
 
 export type Permissao = (typeof P)[keyof typeof P];
 
-/** Every permission with its area and pt-BR description, in catalog order. */
-export const CATALOGO: readonly PermissaoInfo[] = (Object.keys(ACOES_POR_AREA) as Area[]).flatMap((area) =>
-  ACOES_POR_AREA[area].map((acao) => ({
-    nome: `${acao}_${area}` as Permissao,
-    area,
-    descricao: `${ACOES[acao]} ${AREAS[area].toLowerCase()}`,
-  })),
+/** What a permission allows, in a language: "Consultar formulários preenchidos", "View filled forms". */
+export function descricaoPermissao(p: Permissao, t: Tradutor = PT): string {
+  // An action has no underscore: READ_FORMULARIO_EVENTO is READ on FORMULARIO_EVENTO.
+  const i = p.indexOf('_');
+  return `${t(`acao.${p.slice(0, i) as Acao}`)} ${t(`area.${p.slice(i + 1) as Area}`).toLowerCase()}`;
+}
+
+/** Every permission with its area and pt-BR description (the API's catalog), in catalog order. */
+export const CATALOGO: readonly PermissaoInfo[] = AREAS.flatMap((area) =>
+  ACOES_POR_AREA[area].map((acao) => {
+    const nome = `${acao}_${area}` as Permissao;
+    return { nome, area, descricao: descricaoPermissao(nome) };
+  }),
 );
 
 export const TODAS_PERMISSOES: readonly Permissao[] = CATALOGO.map((p) => p.nome);

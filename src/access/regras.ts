@@ -1,5 +1,7 @@
-import { CATALOGO, P, type Permissao } from './permissoes';
-import { traduzir, type ChaveTexto } from '../i18n';
+import { descricaoPermissao, P, type Permissao } from './permissoes';
+import { tradutor, type Tradutor } from '../i18n';
+
+const PT = tradutor('pt-BR');
 
 /** The three menu groups of SPEC.md section 6, plus the entries everybody sees. */
 export type GrupoMenu = 'sempre' | 'designer' | 'manager' | 'administrator';
@@ -41,30 +43,26 @@ export function entradaVisivel(entrada: Protegido, permissoes: Permissoes): bool
   return grupoVisivel(entrada.group, permissoes) && (!entrada.permission || permissoes.has(entrada.permission));
 }
 
-const descricao = (p: Permissao) => CATALOGO.find((x) => x.nome === p)?.descricao ?? p;
 /** A permission as staff read it, the code after it for whoever configures profiles. */
-const permissaoPorExtenso = (p: Permissao) => `${descricao(p)} (${p})`;
-const ou = (xs: string[]) => (xs.length > 1 ? `${xs.slice(0, -1).join(', ')} ou ${xs[xs.length - 1]}` : xs[0]);
+const permissaoPorExtenso = (p: Permissao, t: Tradutor) => `${descricaoPermissao(p, t)} (${p})`;
+const ou = (xs: string[], t: Tradutor) => (xs.length > 1 ? t('motivo.ou', { lista: xs.slice(0, -1).join(', '), ultimo: xs[xs.length - 1] }) : xs[0]);
 
 /**
- * Why an entry is or is not visible, in plain pt-BR with the codes as secondary detail: the answer to
+ * Why an entry is or is not visible, in plain words with the codes as secondary detail: the answer to
  * "why can't I see X?". The Administração group asks for one complete pair; an entry's own permission
  * alone is not enough there, and the sentence says which pair would show it.
  */
-export function motivoVisibilidade(entrada: Protegido, permissoes: Permissoes): string {
+export function motivoVisibilidade(entrada: Protegido, permissoes: Permissoes, t: Tradutor = PT): string {
   if (entrada.group !== 'sempre' && !grupoVisivel(entrada.group, permissoes)) {
     const regra = REGRAS_GRUPOS[entrada.group];
-    const grupo = traduzir('pt-BR', `menu.grupo.${entrada.group}` as ChaveTexto);
-    if (regra.qualquer) return `O grupo ${grupo} só aparece com ${regra.qualquer.length > 1 ? 'uma destas permissões' : 'a permissão'}: ${ou(regra.qualquer.map(permissaoPorExtenso))}.`;
+    const grupo = t(`menu.grupo.${entrada.group}`);
+    if (regra.qualquer) return t('motivo.grupo-qualquer', { n: regra.qualquer.length, grupo, lista: ou(regra.qualquer.map((p) => permissaoPorExtenso(p, t)), t) });
     const pares = regra.todosDeUm ?? [];
     const comecado = pares.find((par) => par.some((p) => permissoes.has(p)));
     const falta = comecado?.filter((p) => !permissoes.has(p)) ?? [];
-    const propria = entrada.permission && permissoes.has(entrada.permission) ? ` Ter ${entrada.permission} sozinha não basta.` : '';
-    return (
-      `O grupo ${grupo} só aparece com um par completo de permissões de administração.${propria} ` +
-      (comecado ? `Falta ${ou(falta.map(permissaoPorExtenso))} para completar o par que já tem.` : `Qualquer um destes pares o mostra: ${pares.map((par) => par.join(' + ')).join('; ')}.`)
-    );
+    const propria = entrada.permission && permissoes.has(entrada.permission) ? t('motivo.propria', { permissao: entrada.permission }) : '';
+    return `${t('motivo.grupo-par', { grupo })}${propria} ${comecado ? t('motivo.falta-par', { lista: ou(falta.map((p) => permissaoPorExtenso(p, t)), t) }) : t('motivo.pares', { lista: pares.map((par) => par.join(' + ')).join('; ') })}`;
   }
-  if (entrada.permission && !permissoes.has(entrada.permission)) return `Falta a permissão ${permissaoPorExtenso(entrada.permission)}.`;
-  return 'Visível.';
+  if (entrada.permission && !permissoes.has(entrada.permission)) return t('motivo.falta', { permissao: permissaoPorExtenso(entrada.permission, t) });
+  return t('motivo.visivel');
 }

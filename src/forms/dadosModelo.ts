@@ -1,3 +1,4 @@
+import type { Tradutor } from '../i18n';
 import type { DadosModelo, MetodoIntegracao, Modelo } from '../api/recursos/modelos';
 import { mensagemDe, type Regra } from '../validation/regras';
 import { problemaCodigoServico } from './definicao';
@@ -52,7 +53,7 @@ export function dadosDoModelo(m: Modelo): FormDadosModelo {
 }
 
 export const problemaCodigo = (v: string) => (v.trim() ? problemaCodigoServico(v.trim()) : null);
-export const problemaCabecalhos = (v: string) => lerCabecalhos(v).problema;
+export const problemaCabecalhos = (v: string, t?: Tradutor) => lerCabecalhos(v, t).problema;
 
 /** Every message of the form by field (empty when it may be sent). `novo`: the code is checked too. */
 export function problemasDados(d: FormDadosModelo, novo: boolean): Partial<Record<keyof FormDadosModelo, string>> {

@@ -1,4 +1,5 @@
 import type { Regra, TipoRegra } from '../validation/regras';
+import { tradutor, type Tradutor } from '../i18n';
 
 /**
  * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
@@ -98,6 +99,8 @@ const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
 
 export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200 } as const;
 
+const PT = tradutor('pt-BR');
+
 export interface ProblemaDefinicao {
   /** Where, as a JSON-ish path: `secoes[0].campos[2].regras`. */
   caminho: string;
@@ -112,89 +115,89 @@ export function regrasDoCampo(c: CampoDefinicao): Regra[] {
   return [...(c.obrigatorio ? [{ tipo: 'required' } as Regra] : []), ...(proprias ? [proprias] : []), ...c.regras];
 }
 
-function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]) {
+function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[], t: Tradutor) {
   const permitidas = REGRAS_POR_TIPO[c.tipo];
   const vistos = new Set<string>();
   const num = (r: Regra, k: 'min' | 'max') => (r as Record<string, unknown>)[k] as number;
   for (const [i, r] of c.regras.entries()) {
     const onde = `${caminho}.regras[${i}]`;
-    if (!permitidas.includes(r.tipo)) p.push({ caminho: onde, mensagem: `A regra ${r.tipo} não se aplica a um campo do tipo ${ROTULO_TIPO[c.tipo]}.` });
-    if (vistos.has(r.tipo)) p.push({ caminho: onde, mensagem: `A regra ${r.tipo} aparece mais de uma vez.` });
+    if (!permitidas.includes(r.tipo)) p.push({ caminho: onde, mensagem: t('def.regra-tipo', { regra: r.tipo, tipo: t(chaveTipo(c.tipo)) }) });
+    if (vistos.has(r.tipo)) p.push({ caminho: onde, mensagem: t('def.regra-repetida', { regra: r.tipo }) });
     vistos.add(r.tipo);
     if (r.tipo === 'dataMinima' || r.tipo === 'dataMaxima') {
       const data = r.tipo === 'dataMinima' ? r.min : r.max;
-      if (typeof data !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(data)) p.push({ caminho: onde, mensagem: 'Informe uma data válida para a regra.' });
+      if (typeof data !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(data)) p.push({ caminho: onde, mensagem: t('def.regra-data') });
       continue;
     }
     for (const k of ['min', 'max'] as const) {
-      if (k in r && (typeof num(r, k) !== 'number' || !Number.isFinite(num(r, k)))) p.push({ caminho: onde, mensagem: 'Informe um número para o parâmetro da regra.' });
+      if (k in r && (typeof num(r, k) !== 'number' || !Number.isFinite(num(r, k)))) p.push({ caminho: onde, mensagem: t('def.regra-numero') });
     }
     if ((r.tipo === 'minLength' || r.tipo === 'maxLength') && !(Number.isInteger(num(r, r.tipo === 'minLength' ? 'min' : 'max')) && num(r, r.tipo === 'minLength' ? 'min' : 'max') >= 0)) {
-      p.push({ caminho: onde, mensagem: 'O tamanho deve ser um número inteiro maior ou igual a zero.' });
+      p.push({ caminho: onde, mensagem: t('def.regra-tamanho') });
     }
   }
   const achar = (t: TipoRegra) => c.regras.find((r) => r.tipo === t) as (Regra & { min?: number; max?: number }) | undefined;
   const [minL, maxL, minV, maxV] = [achar('minLength'), achar('maxLength'), achar('minValue'), achar('maxValue')];
-  if (minL && maxL && minL.min! > maxL.max!) p.push({ caminho: `${caminho}.regras`, mensagem: `O tamanho mínimo (${minL.min}) não pode ser maior que o máximo (${maxL.max}).` });
-  if (minV && maxV && minV.min! > maxV.max!) p.push({ caminho: `${caminho}.regras`, mensagem: `O valor mínimo (${minV.min}) não pode ser maior que o máximo (${maxV.max}).` });
+  if (minL && maxL && minL.min! > maxL.max!) p.push({ caminho: `${caminho}.regras`, mensagem: t('def.tamanho-invertido', { min: minL.min!, max: maxL.max! }) });
+  if (minV && maxV && minV.min! > maxV.max!) p.push({ caminho: `${caminho}.regras`, mensagem: t('def.valor-invertido', { min: minV.min!, max: maxV.max! }) });
   const [minD, maxD] = [achar('dataMinima') as { min?: string } | undefined, achar('dataMaxima') as { max?: string } | undefined];
-  if (minD?.min && maxD?.max && minD.min > maxD.max) p.push({ caminho: `${caminho}.regras`, mensagem: 'A data mínima não pode ser depois da data máxima.' });
-  if (achar('dataNaoFutura') && achar('dataNaoPassada')) p.push({ caminho: `${caminho}.regras`, mensagem: 'Uma data que não pode estar nem no futuro nem no passado só aceita hoje: escolha uma das duas regras.' });
+  if (minD?.min && maxD?.max && minD.min > maxD.max) p.push({ caminho: `${caminho}.regras`, mensagem: t('def.data-invertida') });
+  if (achar('dataNaoFutura') && achar('dataNaoPassada')) p.push({ caminho: `${caminho}.regras`, mensagem: t('def.data-hoje') });
 }
 
 /**
  * Checks a definition for sense. An empty list means it can be saved; publishing also needs a field,
  * and a model restricted to a public-access group needs its requester CPF field (the citizen's login fills it).
  */
-export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean } = {}): ProblemaDefinicao[] {
+export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean } = {}, t: Tradutor = PT): ProblemaDefinicao[] {
   const p: ProblemaDefinicao[] = [];
-  if (!d || !Array.isArray(d.secoes)) return [{ caminho: 'secoes', mensagem: 'A definição precisa de uma lista de seções.' }];
-  if (d.secoes.length > LIMITES.secoes) p.push({ caminho: 'secoes', mensagem: `No máximo ${LIMITES.secoes} seções.` });
+  if (!d || !Array.isArray(d.secoes)) return [{ caminho: 'secoes', mensagem: t('def.sem-secoes') }];
+  if (d.secoes.length > LIMITES.secoes) p.push({ caminho: 'secoes', mensagem: t('def.max-secoes', { n: LIMITES.secoes }) });
   const ids = new Set<string>();
   const papeis = new Set<PapelRequerente>();
   let total = 0;
   for (const [i, s] of d.secoes.entries()) {
     const cs = `secoes[${i}]`;
-    if (!s.titulo?.trim()) p.push({ caminho: `${cs}.titulo`, mensagem: 'Toda seção precisa de um título.' });
+    if (!s.titulo?.trim()) p.push({ caminho: `${cs}.titulo`, mensagem: t('def.secao-titulo') });
     if (!Array.isArray(s.campos)) {
-      p.push({ caminho: `${cs}.campos`, mensagem: 'A seção precisa de uma lista de campos.' });
+      p.push({ caminho: `${cs}.campos`, mensagem: t('def.secao-campos') });
       continue;
     }
     for (const [j, c] of s.campos.entries()) {
       total++;
       const cc = `${cs}.campos[${j}]`;
       if (!TIPOS_CAMPO.includes(c.tipo)) {
-        p.push({ caminho: `${cc}.tipo`, mensagem: 'Tipo de campo desconhecido.' });
+        p.push({ caminho: `${cc}.tipo`, mensagem: t('def.tipo-desconhecido') });
         continue;
       }
-      if (!c.id?.trim()) p.push({ caminho: `${cc}.id`, mensagem: 'Todo campo precisa de um identificador.' });
-      else if (ids.has(c.id)) p.push({ caminho: `${cc}.id`, mensagem: `O identificador "${c.id}" já é usado por outro campo.` });
+      if (!c.id?.trim()) p.push({ caminho: `${cc}.id`, mensagem: t('def.sem-id') });
+      else if (ids.has(c.id)) p.push({ caminho: `${cc}.id`, mensagem: t('def.id-repetido', { id: c.id }) });
       ids.add(c.id);
-      if (!c.rotulo?.trim()) p.push({ caminho: `${cc}.rotulo`, mensagem: 'Todo campo precisa de um rótulo.' });
-      else if (c.rotulo.length > LIMITES.rotulo) p.push({ caminho: `${cc}.rotulo`, mensagem: `O rótulo deve ter no máximo ${LIMITES.rotulo} caracteres.` });
-      if ((c.ajuda ?? '').length > LIMITES.ajuda) p.push({ caminho: `${cc}.ajuda`, mensagem: `O texto de ajuda deve ter no máximo ${LIMITES.ajuda} caracteres.` });
-      checarRegras(c, cc, p);
+      if (!c.rotulo?.trim()) p.push({ caminho: `${cc}.rotulo`, mensagem: t('def.sem-rotulo') });
+      else if (c.rotulo.length > LIMITES.rotulo) p.push({ caminho: `${cc}.rotulo`, mensagem: t('def.rotulo-longo', { n: LIMITES.rotulo }) });
+      if ((c.ajuda ?? '').length > LIMITES.ajuda) p.push({ caminho: `${cc}.ajuda`, mensagem: t('def.ajuda-longa', { n: LIMITES.ajuda }) });
+      checarRegras(c, cc, p, t);
       if (c.requerente !== undefined) {
-        if (!(c.requerente in TIPO_DO_REQUERENTE)) p.push({ caminho: `${cc}.requerente`, mensagem: 'Papel do requerente desconhecido.' });
-        else if (TIPO_DO_REQUERENTE[c.requerente] !== c.tipo) p.push({ caminho: `${cc}.requerente`, mensagem: `Só um campo do tipo ${ROTULO_TIPO[TIPO_DO_REQUERENTE[c.requerente]]} pode ser o ${ROTULO_REQUERENTE[c.requerente]}.` });
-        else if (papeis.has(c.requerente)) p.push({ caminho: `${cc}.requerente`, mensagem: `Só um campo pode ser o ${ROTULO_REQUERENTE[c.requerente]}.` });
+        if (!(c.requerente in TIPO_DO_REQUERENTE)) p.push({ caminho: `${cc}.requerente`, mensagem: t('def.papel-desconhecido') });
+        else if (TIPO_DO_REQUERENTE[c.requerente] !== c.tipo) p.push({ caminho: `${cc}.requerente`, mensagem: t('def.papel-tipo', { tipo: t(chaveTipo(TIPO_DO_REQUERENTE[c.requerente])), papel: t(chaveRequerente(c.requerente)) }) });
+        else if (papeis.has(c.requerente)) p.push({ caminho: `${cc}.requerente`, mensagem: t('def.papel-unico', { papel: t(chaveRequerente(c.requerente)) }) });
         papeis.add(c.requerente);
       }
       if (ehEscolha(c.tipo)) {
         const opcoes = c.opcoes ?? [];
-        if (!opcoes.length) p.push({ caminho: `${cc}.opcoes`, mensagem: 'Campos de escolha precisam de pelo menos uma opção.' });
+        if (!opcoes.length) p.push({ caminho: `${cc}.opcoes`, mensagem: t('def.sem-opcoes') });
         const valores = new Set<string>();
         for (const [k, o] of opcoes.entries()) {
-          if (!o.rotulo?.trim() || !o.valor?.trim()) p.push({ caminho: `${cc}.opcoes[${k}]`, mensagem: 'Toda opção precisa de valor e rótulo.' });
-          if (valores.has(o.valor)) p.push({ caminho: `${cc}.opcoes[${k}]`, mensagem: `A opção "${o.valor}" está repetida.` });
+          if (!o.rotulo?.trim() || !o.valor?.trim()) p.push({ caminho: `${cc}.opcoes[${k}]`, mensagem: t('def.opcao-incompleta') });
+          if (valores.has(o.valor)) p.push({ caminho: `${cc}.opcoes[${k}]`, mensagem: t('def.opcao-repetida', { valor: o.valor }) });
           valores.add(o.valor);
         }
-      } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: 'Só campos de escolha têm opções.' });
+      } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: t('def.opcoes-fora') });
     }
   }
-  if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: `No máximo ${LIMITES.campos} campos.` });
-  if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: 'Para publicar, o modelo precisa de pelo menos um campo.' });
-  if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: 'Um modelo com grupo de acesso público precisa de um campo marcado como CPF do requerente: é ele que o CPF do login do cidadão preenche.' });
+  if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: t('def.max-campos', { n: LIMITES.campos }) });
+  if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
+  if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: t('def.publicar-cpf') });
   return p;
 }
 
@@ -213,13 +216,13 @@ export interface ProblemaLocalizado extends ProblemaDefinicao {
 }
 
 /** Ties each problem to the section and field it is about (by the path `validarDefinicao` gives). */
-export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDefinicao[]): ProblemaLocalizado[] {
+export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDefinicao[], t: Tradutor = PT): ProblemaLocalizado[] {
   return problemas.map((p) => {
     const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
     const s = m ? d.secoes[Number(m[1])] : undefined;
     const c = s && m?.[2] !== undefined ? s.campos[Number(m[2])] : undefined;
-    const secao = s ? `seção "${s.titulo?.trim() || 'sem título'}"` : '';
-    const onde = c ? `Campo "${c.rotulo?.trim() || c.id || 'sem rótulo'}" (${secao})` : s ? secao.charAt(0).toUpperCase() + secao.slice(1) : 'Formulário';
+    const titulo = s?.titulo?.trim() || t('editor.sem-titulo');
+    const onde = c ? t('def.onde-campo', { campo: c.rotulo?.trim() || c.id || t('editor.sem-rotulo'), secao: titulo }) : s ? t('def.onde-secao', { secao: titulo }) : t('def.onde-formulario');
     return { ...p, secaoId: s?.id, campoId: c?.id, texto: `${onde}: ${p.mensagem}` };
   });
 }

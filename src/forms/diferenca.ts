@@ -1,10 +1,12 @@
 import type { Regra } from '../validation/regras';
-import { ROTULO_TIPO, type CampoDefinicao, type Definicao } from './definicao';
-import { contar } from '../i18n';
+import { chaveTipo, type CampoDefinicao, type Definicao } from './definicao';
+import { tradutor, type Tradutor } from '../i18n';
+
+const PT = tradutor('pt-BR');
 
 /**
  * What changed between two definitions (two versions, or the last version and the draft), field by
- * field, matched by id: added, removed, changed (saying what, in pt-BR) or the same. Pure.
+ * field, matched by id: added, removed, changed (saying what, in the given language) or the same. Pure.
  */
 export type TipoMudanca = 'adicionado' | 'removido' | 'alterado' | 'igual';
 
@@ -23,22 +25,26 @@ export interface Diferenca {
   secoesRenomeadas: { de: string; para: string }[];
 }
 
-export function descreverRegra(r: Regra): string {
+export function descreverRegra(r: Regra, t: Tradutor = PT): string {
   switch (r.tipo) {
     case 'minLength':
-      return `tamanho mínimo ${r.min}`;
     case 'maxLength':
-      return `tamanho máximo ${r.max}`;
     case 'minValue':
-      return `valor mínimo ${r.min}`;
     case 'maxValue':
-      return `valor máximo ${r.max}`;
+      return t(`dif.regra.${r.tipo}`, { n: 'min' in r ? r.min : r.max });
+    case 'dataNaoFutura':
+    case 'dataNaoPassada':
+      return t(`dif.regra.${r.tipo}`);
+    case 'dataMinima':
+      return t('dif.regra.dataMinima', { data: r.min });
+    case 'dataMaxima':
+      return t('dif.regra.dataMaxima', { data: r.max });
     default:
       return r.tipo;
   }
 }
 
-const simNao = (b: boolean) => (b ? 'sim' : 'não');
+const simNao = (b: boolean, t: Tradutor) => t(b ? 'dif.sim' : 'dif.nao');
 
 function planos(d: Definicao | null | undefined): Map<string, CampoDefinicao & { secao: string }> {
   const m = new Map<string, CampoDefinicao & { secao: string }>();
@@ -46,27 +52,27 @@ function planos(d: Definicao | null | undefined): Map<string, CampoDefinicao & {
   return m;
 }
 
-function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & { secao: string }): string[] {
+function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & { secao: string }, t: Tradutor): string[] {
   const d: string[] = [];
-  if (a.rotulo !== b.rotulo) d.push(`rótulo: "${a.rotulo}" → "${b.rotulo}"`);
-  if (a.tipo !== b.tipo) d.push(`tipo: ${ROTULO_TIPO[a.tipo]} → ${ROTULO_TIPO[b.tipo]}`);
-  if (a.obrigatorio !== b.obrigatorio) d.push(`obrigatório: ${simNao(a.obrigatorio)} → ${simNao(b.obrigatorio)}`);
-  if ((a.ajuda ?? '') !== (b.ajuda ?? '')) d.push(`ajuda: "${a.ajuda ?? ''}" → "${b.ajuda ?? ''}"`);
-  if (a.secao !== b.secao) d.push(`seção: "${a.secao}" → "${b.secao}"`);
-  const ra = a.regras.map(descreverRegra);
-  const rb = b.regras.map(descreverRegra);
-  for (const r of rb) if (!ra.includes(r)) d.push(`regra nova: ${r}`);
-  for (const r of ra) if (!rb.includes(r)) d.push(`regra retirada: ${r}`);
+  if (a.rotulo !== b.rotulo) d.push(t('dif.rotulo', { a: a.rotulo, b: b.rotulo }));
+  if (a.tipo !== b.tipo) d.push(t('dif.tipo', { a: t(chaveTipo(a.tipo)), b: t(chaveTipo(b.tipo)) }));
+  if (a.obrigatorio !== b.obrigatorio) d.push(t('dif.obrigatorio', { a: simNao(a.obrigatorio, t), b: simNao(b.obrigatorio, t) }));
+  if ((a.ajuda ?? '') !== (b.ajuda ?? '')) d.push(t('dif.ajuda', { a: a.ajuda ?? '', b: b.ajuda ?? '' }));
+  if (a.secao !== b.secao) d.push(t('dif.secao', { a: a.secao, b: b.secao }));
+  const ra = a.regras.map((r) => descreverRegra(r, t));
+  const rb = b.regras.map((r) => descreverRegra(r, t));
+  for (const r of rb) if (!ra.includes(r)) d.push(t('dif.regra-nova', { r }));
+  for (const r of ra) if (!rb.includes(r)) d.push(t('dif.regra-retirada', { r }));
   const oa = new Map((a.opcoes ?? []).map((o) => [o.valor, o.rotulo]));
   const ob = new Map((b.opcoes ?? []).map((o) => [o.valor, o.rotulo]));
-  for (const [v, r] of ob) if (!oa.has(v)) d.push(`opção nova: ${r}`);
-  else if (oa.get(v) !== r) d.push(`opção "${oa.get(v)}" agora se chama "${r}"`);
-  for (const [v, r] of oa) if (!ob.has(v)) d.push(`opção retirada: ${r}`);
-  if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push('ordem das opções');
+  for (const [v, r] of ob) if (!oa.has(v)) d.push(t('dif.opcao-nova', { r }));
+  else if (oa.get(v) !== r) d.push(t('dif.opcao-renomeada', { a: oa.get(v)!, b: r }));
+  for (const [v, r] of oa) if (!ob.has(v)) d.push(t('dif.opcao-retirada', { r }));
+  if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push(t('dif.ordem-opcoes'));
   return d;
 }
 
-export function diferenca(a: Definicao | null | undefined, b: Definicao | null | undefined): Diferenca {
+export function diferenca(a: Definicao | null | undefined, b: Definicao | null | undefined, t: Tradutor = PT): Diferenca {
   const pa = planos(a);
   const pb = planos(b);
   const campos: MudancaCampo[] = [];
@@ -74,7 +80,7 @@ export function diferenca(a: Definicao | null | undefined, b: Definicao | null |
     const antes = pa.get(id);
     if (!antes) campos.push({ id, tipo: 'adicionado', depois, detalhes: [] });
     else {
-      const detalhes = detalhesDe(antes, depois);
+      const detalhes = detalhesDe(antes, depois, t);
       campos.push({ id, tipo: detalhes.length ? 'alterado' : 'igual', antes, depois, detalhes });
     }
   }
@@ -97,25 +103,25 @@ export function jsonEstavel(v: unknown): string {
 }
 
 /** One sentence per kind of change, for the publish confirm ("what changes"). Empty when nothing does. */
-export function resumoDiferenca(d: Diferenca): string[] {
+export function resumoDiferenca(d: Diferenca, t: Tradutor = PT): string[] {
   const nomes = (t: TipoMudanca) => d.campos.filter((c) => c.tipo === t).map((c) => `"${(c.depois ?? c.antes)!.rotulo}"`);
   const linhas: string[] = [];
   const [adic, rem, alt] = [nomes('adicionado'), nomes('removido'), nomes('alterado')];
-  if (adic.length) linhas.push(`${contar(adic.length, 'campo adicionado', 'campos adicionados')}: ${adic.join(', ')}.`);
-  if (rem.length) linhas.push(`${contar(rem.length, 'campo removido', 'campos removidos')}: ${rem.join(', ')}.`);
-  if (alt.length) linhas.push(`${contar(alt.length, 'campo alterado', 'campos alterados')}: ${alt.join(', ')}.`);
-  if (d.secoesAdicionadas.length) linhas.push(`Seções novas: ${d.secoesAdicionadas.join(', ')}.`);
-  if (d.secoesRemovidas.length) linhas.push(`Seções retiradas: ${d.secoesRemovidas.join(', ')}.`);
-  for (const r of d.secoesRenomeadas) linhas.push(`A seção "${r.de}" agora se chama "${r.para}".`);
+  if (adic.length) linhas.push(t('dif.adicionados', { n: adic.length, lista: adic.join(', ') }));
+  if (rem.length) linhas.push(t('dif.removidos', { n: rem.length, lista: rem.join(', ') }));
+  if (alt.length) linhas.push(t('dif.alterados', { n: alt.length, lista: alt.join(', ') }));
+  if (d.secoesAdicionadas.length) linhas.push(t('dif.secoes-novas', { lista: d.secoesAdicionadas.join(', ') }));
+  if (d.secoesRemovidas.length) linhas.push(t('dif.secoes-retiradas', { lista: d.secoesRemovidas.join(', ') }));
+  for (const r of d.secoesRenomeadas) linhas.push(t('dif.secao-renomeada', { a: r.de, b: r.para }));
   return linhas;
 }
 
 /** A field in one line, for the side-by-side view: type, required, rules, options, section. */
-export function descreverCampo(c: CampoDefinicao & { secao?: string }): string[] {
-  const linhas = [`${ROTULO_TIPO[c.tipo]}${c.obrigatorio ? ', obrigatório' : ''}`];
-  if (c.regras.length) linhas.push(`Regras: ${c.regras.map(descreverRegra).join(', ')}`);
-  if (c.opcoes?.length) linhas.push(`Opções: ${c.opcoes.map((o) => o.rotulo).join(', ')}`);
-  if (c.ajuda) linhas.push(`Ajuda: ${c.ajuda}`);
-  if (c.secao) linhas.push(`Seção: ${c.secao}`);
+export function descreverCampo(c: CampoDefinicao & { secao?: string }, t: Tradutor = PT): string[] {
+  const linhas = [`${t(chaveTipo(c.tipo))}${c.obrigatorio ? t('dif.campo-obrigatorio') : ''}`];
+  if (c.regras.length) linhas.push(t('dif.campo-regras', { lista: c.regras.map((r) => descreverRegra(r, t)).join(', ') }));
+  if (c.opcoes?.length) linhas.push(t('dif.campo-opcoes', { lista: c.opcoes.map((o) => o.rotulo).join(', ') }));
+  if (c.ajuda) linhas.push(t('dif.campo-ajuda', { ajuda: c.ajuda }));
+  if (c.secao) linhas.push(t('dif.campo-secao', { secao: c.secao }));
   return linhas;
 }

@@ -1,3 +1,4 @@
+import { tradutor, type Tradutor } from '../i18n';
 /**
  * The integration target's headers as a person edits them: one per line, "Nome: valor", and the rules
  * any header must pass (the builder as one types, the server when a model is saved). Pure.
@@ -12,26 +13,28 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 // Visible ASCII, Latin-1 and spaces; no control character (a line break would inject a header).
 const VALOR = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-/** What is wrong with one header, in pt-BR, or null. */
-export function problemaCabecalho(nome: string, valor: string): string | null {
-  if (!TOKEN.test(nome)) return `O nome do cabeçalho "${nome.slice(0, 40)}" só pode ter letras, números e hífens.`;
-  if (CABECALHOS_RESERVADOS.includes(nome.toLowerCase())) return `O cabeçalho ${nome} é definido pelo próprio console ou pela conexão HTTP e não pode ser configurado.`;
-  if (!VALOR.test(valor)) return `O valor do cabeçalho ${nome} tem quebra de linha ou caractere de controle.`;
-  if (valor.length > 1000) return `O valor do cabeçalho ${nome} deve ter no máximo 1000 caracteres.`;
+const PT = tradutor('pt-BR');
+
+/** What is wrong with one header (pt-BR unless told), or null. */
+export function problemaCabecalho(nome: string, valor: string, t: Tradutor = PT): string | null {
+  if (!TOKEN.test(nome)) return t('cabecalho.nome', { nome: nome.slice(0, 40) });
+  if (CABECALHOS_RESERVADOS.includes(nome.toLowerCase())) return t('cabecalho.reservado', { nome });
+  if (!VALOR.test(valor)) return t('cabecalho.controle', { nome });
+  if (valor.length > 1000) return t('cabecalho.longo', { nome });
   return null;
 }
-export function lerCabecalhos(texto: string): { cabecalhos: Record<string, string>; problema: string | null } {
+export function lerCabecalhos(texto: string, t: Tradutor = PT): { cabecalhos: Record<string, string>; problema: string | null } {
   const cabecalhos: Record<string, string> = {};
   for (const [i, linha] of texto.split(/\r?\n/).entries()) {
     if (!linha.trim()) continue;
     const m = /^\s*([A-Za-z0-9-]+)\s*:\s*(.*?)\s*$/.exec(linha);
-    if (!m) return { cabecalhos, problema: `Linha ${i + 1}: use "Nome: valor" (o nome só com letras, números e hífens).` };
-    if (m[1].toLowerCase() in Object.fromEntries(Object.keys(cabecalhos).map((k) => [k.toLowerCase(), 1]))) return { cabecalhos, problema: `Linha ${i + 1}: o cabeçalho ${m[1]} aparece mais de uma vez.` };
-    const problema = problemaCabecalho(m[1], m[2]);
-    if (problema) return { cabecalhos, problema: `Linha ${i + 1}: ${problema}` };
+    if (!m) return { cabecalhos, problema: t('cabecalho.linha-formato', { n: i + 1 }) };
+    if (m[1].toLowerCase() in Object.fromEntries(Object.keys(cabecalhos).map((k) => [k.toLowerCase(), 1]))) return { cabecalhos, problema: t('cabecalho.linha-repetido', { n: i + 1, nome: m[1] }) };
+    const problema = problemaCabecalho(m[1], m[2], t);
+    if (problema) return { cabecalhos, problema: t('cabecalho.linha', { n: i + 1, problema }) };
     cabecalhos[m[1]] = m[2];
   }
-  if (Object.keys(cabecalhos).length > 20) return { cabecalhos, problema: 'No máximo 20 cabeçalhos.' };
+  if (Object.keys(cabecalhos).length > 20) return { cabecalhos, problema: t('cabecalho.max') };
   return { cabecalhos, problema: null };
 }
 

@@ -1,3 +1,4 @@
+import { tradutor, type Tradutor } from '../i18n';
 import { formatarData } from '../i18n/datas';
 import { formatarCpf } from './cpf';
 import type { CampoDefinicao, Definicao } from './definicao';
@@ -8,7 +9,7 @@ import type { CampoDefinicao, Definicao } from './definicao';
  * labels, dates dd/MM/yy, CPF with its mask). Answers the version does not name are kept, last, under
  * "Outras respostas", so nothing the citizen sent is hidden. Pure.
  */
-export const NAO_INFORMADO = 'Não informado';
+const PT = tradutor('pt-BR');
 
 export interface LinhaResposta {
   id: string;
@@ -23,19 +24,19 @@ export interface BlocoRespostas {
 
 const vazio = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
 
-function textoLivre(v: unknown): string {
-  if (vazio(v)) return NAO_INFORMADO;
-  if (Array.isArray(v)) return v.map(textoLivre).join(', ');
+function textoLivre(v: unknown, t: Tradutor): string {
+  if (vazio(v)) return t('respostas.nao-informado');
+  if (Array.isArray(v)) return v.map((x) => textoLivre(x, t)).join(', ');
   if (typeof v === 'object') {
     const o = v as Record<string, unknown>;
     return typeof o.nome === 'string' ? o.nome : JSON.stringify(v);
   }
-  if (typeof v === 'boolean') return v ? 'Sim' : 'Não';
+  if (typeof v === 'boolean') return t(v ? 'geral.sim' : 'geral.nao');
   return String(v);
 }
 
-export function textoResposta(campo: CampoDefinicao, v: unknown): string {
-  if (vazio(v)) return NAO_INFORMADO;
+export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = PT): string {
+  if (vazio(v)) return t('respostas.nao-informado');
   const opcao = (x: unknown) => campo.opcoes?.find((o) => o.valor === x)?.rotulo ?? String(x);
   switch (campo.tipo) {
     case 'escolha-unica':
@@ -43,26 +44,26 @@ export function textoResposta(campo: CampoDefinicao, v: unknown): string {
     case 'escolha-multipla':
       return (Array.isArray(v) ? v : [v]).map(opcao).join(', ');
     case 'data':
-      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarData(v.slice(0, 10)) : textoLivre(v);
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarData(v.slice(0, 10)) : textoLivre(v, t);
     case 'cpf':
-      return typeof v === 'string' ? formatarCpf(v) : textoLivre(v);
+      return typeof v === 'string' ? formatarCpf(v) : textoLivre(v, t);
     case 'decimal':
-      return typeof v === 'number' ? v.toLocaleString('pt-BR') : textoLivre(v);
+      return typeof v === 'number' ? v.toLocaleString('pt-BR') : textoLivre(v, t);
     default:
-      return textoLivre(v);
+      return textoLivre(v, t);
   }
 }
 
-export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>): BlocoRespostas[] {
+export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = PT): BlocoRespostas[] {
   const usados = new Set<string>();
   const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).map((s) => ({
     titulo: s.titulo,
     linhas: s.campos.map((c) => {
       usados.add(c.id);
-      return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id]) };
+      return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id], t) };
     }),
   }));
   const outras = Object.keys(respostas).filter((k) => !usados.has(k));
-  if (outras.length) blocos.push({ titulo: 'Outras respostas', linhas: outras.map((k) => ({ id: k, rotulo: k, valor: textoLivre(respostas[k]) })) });
+  if (outras.length) blocos.push({ titulo: t('respostas.outras'), linhas: outras.map((k) => ({ id: k, rotulo: k, valor: textoLivre(respostas[k], t) })) });
   return blocos.filter((b) => b.linhas.length);
 }

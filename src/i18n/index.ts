@@ -20,8 +20,9 @@ function categoria(n: number, idioma: Idioma): Intl.LDMLPluralRule {
   return n === 0 ? 'other' : new Intl.PluralRules(idioma).select(n);
 }
 
-const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
-const OPCAO = /(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g;
+const FORMA = '(?:[^{}]|\\{\\w+\\})*';
+const PLURAL = new RegExp(`\\{(\\w+), plural,((?:\\s*(?:=\\d+|zero|one|two|few|many|other)\\s*\\{${FORMA}\\})+)\\s*\\}`, 'g');
+const OPCAO = new RegExp(`(=\\d+|zero|one|two|few|many|other)\\s*\\{(${FORMA})\\}`, 'g');
 
 /**
  * Singular and plural by the language's own rules (Intl.PluralRules), in the ICU message shape the
@@ -40,6 +41,8 @@ function pluralizar(texto: string, params: Parametros, idioma: Idioma): string {
 
 function interpolar(texto: string, params: Parametros | undefined, idioma: Idioma): string {
   if (!params) return texto;
+  // Plural forms may hold plain placeholders ("{n, plural, one {O grupo {grupo}…}}"): the form is chosen
+  // and its # written first, the values go in after (a value holding "#" or braces stays as it is).
   return pluralizar(texto, params, idioma).replace(/\{(\w+)\}/g, (m, k: string) => (Object.hasOwn(params, k) ? String(params[k]) : m));
 }
 

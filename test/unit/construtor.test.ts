@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { tradutor } from '../../src/i18n';
 import assert from 'node:assert/strict';
 import { validarDefinicao, type Definicao } from '../../src/forms/definicao';
 import { descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
@@ -80,6 +81,7 @@ test('version diff: added, removed, changed with what changed, and a summary', (
   assert.deepEqual(porId['escolha-unica'].detalhes, ['opção "Opção 1" agora se chama "Perda"', 'opção nova: Roubo', 'opção retirada: Opção 2']);
   assert.deepEqual(resumoDiferenca(d), ['1 campo adicionado: "Data do fato".', '1 campo removido: "CPF".', '2 campos alterados: "Nome completo", "Escolha única".']);
   assert.deepEqual(resumoDiferenca(diferenca(v1, v1)), []);
+  assert.deepEqual(resumoDiferenca(d, tradutor('en'))[0], '1 field added: "Data do fato".', 'in English too');
   assert.equal(descreverRegra({ tipo: 'minValue', min: 3 }), 'valor mínimo 3');
 });
 

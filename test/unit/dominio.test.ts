@@ -125,3 +125,8 @@ test('plurals by each language rules (Intl.PluralRules): catalog messages and co
   assert.equal(contar(1.5, 'hora', 'horas'), '1,5 hora');
   for (const [chave, texto] of Object.entries(ptBR)) assert.doesNotMatch(texto, /\((s|es|ões)\)/, `${chave}: no "(s)" in the catalog`);
 });
+
+test('plural forms may hold placeholders; a value with "#" or braces is written as it is', () => {
+  assert.equal(traduzir('pt-BR', 'editor.remover-secao-texto', { n: 1, titulo: 'Seção #1 {x}' }), 'A seção "Seção #1 {x}" e o seu campo serão removidos do rascunho. Ctrl+Z desfaz.');
+  assert.equal(traduzir('en', 'editor.remover-secao-texto', { n: 3, titulo: 'Dados' }), 'Section "Dados" and its 3 fields will be removed from the draft. Ctrl+Z undoes it.');
+});

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { avaliarIframe } from '../../src/access/iframe';
 import { celulaCsv, linhaCsv } from '../../src/forms/csv';
 import type { Definicao } from '../../src/forms/definicao';
-import { NAO_INFORMADO, respostasPorSecao } from '../../src/forms/respostas';
+import { respostasPorSecao } from '../../src/forms/respostas';
 import { tradutor } from '../../src/i18n';
 import { RETENTATIVA_REEXECUTAVEL, ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA, STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO, opcoesDe, rotuloDe } from '../../src/forms/status';
 import { marcasEixo } from '../../src/ui/graficos/Graficos';
@@ -68,7 +68,7 @@ test('answers laid out by the version: labels, option labels, dates dd/MM/yy, CP
     blocos.map((b) => [b.titulo, b.linhas.map((l) => `${l.rotulo}=${l.valor}`)]),
     [
       ['Requerente', ['Nome=Maria', 'CPF=529.982.247-25', 'Nascimento=17/05/90']],
-      ['Pedido', ['Motivo=Roubo', 'Canais=E-mail, SMS', 'Valor=1.234,5', 'Anexo=rg.pdf', `Observações=${NAO_INFORMADO}`]],
+      ['Pedido', ['Motivo=Roubo', 'Canais=E-mail, SMS', 'Valor=1.234,5', 'Anexo=rg.pdf', 'Observações=Não informado']],
       ['Outras respostas', ['extra=x']],
     ],
   );

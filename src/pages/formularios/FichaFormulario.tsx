@@ -61,7 +61,7 @@ export function FichaFormulario({ id }: { id: string }) {
       setMostrando(false);
     }
   };
-  const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {});
+  const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {}, t);
   const requerente = claros ?? f;
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
   const r = f.retentativa;

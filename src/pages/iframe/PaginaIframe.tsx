@@ -12,7 +12,7 @@ export default function PaginaIframe() {
   const { config, t } = useAmbiente();
   const [params] = useSearchParams();
   const titulo = params.get('titulo')?.trim();
-  const a = avaliarIframe(params.get('url'), config.iframeAllowlist, globalThis.location?.origin ?? '');
+  const a = avaliarIframe(params.get('url'), config.iframeAllowlist, globalThis.location?.origin ?? '', t);
   return (
     <section className="cf-pagina cf-pagina-iframe">
       {titulo ? <h1 className="cf-titulo-pagina">{titulo}</h1> : <TituloPagina />}

@@ -74,7 +74,7 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
         <p className="cf-ajuda">{t('dados.integracao-ajuda')}</p>
         <Campo {...comum} rotulo={t('dados.url')} nome="url" tipo="url" placeholder="https://" valor={d.url} regras={REGRAS_DADOS.url} erroServidor={es['integracao.url'] ?? es.integracao} aoMudar={(url) => aoMudar({ url })} />
         <CampoSelecao rotulo={t('dados.metodo')} valor={d.metodo} opcoes={METODOS.map((m) => ({ valor: m, rotulo: m }))} desabilitado={desabilitado} aoMudar={(m) => aoMudar({ metodo: m as FormDadosModelo['metodo'] })} />
-        <Campo {...comum} multilinha rotulo={t('dados.cabecalhos')} nome="cabecalhos" placeholder={t('dados.cabecalhos-exemplo')} valor={d.cabecalhos} validarExtra={problemaCabecalhos} erroServidor={es['integracao.cabecalhos'] ?? Object.entries(es).find(([k]) => k.startsWith('integracao.cabecalhos.'))?.[1]} ajuda={t('dados.cabecalhos-ajuda')} aoMudar={(cabecalhos) => aoMudar({ cabecalhos })} />
+        <Campo {...comum} multilinha rotulo={t('dados.cabecalhos')} nome="cabecalhos" placeholder={t('dados.cabecalhos-exemplo')} valor={d.cabecalhos} validarExtra={(v) => problemaCabecalhos(v, t)} erroServidor={es['integracao.cabecalhos'] ?? Object.entries(es).find(([k]) => k.startsWith('integracao.cabecalhos.'))?.[1]} ajuda={t('dados.cabecalhos-ajuda')} aoMudar={(cabecalhos) => aoMudar({ cabecalhos })} />
       </fieldset>
     </>
   );

@@ -2,7 +2,7 @@ import { Checkbox } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
-import { AREAS, P, type Area, type PermissaoInfo } from '../../../access/permissoes';
+import { descricaoPermissao, nomeArea, P, type Area, type PermissaoInfo } from '../../../access/permissoes';
 import { perfisApi, type DadosPerfil } from '../../../api/recursos/perfis';
 import { caminho } from '../../../routes';
 import { Campo } from '../../../ui/Campo';
@@ -60,11 +60,11 @@ export default function FormularioPerfil() {
           <legend>{t('perfis.permissoes-n', { n: dados.permissoes.length })}</legend>
           {e.errosServidor.permissoes && <p className="cf-erro-campo">{e.errosServidor.permissoes}</p>}
           {porArea.map(([area, itens]) => (
-            <div key={area} className="cf-permissoes-area" role="group" aria-label={AREAS[area]}>
-              <h3>{AREAS[area]}</h3>
+            <div key={area} className="cf-permissoes-area" role="group" aria-label={nomeArea(area, t)}>
+              <h3>{nomeArea(area, t)}</h3>
               {itens.map((p) => (
                 <Checkbox key={p.nome} checked={dados.permissoes.includes(p.nome)} disabled={!e.podeAlterar} onChange={(ev) => alternar(p.nome, ev.currentTarget.checked)} data-permissao={p.nome}>
-                  {p.descricao} <code>{p.nome}</code>
+                  {descricaoPermissao(p.nome, t)} <code>{p.nome}</code>
                 </Checkbox>
               ))}
             </div>

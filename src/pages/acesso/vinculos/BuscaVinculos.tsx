@@ -15,7 +15,7 @@ import { AcoesFormulario, AvisoConflito, Carregando, useEdicao } from '../../../
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { VisibilidadeMenu } from './VisibilidadeMenu';
 import { TrilhaAuditoria } from './TrilhaAuditoria';
-import { MSG_SO_ADMINISTRADOR_CONCEDE, recusaAlvo, recusaConcederGrupo, recusaConcederPerfil, type Concedente } from '../../../access/delegacao';
+import { soAdministradorConcede, recusaAlvo, recusaConcederGrupo, recusaConcederPerfil, type Concedente } from '../../../access/delegacao';
 
 const REGRAS_USUARIO: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 100 }];
 const REGRAS_NOME: Regra[] = [{ tipo: 'required' }, { tipo: 'maxLength', max: 200 }];
@@ -53,7 +53,7 @@ function FichaVinculo({ username }: { username: string }) {
   const { dados, setDados } = e;
   if (!e.carregado || !perfis || !grupos || !eu) return <Carregando rotulo={t('vinculos.carregando')} />;
   // Delegation (src/access/delegacao.ts, the rules the API enforces): what this user may not change is shown, not offered.
-  const recusaDoAlvo = e.registro ? recusaAlvo(eu, e.registro) : null;
+  const recusaDoAlvo = e.registro ? recusaAlvo(eu, e.registro, t) : null;
   const pode = e.podeAlterar && !recusaDoAlvo;
   const efetivas = [...new Set(perfis.filter((p) => dados.perfis.includes(p.id)).flatMap((p) => p.permissoes))].sort();
   const marcar = (lista: 'perfis' | 'grupos', id: number, sim: boolean) => setDados((d) => ({ ...d, [lista]: sim ? [...d[lista], id] : d[lista].filter((x) => x !== id) }));
@@ -75,11 +75,11 @@ function FichaVinculo({ username }: { username: string }) {
         <Campo rotulo={t('coluna.nome')} nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!pode} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />
         <Campo rotulo={t('vinculos.email')} nome="email" tipo="email" valor={dados.email} regras={REGRAS_EMAIL} mostrarErros={e.enviado} erroServidor={e.errosServidor.email} desabilitado={!pode} aoMudar={(email) => setDados((d) => ({ ...d, email }))} />
         <Switch label={t('vinculos.administrador-switch')} checked={dados.administrador} disabled={!pode || !eu.administrador} onChange={(ev) => setDados((d) => ({ ...d, administrador: ev.currentTarget.checked }))} />
-        {pode && !eu.administrador && <p className="cf-ajuda">{MSG_SO_ADMINISTRADOR_CONCEDE}</p>}
+        {pode && !eu.administrador && <p className="cf-ajuda">{soAdministradorConcede(t)}</p>}
         <fieldset className="cf-permissoes">
           <legend>{t('vinculos.perfis')}</legend>
           {perfis.map((p) => {
-            const recusa = recusaConcederPerfil(eu, p);
+            const recusa = recusaConcederPerfil(eu, p, t);
             return (
               <Checkbox key={p.id} data-perfil={p.nome} checked={dados.perfis.includes(p.id)} disabled={!pode || !!recusa} title={pode ? (recusa ?? undefined) : undefined} onChange={(ev) => marcar('perfis', p.id, ev.currentTarget.checked)}>
                 {p.nome}
@@ -90,7 +90,7 @@ function FichaVinculo({ username }: { username: string }) {
         <fieldset className="cf-permissoes">
           <legend>{t('vinculos.grupos')}</legend>
           {grupos.map((g) => {
-            const recusa = recusaConcederGrupo(eu, g);
+            const recusa = recusaConcederGrupo(eu, g, t);
             return (
               <Checkbox key={g.id} data-grupo={g.nome} checked={dados.grupos.includes(g.id)} disabled={!pode || !!recusa} title={pode ? (recusa ?? undefined) : undefined} onChange={(ev) => marcar('grupos', g.id, ev.currentTarget.checked)}>
                 {g.nome}

@@ -1,4 +1,4 @@
-import { ROTULO_ACAO_AUDITORIA, ROTULO_RECURSO_AUDITORIA, resumoMudanca, type EntradaAuditoria } from '../../../access/auditoria';
+import { RECURSOS_AUDITORIA, resumoMudanca, rotuloAuditoria, type EntradaAuditoria } from '../../../access/auditoria';
 import { useAmbiente } from '../../../app/contexto';
 import { auditoriaApi } from '../../../api/recursos/auditoria';
 import type { Filtros } from '../../../api/paginacao';
@@ -8,7 +8,7 @@ import { BarraFiltros, type DefFiltro } from '../../../ui/BarraFiltros';
 import { TabelaPaginada } from '../../../ui/TabelaPaginada';
 
 const filtros = (t: Tradutor): DefFiltro[] => [
-  { tipo: 'selecao', nome: 'recurso', rotulo: t('trilha.o-que-mudou'), todos: t('trilha.tudo'), opcoes: Object.entries(ROTULO_RECURSO_AUDITORIA).map(([valor, rotulo]) => ({ valor, rotulo })) },
+  { tipo: 'selecao', nome: 'recurso', rotulo: t('trilha.o-que-mudou'), todos: t('trilha.tudo'), opcoes: RECURSOS_AUDITORIA.map((valor) => ({ valor, rotulo: rotuloAuditoria(valor, t) })) },
   { tipo: 'texto', nome: 'autor', rotulo: t('trilha.quem-mudou') },
 ];
 
@@ -37,13 +37,13 @@ export function TrilhaAuditoria({ chave, fixos }: { chave: string; fixos?: Filtr
         colunas={[
           { campo: 'ocorridoEm', titulo: t('trilha.quando'), ordenavel: true, render: (e) => <span className="cf-sem-quebra">{formatarDataHora(e.ocorridoEm)}</span> },
           { campo: 'autor', titulo: t('trilha.quem'), ordenavel: true, render: (e) => e.autor },
-          { campo: 'recurso', titulo: t('trilha.o-que'), render: (e) => `${ROTULO_RECURSO_AUDITORIA[e.recurso] ?? e.recurso} — ${(ROTULO_ACAO_AUDITORIA[e.acao] ?? e.acao).toLowerCase()}` },
+          { campo: 'recurso', titulo: t('trilha.o-que'), render: (e) => `${rotuloAuditoria(e.recurso, t)} — ${rotuloAuditoria(e.acao, t).toLowerCase()}` },
           { campo: 'alvo', titulo: t('trilha.registro'), render: alvoDe },
           {
             campo: 'mudancas',
             titulo: t('trilha.mudancas'),
             render: (e) => {
-              const linhas = resumoMudanca(e);
+              const linhas = resumoMudanca(e, t);
               return linhas.length ? (
                 <ul className="cf-mudancas">
                   {linhas.map((l) => (

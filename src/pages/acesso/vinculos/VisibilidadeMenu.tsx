@@ -30,7 +30,7 @@ export function VisibilidadeMenu({ permissoes }: { permissoes: readonly string[]
                 <td>
                   <Icon icon={ve ? 'tick' : 'cross'} intent={ve ? 'success' : 'danger'} /> {ve ? t('geral.sim') : t('geral.nao')}
                 </td>
-                <td>{motivoVisibilidade(r, conjunto)}</td>
+                <td>{motivoVisibilidade(r, conjunto, t)}</td>
               </tr>
             );
           })}

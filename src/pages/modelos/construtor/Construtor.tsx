@@ -99,13 +99,13 @@ export default function Construtor() {
   }
 
   async function publicar() {
-    const probs = localizarProblemas(definicao, validarDefinicao(definicao, true, { restrito: !!rascunho.dados.grupoAcessoPublicoId }));
+    const probs = localizarProblemas(definicao, validarDefinicao(definicao, true, { restrito: !!rascunho.dados.grupoAcessoPublicoId }, t), t);
     setProblemasPublicar(probs);
     if (probs.length) return;
     if (c.sujo && !(await c.salvar())) return;
     try {
       const anterior = modelo.ultimaVersao ? (await modelosApi.versao(http, codigoServico, modelo.ultimaVersao)).definicao : null;
-      const resumo = resumoDiferenca(diferenca(anterior, definicao));
+      const resumo = resumoDiferenca(diferenca(anterior, definicao, t), t);
       const proxima = modelo.ultimaVersao + 1;
       const sim = await confirmar(estado.dialogos, {
         titulo: t('construtor.publicar-titulo', { n: proxima }),
@@ -142,7 +142,7 @@ export default function Construtor() {
         conteudo: () => (
           <>
             <p className="cf-ajuda">{t('construtor.salvo-por', { por: m.atualizadoPor, em: formatarDataHora(m.atualizadoEm) })}</p>
-            <DiferencaVersoes diferenca={diferenca(m.definicao, definicao)} rotuloA={t('construtor.versao-salva')} rotuloB={t('construtor.seu-rascunho')} />
+            <DiferencaVersoes diferenca={diferenca(m.definicao, definicao, t)} rotuloA={t('construtor.versao-salva')} rotuloB={t('construtor.seu-rascunho')} />
           </>
         ),
       });

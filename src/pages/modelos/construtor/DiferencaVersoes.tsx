@@ -13,11 +13,12 @@ const ROTULO_MUDANCA: Record<TipoMudanca, { chave: ChaveTexto; intent: Intent }>
 };
 
 function Lado({ campo }: { campo?: Parameters<typeof descreverCampo>[0] }) {
+  const t = useT();
   if (!campo) return <span className="cf-discreto">—</span>;
   return (
     <>
       <strong>{campo.rotulo}</strong>
-      {descreverCampo(campo).map((l) => (
+      {descreverCampo(campo, t).map((l) => (
         <div key={l} className="cf-detalhe-campo">
           {l}
         </div>
@@ -31,7 +32,7 @@ export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca
   const t = useT();
   const [iguais, setIguais] = useState(false);
   const entre = t('diferenca.entre', { a: rotuloA, b: rotuloB });
-  const resumo = resumoDiferenca(d);
+  const resumo = resumoDiferenca(d, t);
   const linhas = d.campos.filter((c) => iguais || c.tipo !== 'igual');
   return (
     <div className="cf-diferenca">

@@ -47,8 +47,8 @@ export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rasc
   const dif = useMemo(() => {
     const da = a === RASCUNHO ? rascunho : definicoes[a];
     const db = b === RASCUNHO ? rascunho : definicoes[b];
-    return da && db ? diferenca(da, db) : null;
-  }, [a, b, definicoes, rascunho]);
+    return da && db ? diferenca(da, db, t) : null;
+  }, [a, b, definicoes, rascunho, t]);
 
   const ver = async (v: VersaoModelo) => {
     try {

@@ -65,7 +65,7 @@ export function useConstrutor(codigo: string) {
 
   const rascunho = hist?.presente ?? null;
   const sujo = !!rascunho && rascunho !== salvo.current;
-  const problemas = useMemo(() => (rascunho ? localizarProblemas(rascunho.definicao, validarDefinicao(rascunho.definicao)) : []), [rascunho?.definicao]);
+  const problemas = useMemo(() => (rascunho ? localizarProblemas(rascunho.definicao, validarDefinicao(rascunho.definicao, false, {}, t), t) : []), [rascunho?.definicao, t]);
   const problemasDoModelo = useMemo(() => (rascunho ? problemasDados(rascunho.dados, false) : {}), [rascunho?.dados]);
 
   /** Saves the draft; resolves whether it was saved. */
