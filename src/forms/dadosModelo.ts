@@ -52,7 +52,7 @@ export function dadosDoModelo(m: Modelo): FormDadosModelo {
   };
 }
 
-export const problemaCodigo = (v: string) => (v.trim() ? problemaCodigoServico(v.trim()) : null);
+export const problemaCodigo = (v: string, t?: Tradutor) => (v.trim() ? problemaCodigoServico(v.trim(), t) : null);
 export const problemaCabecalhos = (v: string, t?: Tradutor) => lerCabecalhos(v, t).problema;
 
 /** Every message of the form by field (empty when it may be sent). `novo`: the code is checked too. */

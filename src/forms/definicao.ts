@@ -202,9 +202,9 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
 }
 
 /** codigoServico (DESIGN.md section 7): letters, digits and hyphens, 3 to 40 characters; `novo` is reserved. */
-export function problemaCodigoServico(codigo: string): string | null {
-  if (!/^[A-Za-z0-9-]{3,40}$/.test(codigo)) return 'O código do serviço deve ter de 3 a 40 caracteres: letras, números e hífens.';
-  if (codigo.toLowerCase() === 'novo') return 'O código "novo" é reservado.';
+export function problemaCodigoServico(codigo: string, t: Tradutor = PT): string | null {
+  if (!/^[A-Za-z0-9-]{3,40}$/.test(codigo)) return t('def.codigo-formato');
+  if (codigo.toLowerCase() === 'novo') return t('def.codigo-reservado');
   return null;
 }
 

@@ -8,12 +8,12 @@ import { confirmar } from './dialogos';
  * first (the shell reads `ui.naoSalvo`), and so does the browser when the whole portal page is closed
  * or reloaded.
  */
-export function useSairSemSalvar(sujo: boolean, mensagem = 'As alterações ainda não foram salvas e serão perdidas.') {
-  const { estado } = useAmbiente();
+export function useSairSemSalvar(sujo: boolean, mensagem: string) {
+  const { estado, t } = useAmbiente();
   const bloqueio = useBlocker(({ currentLocation, nextLocation }) => sujo && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (bloqueio.state !== 'blocked') return;
-    void confirmar(estado.dialogos, { titulo: 'Sair sem salvar?', mensagem, textoConfirmar: 'Sair sem salvar', perigo: true }).then((sim) => (sim ? bloqueio.proceed() : bloqueio.reset()));
+    void confirmar(estado.dialogos, { titulo: t('sair.titulo'), mensagem, textoConfirmar: t('sair.confirmar'), perigo: true }).then((sim) => (sim ? bloqueio.proceed() : bloqueio.reset()));
   }, [bloqueio.state]);
   useEffect(() => {
     if (!sujo) return;

@@ -8,7 +8,7 @@ import { en } from '../../src/i18n/en';
 
 /**
  * Issue 16: every user-visible text goes through the i18n catalogs. This test reads every component
- * (src/**\/*.tsx) with the TypeScript parser and fails on text a user would read written in place: JSX
+ * (src/**\/*.tsx, and the .ts hooks of src/app, src/ui, src/pages and src/state) with the TypeScript parser and fails on text a user would read written in place: JSX
  * text, and string or template literals that read as words (a capital followed by lower case, two
  * words, or an accented letter) anywhere but in technical places (imports, class names, test ids,
  * keys of the catalogs, thrown errors for developers).
@@ -18,7 +18,8 @@ const RAIZ = join(import.meta.dirname, '../../src');
 function arquivos(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
     const p = join(dir, n);
-    return statSync(p).isDirectory() ? arquivos(p) : p.endsWith('.tsx') ? [p] : [];
+    // Components, and the hooks and helpers that sit beside them in the shell, the widgets and the pages.
+    return statSync(p).isDirectory() ? arquivos(p) : p.endsWith('.tsx') || (/\/(app|ui|pages|state)\//.test(p) && p.endsWith('.ts')) ? [p] : [];
   });
 }
 
@@ -28,13 +29,15 @@ const NAO_TEXTO = (s: string) => /^\.{0,2}\//.test(s) || /^[\s\w${}.:#[\]=>"'-]*
 const ATRIBUTOS_TECNICOS = new Set(['className', 'aria-keyshortcuts', 'id', 'key', 'type', 'icon', 'intent', 'variant', 'size', 'role', 'href', 'target', 'rel', 'name', 'autoComplete', 'inputMode', 'htmlFor', 'labelFor', 'method', 'position', 'placement', 'lang', 'accept', 'd', 'viewBox', 'fill', 'stroke', 'transform', 'textAnchor', 'dominantBaseline']);
 
 function textosLiterais(arquivo: string): string[] {
-  const fonte = ts.createSourceFile(arquivo, readFileSync(arquivo, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const fonte = ts.createSourceFile(arquivo, readFileSync(arquivo, 'utf8'), ts.ScriptTarget.Latest, true, arquivo.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const achados: string[] = [];
   const linha = (n: ts.Node) => fonte.getLineAndCharacterOfPosition(n.getStart()).line + 1;
   const tecnico = (n: ts.Node): boolean => {
     const p = n.parent;
     if (!p) return false;
     if (ts.isImportDeclaration(p) || ts.isExportDeclaration(p)) return true;
+    // A key of an object (Blueprint's own English label, renamed by rotulosBlueprint.ts) is not shown.
+    if (ts.isPropertyAssignment(p) && p.name === n) return true;
     // The attribute a value goes to, through conditionals (aria-keyshortcuts={x ? undefined : 'Alt+…'}).
     let a: ts.Node | undefined = p;
     while (a && (ts.isConditionalExpression(a) || ts.isParenthesizedExpression(a) || ts.isBinaryExpression(a) || ts.isJsxExpression(a))) a = a.parent;

@@ -254,4 +254,6 @@ export const modelos = {
   'def.onde-campo': ['Campo "{campo}" (seção "{secao}")', 'Field "{campo}" (section "{secao}")'],
   'def.onde-secao': ['Seção "{secao}"', 'Section "{secao}"'],
   'def.onde-formulario': ['Formulário', 'Form'],
+  'def.codigo-formato': ['O código do serviço deve ter de 3 a 40 caracteres: letras, números e hífens.', 'The service code must have 3 to 40 characters: letters, digits and hyphens.'],
+  'def.codigo-reservado': ['O código "novo" é reservado.', 'The code "novo" is reserved.'],
 } as const satisfies Record<string, readonly [string, string]>;

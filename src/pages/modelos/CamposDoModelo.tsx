@@ -29,7 +29,7 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
           nome="codigoServico"
           valor={d.codigoServico}
           regras={REGRAS_DADOS.codigoServico}
-          validarExtra={problemaCodigo}
+          validarExtra={(v) => problemaCodigo(v, t)}
           erroServidor={es.codigoServico}
           ajuda={t('dados.codigo-ajuda')}
           aoMudar={(codigoServico) => aoMudar({ codigoServico })}
