@@ -1,4 +1,8 @@
 import { criarServidor, opcoesDoAmbiente } from './app';
+import { avisoDoNode } from './runtime';
+
+const aviso = avisoDoNode();
+if (aviso) console.warn(aviso);
 
 const o = opcoesDoAmbiente();
 const host = process.env.HOST ?? '127.0.0.1';

@@ -8,6 +8,10 @@ import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
 import { opcoesIntegracaoDoAmbiente } from './integracao';
 import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
 import { arquivoDaChave, opcoesDoAmbiente } from '../app';
+import { avisoDoNode } from '../runtime';
+
+const aviso = avisoDoNode();
+if (aviso) console.warn(aviso);
 
 if (!process.env.DATABASE_URL) {
   console.error('O entregador separado precisa de DATABASE_URL (um servidor PostgreSQL); com o PGlite embutido, ele roda dentro do processo da API.');
