@@ -30,7 +30,9 @@ const COLUNAS: { campo: string; titulo: ChaveTexto; valor: (m: LinhaModelo) => s
   { campo: 'nome', titulo: 'formularios.modelo', valor: (m) => m.nome, texto: (m) => `${m.nome} (${m.codigoServico})` },
   { campo: 'total', titulo: 'analitico.total', valor: (m) => m.total },
   ...STATUS_FORMULARIO.map((s) => ({ campo: s, titulo: ROTULO_STATUS_FORMULARIO[s].chave, valor: (m: LinhaModelo) => m.porStatus[s] ?? 0 })),
-  { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m) => pct(m.taxaFalhaIntegracao) },
+  // Shown from the counts: the API's rate is rounded to 4 digits, and rounding it again to one decimal of a
+  // percent could show 9,4% for 9,349% (double rounding).
+  { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m) => pct(m.total ? (m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total : 0) },
 ];
 
 /** Sorts the per-model rows by one column. Pure. */
