@@ -1,4 +1,4 @@
-import { tradutor, type ChaveTexto, type Tradutor } from '../i18n';
+import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**
  * The access audit trail's vocabulary (issue 18): the server writes these codes and the user-link page
@@ -9,9 +9,8 @@ export const ACOES_AUDITORIA = ['CRIADO', 'ALTERADO', 'EXCLUIDO', 'MOVIDO'] as c
 export type RecursoAuditoria = (typeof RECURSOS_AUDITORIA)[number];
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 
-const PT = tradutor('pt-BR');
 /** A code's label; a code unknown to this version is shown as it is. */
-export const rotuloAuditoria = (codigo: string, t: Tradutor = PT) => ((RECURSOS_AUDITORIA as readonly string[]).includes(codigo) || (ACOES_AUDITORIA as readonly string[]).includes(codigo) ? t(`auditoria.${codigo}` as ChaveTexto) : codigo);
+export const rotuloAuditoria = (codigo: string, t: Tradutor = emPortugues) => ((RECURSOS_AUDITORIA as readonly string[]).includes(codigo) || (ACOES_AUDITORIA as readonly string[]).includes(codigo) ? t(`auditoria.${codigo}` as ChaveTexto) : codigo);
 
 /** One audit entry as the API answers it. */
 export interface EntradaAuditoria {
@@ -45,7 +44,7 @@ function texto(v: unknown, t: Tradutor): string {
  * What an entry changed, one line per field: "Perfis: + Gestor; − Auditor", "Administrador: não → sim".
  * A creation lists what was set; a deletion what there was.
  */
-export function resumoMudanca(e: Pick<EntradaAuditoria, 'antes' | 'depois'>, t: Tradutor = PT): string[] {
+export function resumoMudanca(e: Pick<EntradaAuditoria, 'antes' | 'depois'>, t: Tradutor = emPortugues): string[] {
   const antes = e.antes ?? {};
   const depois = e.depois ?? {};
   const campos = [...new Set([...Object.keys(antes), ...Object.keys(depois)])];

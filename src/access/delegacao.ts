@@ -5,10 +5,9 @@
  * never edits a profile in their own link, never touches an administrator's link or the administrator
  * flag. Pure: the server refuses with these pt-BR reasons (403), and the tests walk every combination.
  */
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 
 /** The API answers in pt-BR; the console passes its language. */
-const PT = tradutor('pt-BR');
 export interface Concedente {
   username: string;
   administrador: boolean;
@@ -49,7 +48,7 @@ function mudancas<T extends { id: number }>(antes: readonly T[], depois: readonl
 }
 
 /** Why `c` may not change the link of `alvo` at all (their own, or an administrator's), or null. */
-export function recusaAlvo(c: Concedente, alvo: { username: string; administrador: boolean }, t: Tradutor = PT): string | null {
+export function recusaAlvo(c: Concedente, alvo: { username: string; administrador: boolean }, t: Tradutor = emPortugues): string | null {
   if (c.administrador) return null;
   if (alvo.username === c.username) return t('delegacao.proprio');
   if (alvo.administrador) return t('delegacao.de-administrador');
@@ -57,18 +56,18 @@ export function recusaAlvo(c: Concedente, alvo: { username: string; administrado
 }
 
 /** Why `c` may not grant or take away profile `p`, or null. */
-export function recusaConcederPerfil(c: Concedente, p: PerfilConcedivel, t: Tradutor = PT): string | null {
+export function recusaConcederPerfil(c: Concedente, p: PerfilConcedivel, t: Tradutor = emPortugues): string | null {
   const sem = c.administrador ? [] : faltando(c, p.permissoes);
   return sem.length ? t('delegacao.perfil', { nome: p.nome, lista: lista(sem, t) }) : null;
 }
 
 /** Why `c` may not grant or take away content-control group `g`, or null. */
-export function recusaConcederGrupo(c: Concedente, g: GrupoConcedivel, t: Tradutor = PT): string | null {
+export function recusaConcederGrupo(c: Concedente, g: GrupoConcedivel, t: Tradutor = emPortugues): string | null {
   return c.administrador || c.grupos.includes(g.id) ? null : t('delegacao.grupo', { nome: g.nome });
 }
 
 /** The administrator flag is granted by administrators only. */
-export const soAdministradorConcede = (t: Tradutor = PT) => t('delegacao.so-administrador');
+export const soAdministradorConcede = (t: Tradutor = emPortugues) => t('delegacao.so-administrador');
 
 /** Why `c` may not turn link `antes` into `depois` (create: antes null; delete: depois null), or null. */
 export function recusaVinculo(c: Concedente, antes: VinculoConcedido | null, depois: VinculoConcedido | null): string | null {
@@ -90,14 +89,14 @@ export function recusaVinculo(c: Concedente, antes: VinculoConcedido | null, dep
 /** Why `c` may not create (antes null), change or delete (depois null) an access profile, or null. */
 export function recusaPerfil(c: Concedente, antes: PerfilConcedivel | null, depois: { permissoes: readonly string[] } | null): string | null {
   if (c.administrador) return null;
-  if (antes && c.perfis.includes(antes.id)) return PT('delegacao.perfil-proprio', { nome: antes.nome });
+  if (antes && c.perfis.includes(antes.id)) return emPortugues('delegacao.perfil-proprio', { nome: antes.nome });
   const sem = faltando(c, [...(antes?.permissoes ?? []), ...(depois?.permissoes ?? [])]);
-  if (sem.length) return PT('delegacao.perfil-permissoes', { lista: lista([...new Set(sem)], PT) });
+  if (sem.length) return emPortugues('delegacao.perfil-permissoes', { lista: lista([...new Set(sem)], emPortugues) });
   return null;
 }
 
 /** Why `c` may not change or delete content-control group `g` (its members decide who sees which models), or null. */
 export function recusaGrupoControle(c: Concedente, g: GrupoConcedivel): string | null {
   if (c.administrador || c.grupos.includes(g.id)) return null;
-  return PT('delegacao.grupo-controle', { nome: g.nome });
+  return emPortugues('delegacao.grupo-controle', { nome: g.nome });
 }

@@ -1,4 +1,4 @@
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 /**
  * Which addresses the /iframe page may show (DESIGN.md section 8): only pages whose origin is in the
  * element's `iframe-allowlist`, over http(s). Pure.
@@ -19,7 +19,7 @@ function origemDe(texto: string): string | null {
   }
 }
 
-export function avaliarIframe(endereco: string | null, permitidas: readonly string[], origemHost: string, t: Tradutor = tradutor('pt-BR')): AvaliacaoIframe {
+export function avaliarIframe(endereco: string | null, permitidas: readonly string[], origemHost: string, t: Tradutor = emPortugues): AvaliacaoIframe {
   if (!endereco?.trim()) return { permitido: false, motivo: t('iframe.sem-endereco') };
   const origem = origemDe(endereco.trim());
   if (!origem) return { permitido: false, motivo: t('iframe.invalido') };

@@ -2,7 +2,7 @@
  * THE permission catalog (DESIGN.md section 7). The element, the server and the tests import it;
  * no other file spells a permission name.
  */
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 
 /** The areas a permission covers; their names are in the catalogs (src/i18n, `area.*`). */
 export const AREAS = ['MODELO', 'FORMULARIO', 'FORMULARIO_EVENTO', 'FORMULARIO_DADOS_PESSOAIS', 'RETENTATIVA_INTEGRACAO', 'PERFIL_ACESSO', 'VINCULOS_USUARIO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO'] as const;
@@ -11,9 +11,8 @@ export type Area = (typeof AREAS)[number];
 
 type Acao = 'READ' | 'CREATE' | 'UPDATE' | 'DELETE';
 
-const PT = tradutor('pt-BR');
 /** An area's name in a language. */
-export const nomeArea = (a: Area, t: Tradutor = PT) => t(`area.${a}`);
+export const nomeArea = (a: Area, t: Tradutor = emPortugues) => t(`area.${a}`);
 
 const CRUD: Acao[] = ['READ', 'CREATE', 'UPDATE', 'DELETE'];
 const ACOES_POR_AREA: Record<Area, Acao[]> = {
@@ -66,7 +65,7 @@ export const P = {
 export type Permissao = (typeof P)[keyof typeof P];
 
 /** What a permission allows, in a language: "Consultar formulários preenchidos", "View filled forms". */
-export function descricaoPermissao(p: Permissao, t: Tradutor = PT): string {
+export function descricaoPermissao(p: Permissao, t: Tradutor = emPortugues): string {
   // An action has no underscore: READ_FORMULARIO_EVENTO is READ on FORMULARIO_EVENTO.
   const i = p.indexOf('_');
   return `${t(`acao.${p.slice(0, i) as Acao}`)} ${t(`area.${p.slice(i + 1) as Area}`).toLowerCase()}`;

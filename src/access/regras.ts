@@ -1,7 +1,6 @@
 import { descricaoPermissao, P, type Permissao } from './permissoes';
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 
-const PT = tradutor('pt-BR');
 
 /** The three menu groups of SPEC.md section 6, plus the entries everybody sees. */
 export type GrupoMenu = 'sempre' | 'designer' | 'manager' | 'administrator';
@@ -52,7 +51,7 @@ const ou = (xs: string[], t: Tradutor) => (xs.length > 1 ? t('motivo.ou', { list
  * "why can't I see X?". The Administração group asks for one complete pair; an entry's own permission
  * alone is not enough there, and the sentence says which pair would show it.
  */
-export function motivoVisibilidade(entrada: Protegido, permissoes: Permissoes, t: Tradutor = PT): string {
+export function motivoVisibilidade(entrada: Protegido, permissoes: Permissoes, t: Tradutor = emPortugues): string {
   if (entrada.group !== 'sempre' && !grupoVisivel(entrada.group, permissoes)) {
     const regra = REGRAS_GRUPOS[entrada.group];
     const grupo = t(`menu.grupo.${entrada.group}`);

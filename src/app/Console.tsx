@@ -11,7 +11,8 @@ import { criarUi } from '../state/ui';
 import { criarCarregamento, ocupado } from '../state/carregamento';
 import { criarToasts, GRUPO_ERROS, mostrarToast } from '../state/toasts';
 import { criarAcesso, criarSessao } from '../state/sessao';
-import { confirmar, criarDialogos } from '../ui/dialogos';
+import { criarDialogos } from '../ui/dialogos';
+import { confirmarSaida } from '../ui/useSairSemSalvar';
 import { criarListas } from '../state/listas';
 import { CAMINHO_ERRO_REDE, INICIAL, rotaDoCaminho } from '../routes';
 import { AmbienteContext, type Ambiente, type Estado } from './contexto';
@@ -164,7 +165,7 @@ export function Console(props: PropsElemento) {
 
   const sair = useCallback(async () => {
     // Unsaved work asks first, as leaving for another page does (useSairSemSalvar).
-    if (estado.ui.naoSalvo && !(await confirmar(estado.dialogos, { titulo: t('sair.titulo'), mensagem: estado.ui.naoSalvo, textoConfirmar: t('sair.confirmar'), perigo: true }))) return;
+    if (estado.ui.naoSalvo && !(await confirmarSaida(estado.dialogos, t, estado.ui.naoSalvo))) return;
     esquecerCaminho(chave);
     eventos.current.onSignedout?.({ username: estado.sessao.usuario?.username ?? null });
     void auth?.sair();

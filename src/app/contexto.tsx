@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Config } from '../config';
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 import type { Http } from '../api/http';
 import type { Autenticador } from '../auth/keycloak';
 import type { EstadoUi } from '../state/ui';
@@ -41,6 +41,5 @@ export function useAmbiente(): Ambiente {
   return a;
 }
 
-const PADRAO = tradutor('pt-BR');
 /** The element's translator; pt-BR outside an element (the demo's citizen page draws the filling form alone). */
-export const useT = () => useContext(AmbienteContext)?.t ?? PADRAO;
+export const useT = () => useContext(AmbienteContext)?.t ?? emPortugues;

@@ -1,5 +1,5 @@
 import type { Regra, TipoRegra } from '../validation/regras';
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 
 /**
  * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
@@ -99,7 +99,6 @@ const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
 
 export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200 } as const;
 
-const PT = tradutor('pt-BR');
 
 export interface ProblemaDefinicao {
   /** Where, as a JSON-ish path: `secoes[0].campos[2].regras`. */
@@ -149,7 +148,7 @@ function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]
  * Checks a definition for sense. An empty list means it can be saved; publishing also needs a field,
  * and a model restricted to a public-access group needs its requester CPF field (the citizen's login fills it).
  */
-export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean } = {}, t: Tradutor = PT): ProblemaDefinicao[] {
+export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean } = {}, t: Tradutor = emPortugues): ProblemaDefinicao[] {
   const p: ProblemaDefinicao[] = [];
   if (!d || !Array.isArray(d.secoes)) return [{ caminho: 'secoes', mensagem: t('def.sem-secoes') }];
   if (d.secoes.length > LIMITES.secoes) p.push({ caminho: 'secoes', mensagem: t('def.max-secoes', { n: LIMITES.secoes }) });
@@ -202,7 +201,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
 }
 
 /** codigoServico (DESIGN.md section 7): letters, digits and hyphens, 3 to 40 characters; `novo` is reserved. */
-export function problemaCodigoServico(codigo: string, t: Tradutor = PT): string | null {
+export function problemaCodigoServico(codigo: string, t: Tradutor = emPortugues): string | null {
   if (!/^[A-Za-z0-9-]{3,40}$/.test(codigo)) return t('def.codigo-formato');
   if (codigo.toLowerCase() === 'novo') return t('def.codigo-reservado');
   return null;
@@ -216,7 +215,7 @@ export interface ProblemaLocalizado extends ProblemaDefinicao {
 }
 
 /** Ties each problem to the section and field it is about (by the path `validarDefinicao` gives). */
-export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDefinicao[], t: Tradutor = PT): ProblemaLocalizado[] {
+export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDefinicao[], t: Tradutor = emPortugues): ProblemaLocalizado[] {
   return problemas.map((p) => {
     const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
     const s = m ? d.secoes[Number(m[1])] : undefined;

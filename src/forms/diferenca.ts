@@ -1,8 +1,7 @@
 import type { Regra } from '../validation/regras';
 import { chaveTipo, type CampoDefinicao, type Definicao } from './definicao';
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 
-const PT = tradutor('pt-BR');
 
 /**
  * What changed between two definitions (two versions, or the last version and the draft), field by
@@ -25,7 +24,7 @@ export interface Diferenca {
   secoesRenomeadas: { de: string; para: string }[];
 }
 
-export function descreverRegra(r: Regra, t: Tradutor = PT): string {
+export function descreverRegra(r: Regra, t: Tradutor = emPortugues): string {
   switch (r.tipo) {
     case 'minLength':
     case 'maxLength':
@@ -72,7 +71,7 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   return d;
 }
 
-export function diferenca(a: Definicao | null | undefined, b: Definicao | null | undefined, t: Tradutor = PT): Diferenca {
+export function diferenca(a: Definicao | null | undefined, b: Definicao | null | undefined, t: Tradutor = emPortugues): Diferenca {
   const pa = planos(a);
   const pb = planos(b);
   const campos: MudancaCampo[] = [];
@@ -103,7 +102,7 @@ export function jsonEstavel(v: unknown): string {
 }
 
 /** One sentence per kind of change, for the publish confirm ("what changes"). Empty when nothing does. */
-export function resumoDiferenca(d: Diferenca, t: Tradutor = PT): string[] {
+export function resumoDiferenca(d: Diferenca, t: Tradutor = emPortugues): string[] {
   const nomes = (t: TipoMudanca) => d.campos.filter((c) => c.tipo === t).map((c) => `"${(c.depois ?? c.antes)!.rotulo}"`);
   const linhas: string[] = [];
   const [adic, rem, alt] = [nomes('adicionado'), nomes('removido'), nomes('alterado')];
@@ -117,7 +116,7 @@ export function resumoDiferenca(d: Diferenca, t: Tradutor = PT): string[] {
 }
 
 /** A field in one line, for the side-by-side view: type, required, rules, options, section. */
-export function descreverCampo(c: CampoDefinicao & { secao?: string }, t: Tradutor = PT): string[] {
+export function descreverCampo(c: CampoDefinicao & { secao?: string }, t: Tradutor = emPortugues): string[] {
   const linhas = [`${t(chaveTipo(c.tipo))}${c.obrigatorio ? t('dif.campo-obrigatorio') : ''}`];
   if (c.regras.length) linhas.push(t('dif.campo-regras', { lista: c.regras.map((r) => descreverRegra(r, t)).join(', ') }));
   if (c.opcoes?.length) linhas.push(t('dif.campo-opcoes', { lista: c.opcoes.map((o) => o.rotulo).join(', ') }));

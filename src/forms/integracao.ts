@@ -1,4 +1,4 @@
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 /**
  * The integration target's headers as a person edits them: one per line, "Nome: valor", and the rules
  * any header must pass (the builder as one types, the server when a model is saved). Pure.
@@ -13,17 +13,16 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 // Visible ASCII, Latin-1 and spaces; no control character (a line break would inject a header).
 const VALOR = /^[\t\x20-\x7e\x80-\xff]*$/;
 
-const PT = tradutor('pt-BR');
 
 /** What is wrong with one header (pt-BR unless told), or null. */
-export function problemaCabecalho(nome: string, valor: string, t: Tradutor = PT): string | null {
+export function problemaCabecalho(nome: string, valor: string, t: Tradutor = emPortugues): string | null {
   if (!TOKEN.test(nome)) return t('cabecalho.nome', { nome: nome.slice(0, 40) });
   if (CABECALHOS_RESERVADOS.includes(nome.toLowerCase())) return t('cabecalho.reservado', { nome });
   if (!VALOR.test(valor)) return t('cabecalho.controle', { nome });
   if (valor.length > 1000) return t('cabecalho.longo', { nome });
   return null;
 }
-export function lerCabecalhos(texto: string, t: Tradutor = PT): { cabecalhos: Record<string, string>; problema: string | null } {
+export function lerCabecalhos(texto: string, t: Tradutor = emPortugues): { cabecalhos: Record<string, string>; problema: string | null } {
   const cabecalhos: Record<string, string> = {};
   for (const [i, linha] of texto.split(/\r?\n/).entries()) {
     if (!linha.trim()) continue;

@@ -1,4 +1,4 @@
-import { tradutor, type Tradutor } from '../i18n';
+import { emPortugues, type Tradutor } from '../i18n';
 import { formatarData } from '../i18n/datas';
 import { formatarCpf } from './cpf';
 import type { CampoDefinicao, Definicao } from './definicao';
@@ -9,7 +9,6 @@ import type { CampoDefinicao, Definicao } from './definicao';
  * labels, dates dd/MM/yy, CPF with its mask). Answers the version does not name are kept, last, under
  * "Outras respostas", so nothing the citizen sent is hidden. Pure.
  */
-const PT = tradutor('pt-BR');
 
 export interface LinhaResposta {
   id: string;
@@ -35,7 +34,7 @@ function textoLivre(v: unknown, t: Tradutor): string {
   return String(v);
 }
 
-export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = PT): string {
+export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = emPortugues): string {
   if (vazio(v)) return t('respostas.nao-informado');
   const opcao = (x: unknown) => campo.opcoes?.find((o) => o.valor === x)?.rotulo ?? String(x);
   switch (campo.tipo) {
@@ -54,7 +53,7 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = P
   }
 }
 
-export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = PT): BlocoRespostas[] {
+export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = emPortugues): BlocoRespostas[] {
   const usados = new Set<string>();
   const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).map((s) => ({
     titulo: s.titulo,

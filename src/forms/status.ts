@@ -1,5 +1,5 @@
 import type { Intent } from '@blueprintjs/core';
-import { tradutor, type ChaveTexto, type Tradutor } from '../i18n';
+import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**
  * The states of a filled form and of an integration retry, and the types of form events, with their
@@ -26,7 +26,6 @@ export interface Rotulado {
   intent: Intent;
 }
 
-const PT = tradutor('pt-BR');
 
 export const ROTULO_STATUS_FORMULARIO: Record<StatusFormulario, Rotulado> = {
   RECEBIDO: { chave: 'status.formulario.RECEBIDO', intent: 'primary' },
@@ -64,12 +63,12 @@ export const ROTULO_STATUS_MODELO: Record<'RASCUNHO' | 'PUBLICADO' | 'ARQUIVADO'
 };
 
 /** A code's label in a language (pt-BR: the CSV and the API); a code unknown to this version is shown as is. */
-export function rotuloDe<K extends string>(tabela: Record<K, Rotulado>, codigo: string, t: Tradutor = PT): { rotulo: string; intent: Intent } {
+export function rotuloDe<K extends string>(tabela: Record<K, Rotulado>, codigo: string, t: Tradutor = emPortugues): { rotulo: string; intent: Intent } {
   const r = (tabela as Record<string, Rotulado>)[codigo];
   return r ? { rotulo: t(r.chave), intent: r.intent } : { rotulo: codigo, intent: 'none' };
 }
 
 /** Options of a filter select built from one of the tables above. */
-export function opcoesDe<K extends string>(tabela: Record<K, Rotulado>, t: Tradutor = PT): { valor: K; rotulo: string }[] {
+export function opcoesDe<K extends string>(tabela: Record<K, Rotulado>, t: Tradutor = emPortugues): { valor: K; rotulo: string }[] {
   return (Object.keys(tabela) as K[]).map((valor) => ({ valor, rotulo: t(tabela[valor].chave) }));
 }

@@ -66,3 +66,6 @@ export type Tradutor = (chave: ChaveTexto, params?: Parametros) => string;
 export function tradutor(idioma: Idioma): Tradutor {
   return (chave, params) => traduzir(idioma, chave, params);
 }
+
+/** pt-BR: the API's language, and the default of every pure module that writes sentences. */
+export const emPortugues: Tradutor = tradutor('pt-BR');

@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { useAmbiente } from '../app/contexto';
-import { confirmar } from './dialogos';
+import { confirmar, type DialogosEstado } from './dialogos';
+import type { Tradutor } from '../i18n';
+
+/** "Sair sem salvar?": leaving a page and signing out ask the same question. */
+export const confirmarSaida = (d: DialogosEstado, t: Tradutor, mensagem: string) => confirmar(d, { titulo: t('sair.titulo'), mensagem, textoConfirmar: t('sair.confirmar'), perigo: true });
 
 /**
  * While there is unsaved work: leaving for another page of the console asks first, signing out asks
@@ -13,7 +17,7 @@ export function useSairSemSalvar(sujo: boolean, mensagem: string) {
   const bloqueio = useBlocker(({ currentLocation, nextLocation }) => sujo && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (bloqueio.state !== 'blocked') return;
-    void confirmar(estado.dialogos, { titulo: t('sair.titulo'), mensagem, textoConfirmar: t('sair.confirmar'), perigo: true }).then((sim) => (sim ? bloqueio.proceed() : bloqueio.reset()));
+    void confirmarSaida(estado.dialogos, t, mensagem).then((sim) => (sim ? bloqueio.proceed() : bloqueio.reset()));
   }, [bloqueio.state]);
   useEffect(() => {
     if (!sujo) return;
