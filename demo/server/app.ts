@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import { opcoesDocumento } from './api/documento';
 import { abrirBanco, type Banco } from './db';
 import { semearDemo } from './seed';
 import { registrarProvedor, type OpcoesProvedor } from './idp/provedor';
@@ -96,15 +97,9 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     chaves = idp.chavePublica;
     encerrarSessoes = idp.encerrarSessoes;
   }
-  // The OpenAPI document is built from the very schemas the routes validate with.
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Console de Formulários — API de referência', version: '1', description: 'Erros em application/problem+json com textos em pt-BR; listas com X-Page-Number, X-Page-Size e X-Total-Count.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-  });
+  // The OpenAPI document is built from the very schemas the routes validate with and answer through.
+  await app.register(fastifySwagger, opcoesDocumento(o.urlPublica));
+
   const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
   const integracao: OpcoesIntegracao = {
     ...opcoesIntegracaoDoAmbiente(process.env, { origemDemo: o.receptor ? new URL(o.urlPublica).origin : null, arquivoChave: arquivoDaChave(o) }),

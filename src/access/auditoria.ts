@@ -1,3 +1,4 @@
+import type { TEntradaAuditoria } from '../api/contrato/acesso';
 import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**
@@ -12,17 +13,8 @@ export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 /** A code's label; a code unknown to this version is shown as it is. */
 export const rotuloAuditoria = (codigo: string, t: Tradutor = emPortugues) => ((RECURSOS_AUDITORIA as readonly string[]).includes(codigo) || (ACOES_AUDITORIA as readonly string[]).includes(codigo) ? t(`auditoria.${codigo}` as ChaveTexto) : codigo);
 
-/** One audit entry as the API answers it. */
-export interface EntradaAuditoria {
-  id: string;
-  ocorridoEm: string;
-  autor: string;
-  recurso: RecursoAuditoria;
-  acao: AcaoAuditoria;
-  alvo: string;
-  antes: Record<string, unknown> | null;
-  depois: Record<string, unknown> | null;
-}
+/** One audit entry as the API answers it (the contract's type). */
+export type EntradaAuditoria = TEntradaAuditoria;
 
 const CAMPOS = ['nome', 'email', 'descricao', 'administrador', 'perfis', 'grupos', 'permissoes', 'membros', 'cpfs', 'grupoControleConteudo', 'formularios'];
 const rotuloCampo = (c: string, t: Tradutor) => (CAMPOS.includes(c) ? t(`auditoria.campo.${c}` as ChaveTexto) : c);

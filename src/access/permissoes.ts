@@ -1,3 +1,4 @@
+import type { TPermissaoInfo } from '../api/contrato/acesso';
 /**
  * THE permission catalog (DESIGN.md section 7). The element, the server and the tests import it;
  * no other file spells a permission name.
@@ -27,11 +28,8 @@ const ACOES_POR_AREA: Record<Area, Acao[]> = {
   GRUPO_ACESSO_PUBLICO: CRUD,
 };
 
-export interface PermissaoInfo {
-  nome: Permissao;
-  area: Area;
-  descricao: string;
-}
+/** A permission of the catalog, as GET /permissoes answers it (the contract's type). */
+export type PermissaoInfo = TPermissaoInfo;
 
 export const P = {
   READ_MODELO: 'READ_MODELO',

@@ -1,21 +1,11 @@
+import type { TErroCampo, TProblema } from './contrato/comum';
 /**
  * THE API error shape (DESIGN.md section 6): application/problem+json with pt-BR title and detail,
  * and `errors` per field for validation. The server builds it, the element reads it.
  */
-export interface ErroCampo {
-  field: string;
-  message: string;
-}
-
-export interface Problema {
-  type?: string;
-  status: number;
-  title: string;
-  detail?: string;
-  errors?: ErroCampo[];
-  /** Present when `errors` was cut to the first MAX_ERROS_CAMPO: how many there were in all. */
-  totalErrors?: number;
-}
+/** The shape itself is in the contract (src/api/contrato/comum.ts): these are its types. */
+export type ErroCampo = TErroCampo;
+export type Problema = TProblema;
 
 /** A body with thousands of wrong fields gets the first 50 and a count, not megabytes of messages. */
 export const MAX_ERROS_CAMPO = 50;

@@ -1,4 +1,6 @@
+import type { Static } from 'typebox';
 import type { Regra, TipoRegra } from '../validation/regras';
+import type { Campo, Definicao as EsquemaDefinicao, Opcao as EsquemaOpcao, Secao as EsquemaSecao } from '../api/contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
 
 /**
@@ -28,25 +30,11 @@ export const ROTULO_TIPO: Record<TipoCampo, string> = {
   arquivo: 'Arquivo',
 };
 
-export interface Opcao {
-  valor: string;
-  rotulo: string;
-}
+/** The definition's shape is the API contract's (src/api/contrato/modelos.ts): these are its types. */
+export type Opcao = Static<typeof EsquemaOpcao>;
 
-export interface CampoDefinicao {
-  id: string;
-  tipo: TipoCampo;
-  rotulo: string;
-  ajuda?: string;
-  obrigatorio: boolean;
-  /** Rules besides `required` (which `obrigatorio` says) and the type's own check. */
-  regras: Regra[];
-  opcoes?: Opcao[];
-  /** This field says who the requester is (issue 13): at most one field of each. */
-  requerente?: PapelRequerente;
-  /** The designer marks it as personal data (CPF, e-mail, phone-like and requester fields always are). */
-  dadoPessoal?: boolean;
-}
+/** A question: `regras` are the rules besides `required` (which `obrigatorio` says) and the type's own check. */
+export type CampoDefinicao = Static<typeof Campo>;
 
 export type PapelRequerente = 'cpf' | 'nome' | 'email';
 
@@ -61,15 +49,8 @@ export function camposDoRequerente(d: Definicao | null | undefined): Partial<Rec
   return r;
 }
 
-export interface Secao {
-  id: string;
-  titulo: string;
-  campos: CampoDefinicao[];
-}
-
-export interface Definicao {
-  secoes: Secao[];
-}
+export type Secao = Static<typeof EsquemaSecao>;
+export type Definicao = Static<typeof EsquemaDefinicao>;
 
 export const DEFINICAO_VAZIA: Definicao = { secoes: [] };
 

@@ -1,3 +1,4 @@
+import type { TRegra } from '../api/contrato/modelos';
 import { traduzir, type ChaveTexto, type Idioma } from '../i18n';
 import { cpfValido } from '../forms/cpf';
 import { formatarDataCompleta, hojeSaoPaulo } from '../i18n/datas';
@@ -8,24 +9,12 @@ const ISO_DATA = /^\d{4}-\d{2}-\d{2}$/;
  * The validation rules of SPEC.md section 5 and their messages. Pure: the element's fields, the
  * form builder's preview and the server all validate with this module, so the words match everywhere.
  */
-export type Regra =
-  | { tipo: 'required' }
-  | { tipo: 'email' }
-  | { tipo: 'integer' }
-  | { tipo: 'decimal' }
-  | { tipo: 'url' }
-  | { tipo: 'cpf' }
-  // A form's protocol as the citizen's receipt shows it: year, dot, nine digits.
-  | { tipo: 'protocolo' }
-  | { tipo: 'minValue'; min: number }
-  | { tipo: 'maxValue'; max: number }
-  | { tipo: 'minLength'; min: number }
-  | { tipo: 'maxLength'; max: number }
-  // Date fields (answers yyyy-MM-dd), today in São Paulo: checked alike by the preview and the server.
-  | { tipo: 'dataNaoFutura' }
-  | { tipo: 'dataNaoPassada' }
-  | { tipo: 'dataMinima'; min: string }
-  | { tipo: 'dataMaxima'; max: string };
+/**
+ * A rule with its parameters; the shape is the API contract's (src/api/contrato/modelos.ts). Date rules
+ * take yyyy-MM-dd and use today in São Paulo, checked alike by the preview and the server; `protocolo`
+ * is a form's protocol as the citizen's receipt shows it (year, dot, nine digits).
+ */
+export type Regra = TRegra;
 
 export type TipoRegra = Regra['tipo'];
 

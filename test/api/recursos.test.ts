@@ -131,7 +131,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(vazio.headers.get('x-total-count'), '0');
       const grande = await a('GET', '/perfis-acesso?size=101');
       assert.equal(grande.status, 400);
-      assert.equal(grande.json.detail, 'O tamanho da página deve ser no máximo 100.');
+      assert.deepEqual(grande.json.errors, [{ field: 'size', message: 'O valor máximo permitido é 100.' }]);
       assert.equal((await a('GET', '/perfis-acesso?sort=senha,asc')).status, 400);
       assert.equal((await a('GET', '/perfis-acesso?page=-1')).status, 400);
     });
@@ -241,11 +241,14 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(r.status, 200);
       const d = await r.json();
       assert.equal(d.openapi, '3.1.0');
-      for (const caminho of ['/api/perfis-acesso/administradores', '/api/perfis-acesso/permissoes/{username}', '/api/modelos/{codigoServico}/versoes', '/api/formularios/exportacao', '/api/retentativas-integracao/execucoes-em-lote', '/api/grupos-acesso-publico/{grupoAcessoPublicoId}']) {
+      assert.deepEqual(d.servers, [{ url: `${s.url}/api`, description: 'Este servidor' }]);
+      for (const caminho of ['/perfis-acesso/administradores', '/perfis-acesso/permissoes/{username}', '/modelos/{codigoServico}/versoes', '/formularios/exportacao', '/retentativas-integracao/execucoes-em-lote', '/grupos-acesso-publico/{grupoAcessoPublicoId}']) {
         assert.ok(d.paths[caminho], caminho);
       }
-      assert.deepEqual(d.paths['/api/perfis-acesso'].post.requestBody.content['application/json'].schema.required, ['nome', 'permissoes']);
-      assert.deepEqual(d.components.securitySchemes.bearer, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+      assert.deepEqual(d.paths['/perfis-acesso'].post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/NovoPerfilAcesso' });
+      assert.deepEqual(d.components.schemas.NovoPerfilAcesso.required, ['nome', 'permissoes']);
+      assert.equal(d.components.securitySchemes.bearer.scheme, 'bearer');
+      assert.ok(!Object.keys(d.paths).some((p) => !p.startsWith('/') || p.startsWith('/api') || p.includes('*') || p.includes('html') || p.includes('receptor') || p.includes('token-demo')), 'só as operações da API');
     });
 
     test('corpo que não é JSON, ou JSON com tipos errados: 400, nunca 500', async () => {

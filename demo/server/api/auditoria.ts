@@ -3,9 +3,12 @@ import { P } from '../../../src/access/permissoes';
 import type { Banco, Executor } from '../db';
 import type { AcessoUsuario } from './acessoUsuario';
 import { proibido } from './erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, TEXTO_BUSCA } from './lista';
+import { enviarLista, Filtro, lerLista } from './lista';
+import { Type } from 'typebox';
+import { operacao } from './contrato';
+import { consultaAuditoria, EntradaAuditoria } from '../../../src/api/contrato/acesso';
 import { acessoDoPedido, concedenteDe, exigir } from './permissao';
-import { ACOES_AUDITORIA, RECURSOS_AUDITORIA, type AcaoAuditoria, type RecursoAuditoria } from '../../../src/access/auditoria';
+import type { AcaoAuditoria, RecursoAuditoria } from '../../../src/access/auditoria';
 
 /**
  * The access audit trail (issue 18): every change to user links, access profiles and groups, and a
@@ -53,18 +56,7 @@ export async function rotasAuditoria(api: FastifyInstance, db: Banco) {
     '/auditoria-acesso',
     {
       preValidation: [exigir(db, P.READ_VINCULOS_USUARIO), soAdministrador],
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...ESQUEMA_PAGINACAO,
-            recurso: { type: 'array', items: { type: 'string', enum: [...RECURSOS_AUDITORIA] } },
-            acao: { type: 'array', items: { type: 'string', enum: [...ACOES_AUDITORIA] } },
-            alvo: TEXTO_BUSCA,
-            autor: TEXTO_BUSCA,
-          },
-        },
-      },
+      schema: operacao({ id: 'listarAuditoriaAcesso', resumo: 'Trilha de auditoria de acesso', descricao: 'Só administradores: cada concessão e retirada de acesso, com o antes e o depois.', tag: 'Acesso', query: consultaAuditoria, resposta: { descricao: 'Uma página da trilha.', corpo: Type.Array(EntradaAuditoria), lista: true } }),
     },
     async (req, rep) => {
       const q = req.query;

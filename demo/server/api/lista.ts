@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { CABECALHOS, TAMANHOS_PAGINA, TAMANHO_MAXIMO } from '../../../src/api/paginacao';
+import { CABECALHOS, TAMANHOS_PAGINA } from '../../../src/api/paginacao';
 import { invalido } from './erros';
 
 /** List calls (DESIGN.md section 6): page (0-based), size (<= 100), sort=campo,asc|desc (repeatable). */
@@ -10,29 +10,14 @@ export interface PedidoLista {
   ordem: string;
 }
 
-/** Schema pieces every route uses: an int4 id, a list of them, a search text. */
-export const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
-export const IDS = { type: 'array', items: ID } as const;
-export const TEXTO_BUSCA = { type: 'string', maxLength: 200 } as const;
-/** A calendar date as yyyy-MM-dd (checked for being a real date by conferirPeriodo). */
-export const DATA = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
-/** Repeatable `modelo` filter: codigoServico values. */
-export const MODELOS = { type: 'array', items: { type: 'string', maxLength: 40 } } as const;
-
-export const ESQUEMA_PAGINACAO = {
-  page: { type: 'integer', minimum: 0, maximum: 10000000, default: 0 },
-  size: { type: 'integer', minimum: 1, maximum: 1000000, default: 20 },
-  sort: { type: 'array', items: { type: 'string' } },
-} as const;
-
 /**
  * Reads paging and sort. `colunas` maps the API's field names to SQL expressions; `desempate` keeps
  * the order total (and stable across pages).
  */
 export function lerLista(q: { page?: number; size?: number; sort?: string | string[] }, colunas: Record<string, string>, padrao: string, desempate: string): PedidoLista {
   const page = q.page ?? 0;
+  // `size` is at most TAMANHO_MAXIMO by the contract's schema (src/api/contrato/comum.ts).
   const size = q.size ?? TAMANHOS_PAGINA[0];
-  if (size > TAMANHO_MAXIMO) throw invalido(`O tamanho da página deve ser no máximo ${TAMANHO_MAXIMO}.`, [{ field: 'size', message: `O valor máximo permitido é ${TAMANHO_MAXIMO}.` }]);
   const sorts = q.sort === undefined ? [] : Array.isArray(q.sort) ? q.sort : [q.sort];
   const partes = sorts.map((s) => {
     const [campo, direcao = 'asc'] = s.split(',');

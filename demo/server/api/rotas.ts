@@ -13,6 +13,9 @@ import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
 import { rotasPublicas, type LimitesPublico } from './rotas/publico';
 import { rotasAuditoria } from './auditoria';
+import { Type } from 'typebox';
+import { operacao, parametros } from './contrato';
+import { Administradores, Eu, Permissoes } from '../../../src/api/contrato/acesso';
 import type { IdentidadeCidadao } from './cidadao';
 import type { OpcoesIntegracao } from '../entrega/integracao';
 
@@ -58,13 +61,13 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         api.addHook('onRequest', exigirToken(o.verificar));
 
         /** SPEC.md section 7: { userIsAdmin } for the caller. */
-        api.get('/perfis-acesso/administradores', async (req) => {
+        api.get('/perfis-acesso/administradores', { schema: operacao({ id: 'consultarAdministrador', resumo: 'Quem chama é administrador?', descricao: 'SPEC.md seção 7: `{ userIsAdmin }` de quem chama.', tag: 'Acesso', resposta: { descricao: 'Se quem chama é administrador.', corpo: Administradores } }) }, async (req) => {
           const a = await acessoDe(o.db, req.chamador!.username);
           return { userIsAdmin: a.administrador };
         });
 
         /** SPEC.md section 7: the permission names of {username}; only one's own unless administrator. */
-        api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', async (req, rep) => {
+        api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', { schema: operacao({ id: 'listarPermissoesDoUsuario', resumo: 'Permissões efetivas de um usuário', descricao: 'SPEC.md seção 7: só as suas próprias, salvo para administradores.', tag: 'Acesso', params: parametros({ username: Type.String({ minLength: 1, maxLength: 100 }) }), resposta: { descricao: 'Os nomes das permissões.', corpo: Permissoes } }) }, async (req, rep) => {
           const eu = await acessoDe(o.db, req.chamador!.username);
           if (req.params.username !== eu.username && !eu.administrador) {
             return enviarProblema(rep, 403, 'Você só pode consultar as suas próprias permissões.');
@@ -74,7 +77,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         });
 
         /** The caller's own link: profiles, content-control groups, administrator flag. */
-        api.get('/vinculos-usuarios/eu', async (req) => {
+        api.get('/vinculos-usuarios/eu', { schema: operacao({ id: 'consultarMeuVinculo', resumo: 'O vínculo de quem chama', tag: 'Acesso', resposta: { descricao: 'Perfis, grupos e permissões de quem chama.', corpo: Eu } }) }, async (req) => {
           const a = await acessoDe(o.db, req.chamador!.username);
           return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
         });

@@ -1,83 +1,16 @@
-import type { Definicao } from '../../forms/definicao';
-import type { StatusFormulario, StatusRetentativa, TipoEvento } from '../../forms/status';
+import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa } from '../contrato/formularios';
 import type { Http } from '../http';
 import { parametrosLista, type Filtros, type Ordenacao, type Paginacao } from '../paginacao';
 
-/** Filled forms, their events, analytics and integration retries as the reference API returns them. */
-export interface Formulario {
-  id: number;
-  protocolo: string;
-  codigoServico: string;
-  modeloNome: string;
-  modeloVersao: number;
-  status: StatusFormulario;
-  /** Always masked (***.456.789-**): whole only through `dadosPessoais`. */
-  cpfRequerente: string | null;
-  /** Masked (M*** S***) unless the user holds READ_FORMULARIO_DADOS_PESSOAIS. */
-  nomeRequerente: string | null;
-  emailRequerente: string | null;
-  recebidoEm: string;
-  /** When the retention job emptied its personal data. */
-  anonimizadoEm: string | null;
-}
-
+/** Filled forms, their events, analytics and integration retries as the reference API returns them (the contract's types). */
+export type Formulario = TFormulario;
 /** "Mostrar": a form's personal data in clear (each request is recorded as an event). */
-export interface DadosPessoais {
-  respostas: Record<string, unknown>;
-  cpfRequerente: string | null;
-  nomeRequerente: string | null;
-  emailRequerente: string | null;
-}
-
-export interface Evento {
-  id: number;
-  /** Null for a console-wide event (an export with personal data, a data-subject report). */
-  formularioId: number | null;
-  protocolo: string | null;
-  codigoServico: string | null;
-  modeloNome: string | null;
-  tipo: TipoEvento;
-  ocorridoEm: string;
-  autor: string;
-  detalhes: Record<string, unknown> | null;
-}
-
-export interface Retentativa {
-  id: number;
-  formularioId: number;
-  protocolo: string;
-  codigoServico: string;
-  modeloNome: string;
-  destino: string | null;
-  tentativas: number;
-  proximaTentativaEm: string | null;
-  ultimoStatusHttp: number | null;
-  ultimoErro: string | null;
-  status: StatusRetentativa;
-  motivoDescarte: string | null;
-  criadoEm: string;
-  atualizadoEm: string;
-}
-
-export interface DetalheFormulario extends Formulario {
-  /** Personal answers masked; `dadosPessoais.podeMostrar` says whether this user may ask for them. */
-  respostas: Record<string, unknown>;
-  dadosPessoais: { mascarados: boolean; podeMostrar: boolean };
-  versaoModelo: { numero: number; nome: string; definicao: Definicao } | null;
-  eventos: Omit<Evento, 'formularioId' | 'protocolo' | 'codigoServico' | 'modeloNome'>[];
-  retentativa: Pick<Retentativa, 'id' | 'status' | 'tentativas' | 'proximaTentativaEm' | 'ultimoStatusHttp' | 'ultimoErro' | 'destino'> | null;
-}
-
-export interface Contagem {
-  total: number;
-  porStatus: Partial<Record<StatusFormulario, number>>;
-}
-
-export interface Analitico {
-  total: number;
-  modelos: (Contagem & { codigoServico: string; nome: string; taxaFalhaIntegracao: number })[];
-  serieDiaria: (Contagem & { dia: string })[];
-}
+export type DadosPessoais = TDadosPessoais;
+export type Evento = TEvento;
+export type Retentativa = TRetentativa;
+export type DetalheFormulario = TDetalheFormulario;
+export type Analitico = TAnalitico;
+export type Contagem = Pick<Analitico, 'total'> & Pick<Analitico['modelos'][number], 'porStatus'>;
 
 export const formulariosApi = {
   listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Formulario>('/formularios', p, o, f),
@@ -97,7 +30,7 @@ export const retentativasApi = {
   descartar: (http: Http, id: number, motivo: string) => http.post<Retentativa>(`/retentativas-integracao/${id}/descarte`, { motivo }).then((r) => r.data),
   /** With `simulacao`, only counts what would be retried. */
   executarEmLote: (http: Http, f: Filtros, simulacao: boolean) =>
-    http.post<{ quantidade: number; simulacao: boolean }>(`/retentativas-integracao/execucoes-em-lote?simulacao=${simulacao}`, filtrosCorpo(f)).then((r) => r.data),
+    http.post<TResultadoLote>(`/retentativas-integracao/execucoes-em-lote?simulacao=${simulacao}`, filtrosCorpo(f)).then((r) => r.data),
 };
 
 function semPaginacao(f: Filtros, o: readonly Ordenacao[] = []): URLSearchParams {

@@ -1,22 +1,9 @@
 import type { Http } from '../http';
+import type { TGrupoAcessoPublico, TGrupoControleConteudo, TGrupoResumo, TVinculo } from '../contrato/acesso';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
-/** Both kinds of group, as the reference API returns them. */
-export interface Grupo {
-  id: number;
-  nome: string;
-  descricao: string;
-  quantidadeMembros: number;
-  quantidadeModelos: number;
-  versao: number;
-  atualizadoEm: string;
-  atualizadoPor: string;
-  /** Content-control groups: usernames. */
-  membros?: string[];
-  /** Public-access groups: CPFs, formatted. */
-  cpfs?: string[];
-  modelos?: { codigoServico: string; nome: string }[];
-}
+/** Both kinds of group, as the reference API returns them: in a list, or one with its members (usernames, or CPFs formatted) and models. */
+export type Grupo = TGrupoResumo & Partial<Pick<TGrupoControleConteudo, 'membros' | 'modelos'> & Pick<TGrupoAcessoPublico, 'cpfs'>>;
 
 export interface DadosGrupo {
   nome: string;
@@ -35,11 +22,7 @@ export function gruposApi(base: '/grupos-controle-conteudo' | '/grupos-acesso-pu
   };
 }
 
-export interface VinculoResumo {
-  username: string;
-  nome: string;
-  email: string;
-}
+export type VinculoResumo = Pick<TVinculo, 'username' | 'nome' | 'email'>;
 
 export const buscarVinculos = (http: Http, texto: string) =>
   http.lista<VinculoResumo>('/vinculos-usuarios', { page: 0, size: 100, total: 0 }, [{ campo: 'nome', direcao: 'asc' }], { texto: texto || undefined }).then((r) => r.itens);

@@ -1,59 +1,17 @@
-import type { StatusModelo } from '../../forms/ciclo';
 import type { Definicao } from '../../forms/definicao';
 import type { Http } from '../http';
+import type { TEstadoIntegracao, TGruposDoModelo, TModelo, TModeloResumo, TOpcaoModelo, TResultadoTeste, TSegredoGerado, TVersaoModelo } from '../contrato/modelos';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
-/** Models (form templates) as the reference API returns them. */
-export interface ModeloResumo {
-  codigoServico: string;
-  nome: string;
-  descricao: string;
-  status: StatusModelo;
-  grupoControleConteudo: { id: number; nome: string };
-  grupoAcessoPublicoId: number | null;
-  /** Days a filled form keeps its personal data; null: kept. */
-  retencaoDias: number | null;
-  ultimaVersao: number;
-  versao: number;
-  criadoEm: string;
-  criadoPor: string;
-  atualizadoEm: string;
-  atualizadoPor: string;
-}
-
-export type MetodoIntegracao = 'POST' | 'PUT' | 'PATCH';
-
-export interface Integracao {
-  url: string | null;
-  metodo: MetodoIntegracao;
-  cabecalhos: Record<string, string>;
-}
-
-/** What the API tells of a model's integration besides its target (never the secret itself). */
-export interface EstadoIntegracao extends Integracao {
-  segredo: { existe: boolean; criadoEm: string | null; anteriorValidoAte: string | null };
-  esgotadasSeguidas: number;
-  pausadaEm: string | null;
-}
-
-export interface Modelo extends ModeloResumo {
-  definicao: Definicao;
-  integracao: EstadoIntegracao;
-  /** Only in the answer that made it (the model got an integration): the signing secret, shown this once. */
-  segredoNovo?: string;
-}
-
-export interface SegredoGerado {
-  segredo: string;
-  criadoEm: string;
-  anteriorValidoAte: string | null;
-}
-
-export interface ResultadoTeste {
-  ok: boolean;
-  statusHttp: number | null;
-  mensagem: string;
-}
+/** Models (form templates) as the reference API returns them (the contract's types: src/api/contrato). */
+export type ModeloResumo = TModeloResumo;
+export type EstadoIntegracao = TEstadoIntegracao;
+export type MetodoIntegracao = EstadoIntegracao['metodo'];
+/** The integration as the model's form edits it. */
+export type Integracao = Pick<EstadoIntegracao, 'url' | 'metodo' | 'cabecalhos'>;
+export type Modelo = TModelo;
+export type SegredoGerado = TSegredoGerado;
+export type ResultadoTeste = TResultadoTeste;
 
 /** What the model's form edits (besides the definition, which the builder edits). */
 export interface DadosModelo {
@@ -66,21 +24,10 @@ export interface DadosModelo {
   retencaoDias: number | null;
 }
 
-export interface VersaoModelo {
-  numero: number;
-  nome: string;
-  publicadoEm: string;
-  publicadoPor: string;
-  definicao?: Definicao;
-}
-
+export type VersaoModelo = TVersaoModelo;
 /** What a filter needs to offer a model, and whether its integration is paused (the retries page warns). */
-export type OpcaoModelo = Pick<ModeloResumo, 'codigoServico' | 'nome' | 'status'> & { integracaoPausadaEm?: string | null };
-
-export interface GruposDoModelo {
-  controleConteudo: { id: number; nome: string }[];
-  acessoPublico: { id: number; nome: string }[];
-}
+export type OpcaoModelo = TOpcaoModelo;
+export type GruposDoModelo = TGruposDoModelo;
 
 const de = (c: string) => `/modelos/${encodeURIComponent(c)}`;
 

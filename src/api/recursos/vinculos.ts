@@ -1,20 +1,9 @@
 import type { Http } from '../http';
+import type { TEu, TVinculo, TVinculoDetalhe } from '../contrato/acesso';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
-export interface Vinculo {
-  username: string;
-  nome: string;
-  email: string;
-  administrador: boolean;
-  perfis: { id: number; nome: string }[];
-  grupos: { id: number; nome: string }[];
-  permissoesEfetivas?: string[];
-  versao: number;
-  concedidoEm: string;
-  concedidoPor: string;
-  atualizadoEm: string;
-  atualizadoPor: string;
-}
+/** A user link as the API returns it; `permissoesEfetivas` when read alone. */
+export type Vinculo = TVinculo & Partial<Pick<TVinculoDetalhe, 'permissoesEfetivas'>>;
 
 export interface DadosVinculo {
   username?: string;
@@ -25,18 +14,9 @@ export interface DadosVinculo {
   grupos: number[];
 }
 
-/** The caller's own link (GET /vinculos-usuarios/eu), as a granter for src/access/delegacao.ts. */
-interface Eu {
-  username: string;
-  administrador: boolean;
-  permissoes: string[];
-  perfis: { id: number }[];
-  grupos: { id: number }[];
-}
-
 export const vinculosApi = {
   eu: (http: Http) =>
-    http.get<Eu>('/vinculos-usuarios/eu').then(({ data: v }) => ({ username: v.username, administrador: v.administrador, permissoes: v.permissoes, perfis: v.perfis.map((p) => p.id), grupos: v.grupos.map((g) => g.id) })),
+    http.get<TEu>('/vinculos-usuarios/eu').then(({ data: v }) => ({ username: v.username, administrador: v.administrador, permissoes: v.permissoes, perfis: v.perfis.map((p) => p.id), grupos: v.grupos.map((g) => g.id) })),
   listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Vinculo>('/vinculos-usuarios', p, o, f),
   obter: (http: Http, username: string) => http.get<Vinculo>(`/vinculos-usuarios/${encodeURIComponent(username)}`).then((r) => r.data),
   criar: (http: Http, d: DadosVinculo) => http.post<Vinculo>('/vinculos-usuarios', d).then((r) => r.data),

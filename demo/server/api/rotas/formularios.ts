@@ -5,23 +5,20 @@ import { cpfValido, mascararCpf, formatarCpf, soDigitos } from '../../../../src/
 import { respostasPorSecao } from '../../../../src/forms/respostas';
 import { formatarDataHora } from '../../../../src/i18n/datas';
 import { traduzir } from '../../../../src/i18n';
-import { ROTULO_STATUS_FORMULARIO, rotuloDe, STATUS_FORMULARIO } from '../../../../src/forms/status';
+import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
 import { BOM, linhaCsv } from '../../../../src/forms/csv';
 import type { Banco, Executor } from '../../db';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { invalido, naoEncontrado, proibido } from '../erros';
-import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
-import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { Type } from 'typebox';
+import { ANEXO, CSV, documentarComo, parametros } from '../contrato';
+import { IdLongo } from '../../../../src/api/contrato/comum';
+import { consultaExportacao, consultaFormularios, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
 
-export const FILTROS_FORMULARIO = {
-  modelo: MODELOS,
-  status: { type: 'array', items: { type: 'string', enum: [...STATUS_FORMULARIO] } },
-  de: DATA,
-  ate: DATA,
-  protocolo: { type: 'string', maxLength: 40 },
-  cpf: { type: 'string', maxLength: 20 },
-} as const;
+const doc = documentarComo('Formulários');
+import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 
 export interface QueryFormularios {
   modelo?: string[];
@@ -41,7 +38,7 @@ interface LinhaFormulario {
   codigo_servico: string;
   modelo_nome: string;
   modelo_versao: number;
-  status: string;
+  status: StatusFormulario;
   cpf_requerente: string | null;
   nome_requerente: string | null;
   email_requerente: string | null;
@@ -54,7 +51,7 @@ interface LinhaFormulario {
  * A form in a list: the requester's CPF always masked there; name and e-mail in clear only for whoever
  * holds READ_FORMULARIO_DADOS_PESSOAIS (issue 13).
  */
-const resumo = (r: LinhaFormulario, clara = false) => ({
+const resumo = (r: LinhaFormulario, clara = false): TFormulario => ({
   id: Number(r.id),
   protocolo: r.protocolo,
   codigoServico: r.codigo_servico,
@@ -163,7 +160,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
 
   api.get<{ Querystring: QueryFormularios }>(
     '/formularios',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, ...FILTROS_FORMULARIO } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('listarFormularios', 'Lista formulários preenchidos', { descricao: 'Com o total exato. CPF do requerente sempre mascarado; nome e e-mail em claro só para quem tem READ_FORMULARIO_DADOS_PESSOAIS.', query: consultaFormularios, resposta: { descricao: 'Uma página de formulários, do mais novo ao mais antigo.', corpo: Type.Array(Formulario), lista: true } }) },
     async (req, rep) => {
       const l = lerLista(req.query, COLUNAS, 'f.recebido_em desc', 'f.id desc');
       const escopo = await escopoDe(req);
@@ -181,7 +178,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
    */
   api.get<{ Querystring: QueryFormularios & { dadosPessoais?: boolean } }>(
     '/formularios/exportacao',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { ...FILTROS_FORMULARIO, sort: ESQUEMA_PAGINACAO.sort, dadosPessoais: { type: 'boolean', default: false } } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('exportarFormularios', 'Exporta formulários em CSV', { descricao: 'O filtro da lista, sem paginação, em fluxo: UTF-8 com BOM e `;`, como as planilhas brasileiras esperam. Dados pessoais mascarados, salvo com `dadosPessoais=true`.', query: consultaExportacao, resposta: { descricao: 'O arquivo CSV.', outros: { 'text/csv': CSV }, cabecalhos: { 'Content-Disposition': ANEXO } } }) },
     async (req, rep) => {
       const escopo = await escopoDe(req);
       const clara = !!req.query.dadosPessoais;
@@ -235,7 +232,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
     '/formularios/relatorio-titular',
     {
       preValidation: exigir(db, P.READ_FORMULARIO),
-      schema: { querystring: { type: 'object', required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, formato: { type: 'string', enum: ['json', 'csv'], default: 'json' } } } },
+      schema: doc('relatorioDoTitular', 'Relatório do titular (LGPD)', { descricao: 'Todos os formulários de um CPF nos modelos ao alcance de quem chama, com as respostas em claro, em JSON ou CSV; exige READ_FORMULARIO_DADOS_PESSOAIS e fica registrado (evento RELATORIO_TITULAR).', query: consultaRelatorio, resposta: { descricao: 'O relatório.', corpo: RelatorioTitular, outros: { 'text/csv': CSV }, cabecalhos: { 'Content-Disposition': ANEXO } } }),
     },
     async (req, rep) => {
       if (!(await vePessoais(db, req))) throw proibido('O relatório do titular traz dados pessoais sem máscara: exige a permissão READ_FORMULARIO_DADOS_PESSOAIS.');
@@ -276,11 +273,11 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
     const [versao] = await db.query<{ numero: number; nome: string; definicao: Definicao }>('select numero, nome, definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
     return { r, versao };
   }
-  const PARAMS_ID = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } } as const;
+  const PARAMS_ID = parametros({ id: IdLongo() });
 
   api.get<{ Params: { id: number } }>(
     '/formularios/:id',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { params: PARAMS_ID } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('obterFormulario', 'Um formulário preenchido', { descricao: 'Com as respostas (dados pessoais mascarados), a versão do modelo, os eventos e a entrega. Cada consulta é um evento VISUALIZADO.', params: PARAMS_ID, resposta: { descricao: 'O formulário.', corpo: DetalheFormulario }, erros: [404] }) },
     async (req) => {
       const { r, versao } = await formularioDoChamador(req, req.params.id);
       const eventos = await db.query<{ id: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>('select id::text, tipo, ocorrido_em, autor, detalhes from formulario_evento where formulario_id = $1 order by ocorrido_em, id', [req.params.id]);
@@ -304,8 +301,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
   /** "Mostrar": the form's personal data in clear, for READ_FORMULARIO_DADOS_PESSOAIS; each reveal is an event. */
   api.get<{ Params: { id: number } }>(
     '/formularios/:id/dados-pessoais',
-    { preValidation: exigir(db, [P.READ_FORMULARIO_DADOS_PESSOAIS]), schema: { params: PARAMS_ID } },
-    async (req) => {
+    { preValidation: exigir(db, [P.READ_FORMULARIO_DADOS_PESSOAIS]), schema: doc('mostrarDadosPessoais', 'Mostra os dados pessoais de um formulário', { descricao: 'Exige READ_FORMULARIO e READ_FORMULARIO_DADOS_PESSOAIS; cada pedido é um evento DADOS_PESSOAIS_VISTOS.', params: PARAMS_ID, resposta: { descricao: 'Respostas e requerente sem máscara.', corpo: DadosPessoais, cabecalhos: { 'Cache-Control': Type.String({ const: 'no-store' }) } }, erros: [404] }) },
+    async (req, rep) => {
       if (!(await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO)) throw proibido(`Você não tem a permissão ${P.READ_FORMULARIO}.`);
       const { r, versao } = await formularioDoChamador(req, req.params.id);
       const pessoais = [...camposPessoais(versao?.definicao).keys()].filter((k) => Object.hasOwn(r.respostas ?? {}, k));
@@ -316,6 +313,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
         req.chamador!.username,
         JSON.stringify({ campos: pessoais }),
       ]);
+      // Personal data in clear: no cache keeps a copy.
+      rep.header('cache-control', 'no-store');
       return {
         respostas: r.respostas ?? {},
         cpfRequerente: r.cpf_requerente ? formatarCpf(r.cpf_requerente) : null,

@@ -4,7 +4,11 @@ import { cpfValido, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import type { ErroCampo } from '../../../../src/api/problema';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { Type, type TSchema } from 'typebox';
+import { documentarComo, LOCALIZACAO, MSG_409_VERSAO, operacao, parametros } from '../contrato';
+import { Id } from '../../../../src/api/contrato/comum';
+import { consultaGrupos, CorpoGrupoControle, CorpoGrupoControleComVersao, CorpoGrupoPublico, CorpoGrupoPublicoComVersao, GrupoAcessoPublico, GrupoControleConteudo, GrupoResumo } from '../../../../src/api/contrato/acesso';
 import { exigir } from '../permissao';
 import { contar } from '../../../../src/i18n';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
@@ -25,8 +29,8 @@ interface TipoGrupo {
   colunaModelo: string;
   nome: string;
   permissoes: Record<'ler' | 'criar' | 'alterar' | 'excluir', Permissao>;
-  membro: object;
-  maxMembros: number;
+  /** The contract's schemas and the operations' names (`GrupoControleConteudo`…). */
+  contrato: { nome: string; plural: string; detalhe: TSchema; novo: TSchema; alterado: TSchema };
   /** Normalises members; field errors for those refused. */
   conferir(tx: Executor, membros: string[]): Promise<{ validos: string[]; erros: ErroCampo[] }>;
   mostrar(m: string): string;
@@ -46,8 +50,7 @@ const CONTROLE: TipoGrupo = {
   colunaModelo: 'grupo_controle_conteudo_id',
   nome: 'grupo de controle de conteúdo',
   permissoes: { ler: P.READ_GRUPO_CONTROLE_CONTEUDO, criar: P.CREATE_GRUPO_CONTROLE_CONTEUDO, alterar: P.UPDATE_GRUPO_CONTROLE_CONTEUDO, excluir: P.DELETE_GRUPO_CONTROLE_CONTEUDO },
-  membro: { type: 'string', minLength: 1, maxLength: 100 },
-  maxMembros: 5000,
+  contrato: { nome: 'GrupoControleConteudo', plural: 'GruposControleConteudo', detalhe: GrupoControleConteudo, novo: CorpoGrupoControle, alterado: CorpoGrupoControleComVersao },
   async conferir(tx, membros) {
     const unicos = [...new Set(membros)];
     const existentes = new Set((await tx.query<{ username: string }>('select username from vinculo_usuario where username = any($1)', [unicos])).map((r) => r.username));
@@ -72,8 +75,7 @@ const PUBLICO: TipoGrupo = {
   colunaModelo: 'grupo_acesso_publico_id',
   nome: 'grupo de acesso público',
   permissoes: { ler: P.READ_GRUPO_ACESSO_PUBLICO, criar: P.CREATE_GRUPO_ACESSO_PUBLICO, alterar: P.UPDATE_GRUPO_ACESSO_PUBLICO, excluir: P.DELETE_GRUPO_ACESSO_PUBLICO },
-  membro: { type: 'string', minLength: 1, maxLength: 20 },
-  maxMembros: 100000,
+  contrato: { nome: 'GrupoAcessoPublico', plural: 'GruposAcessoPublico', detalhe: GrupoAcessoPublico, novo: CorpoGrupoPublico, alterado: CorpoGrupoPublicoComVersao },
   async conferir(_tx, membros) {
     const erros = membros.flatMap((c, i) => (cpfValido(c) ? [] : [{ field: `cpfs.${i}`, message: `"${c}" não é um CPF válido.` }]));
     return { validos: [...new Set(membros.filter(cpfValido).map(soDigitos))], erros };
@@ -130,18 +132,11 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
   };
   /** What the access audit trail keeps of a group: name, description and members. */
   const paraAuditoria = (d: Awaited<ReturnType<typeof detalhe>>) => ({ nome: d.nome, descricao: d.descricao, [g.campoMembros]: (d as Record<string, unknown>)[g.campoMembros] });
-  const params = { type: 'object', required: [g.param], properties: { [g.param]: ID } };
-  const corpo = {
-    type: 'object',
-    additionalProperties: false,
-    required: ['nome'],
-    properties: {
-      nome: { type: 'string', minLength: 1, maxLength: 100 },
-      descricao: { type: 'string', maxLength: 500, default: '' },
-      [g.campoMembros]: { type: 'array', maxItems: g.maxMembros, items: g.membro, default: [] },
-    },
-  };
-  const corpoComVersao = { ...corpo, required: ['nome', 'versao'], properties: { ...corpo.properties, versao: ID } };
+  const params = parametros({ [g.param]: Id() });
+  const c = g.contrato;
+  const artigo = `o ${g.nome}`;
+  const acesso = documentarComo('Acesso');
+  const doc = (id: string, resumo: string, extra: Parameters<typeof acesso>[2]) => acesso(`${id}${c.nome}`, resumo, extra);
 
   async function gravarMembros(tx: Executor, id: number, membros: string[]) {
     const { validos, erros } = await g.conferir(tx, membros);
@@ -157,7 +152,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
 
   api.get<{ Querystring: { texto?: string; page?: number; size?: number; sort?: string[] } }>(
     g.caminho,
-    { preValidation: exigir(db, g.permissoes.ler), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: TEXTO_BUSCA } } } },
+    { preValidation: exigir(db, g.permissoes.ler), schema: operacao({ id: `listar${c.plural}`, resumo: `Lista ${g.nome.replace('grupo', 'grupos')}`, tag: 'Acesso', query: consultaGrupos, resposta: { descricao: 'Uma página de grupos.', corpo: Type.Array(GrupoResumo), lista: true } }) },
     async (req, rep) => {
       const l = lerLista(req.query, { nome: 'g.nome', atualizadoEm: 'g.atualizado_em', quantidadeMembros: 'membros' }, 'g.nome asc', 'g.id asc');
       const f = new Filtro();
@@ -168,9 +163,9 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     },
   );
 
-  api.get<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.ler), schema: { params } }, async (req) => detalhe(db, req.params[g.param]));
+  api.get<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.ler), schema: doc('obter', `Um ${g.nome}`, { params, resposta: { descricao: 'O grupo com membros e modelos.', corpo: c.detalhe }, erros: [404] }) }, async (req) => detalhe(db, req.params[g.param]));
 
-  api.post<{ Body: CorpoGrupo }>(g.caminho, { preValidation: exigir(db, g.permissoes.criar), schema: { body: corpo } }, async (req, rep) => {
+  api.post<{ Body: CorpoGrupo }>(g.caminho, { preValidation: exigir(db, g.permissoes.criar), schema: doc('criar', `Cria um ${g.nome}`, { corpo: c.novo, resposta: { status: 201, descricao: 'Criado.', corpo: c.detalhe, cabecalhos: LOCALIZACAO } }) }, async (req, rep) => {
     const r = await db.transacao(async (tx) => {
       await nomeLivre(tx, req.body.nome);
       const quem = req.chamador!.username;
@@ -183,7 +178,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     return rep.code(201).header('location', `/api${g.caminho}/${r.id}`).send(r);
   });
 
-  api.put<{ Params: Record<string, number>; Body: CorpoGrupo }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.alterar), schema: { params, body: corpoComVersao } }, async (req) =>
+  api.put<{ Params: Record<string, number>; Body: CorpoGrupo }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.alterar), schema: doc('alterar', `Altera um ${g.nome}`, { params, corpo: c.alterado, resposta: { descricao: 'O grupo salvo.', corpo: c.detalhe }, erros: [404, 409], porque: { 409: MSG_409_VERSAO } }) }, async (req) =>
     db.transacao(async (tx) => {
       const id = req.params[g.param];
       const antes = await detalhe(tx, id, true);
@@ -201,7 +196,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     }),
   );
 
-  api.delete<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.excluir), schema: { params } }, async (req, rep) => {
+  api.delete<{ Params: Record<string, number> }>(`${g.caminho}/:${g.param}`, { preValidation: exigir(db, g.permissoes.excluir), schema: doc('excluir', `Exclui um ${g.nome}`, { params, resposta: { status: 204, descricao: 'Excluído.' }, erros: [404, 409], porque: { 409: `Conflito: ${artigo} ainda é usado por modelos.` } }) }, async (req, rep) => {
     await db.transacao(async (tx) => {
       const id = req.params[g.param];
       const atual = await detalhe(tx, id, true);

@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
 import { problemaCodigoServico, validarDefinicao, type Definicao } from '../../../../src/forms/definicao';
-import { podeExcluir, STATUS_MODELO, transicionar, type StatusModelo, type Transicao } from '../../../../src/forms/ciclo';
+import { podeExcluir, transicionar, type StatusModelo, type Transicao } from '../../../../src/forms/ciclo';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado, proibido } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { Type } from 'typebox';
+import { LOCALIZACAO, documentarComo, parametros } from '../contrato';
+import { Id } from '../../../../src/api/contrato/comum';
+import { consultaModelos, CorpoModelo, CorpoModeloAlterado, GruposDoModelo, Modelo, ModeloResumo, OpcaoModelo, ResultadoTeste, SegredoGerado, VersaoModelo, type TCorpoModelo, type TModelo, type TModeloResumo } from '../../../../src/api/contrato/modelos';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { auditar } from '../auditoria';
 import { randomUUID } from 'node:crypto';
@@ -25,7 +29,7 @@ interface LinhaModelo {
   grupo_acesso_publico_id: number | null;
   retencao_dias: number | null;
   integracao_url: string | null;
-  integracao_metodo: string;
+  integracao_metodo: 'POST' | 'PUT' | 'PATCH';
   integracao_cabecalhos: Record<string, string>;
   integracao_segredo: string | null;
   integracao_segredo_anterior: string | null;
@@ -43,7 +47,7 @@ interface LinhaModelo {
 
 const SELECT = `select m.*, g.nome as grupo_nome from modelo m join grupo_controle_conteudo g on g.id = m.grupo_controle_conteudo_id`;
 
-const resumo = (r: LinhaModelo) => ({
+const resumo = (r: LinhaModelo): TModeloResumo => ({
   codigoServico: r.codigo_servico,
   nome: r.nome,
   descricao: r.descricao,
@@ -65,7 +69,7 @@ const comPrazo = (r: Resolvedor, ms: number): Resolvedor => (host) => Promise.ra
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
 
 /** The model with its draft and integration; the signing secret itself is never shown here (only once, when made). */
-const completo = (r: LinhaModelo) => ({
+const completo = (r: LinhaModelo): TModelo => ({
   ...resumo(r),
   definicao: r.definicao,
   integracao: {
@@ -96,37 +100,10 @@ async function problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegr
   return erros;
 }
 
-const params = { type: 'object', required: ['codigoServico'], properties: { codigoServico: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
-const integracao = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    url: { anyOf: [{ type: 'string', format: 'uri', pattern: '^https?://', maxLength: 500 }, { type: 'null' }] },
-    metodo: { type: 'string', enum: ['POST', 'PUT', 'PATCH'], default: 'POST' },
-    cabecalhos: { type: 'object', maxProperties: 20, additionalProperties: { type: 'string', maxLength: 1000 }, default: {} },
-  },
-} as const;
-const dados = {
-  nome: { type: 'string', minLength: 1, maxLength: 200 },
-  descricao: { type: 'string', maxLength: 2000, default: '' },
-  grupoControleConteudoId: ID,
-  grupoAcessoPublicoId: { anyOf: [ID, { type: 'null' }], default: null },
-  integracao,
-  /** Days a filled form keeps its personal data (issue 13); null: kept. */
-  retencaoDias: { anyOf: [{ type: 'integer', minimum: 1, maximum: 36500 }, { type: 'null' }], default: null },
-};
-
-interface CorpoModelo {
-  codigoServico?: string;
-  nome: string;
-  descricao: string;
-  grupoControleConteudoId: number;
-  grupoAcessoPublicoId: number | null;
-  integracao?: { url?: string | null; metodo?: string; cabecalhos?: Record<string, string> };
-  retencaoDias?: number | null;
-  definicao?: Definicao;
-  versao?: number;
-}
+const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
+type CorpoModelo = Omit<TCorpoModelo, 'codigoServico'> & { codigoServico?: string; descricao: string; grupoAcessoPublicoId: number | null; definicao?: Definicao; versao?: number };
+const MSG_409_ARQUIVADO = 'Conflito: o modelo está arquivado, ou outra pessoa o salvou depois que você o leu (`type` urn:console-formularios:problema:versao-antiga).';
+const doc = documentarComo('Modelos');
 
 /**
  * A model moving to another content-control group takes its forms, events, retries and counters with
@@ -182,17 +159,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     '/modelos',
     {
       preValidation: exigir(db, P.READ_MODELO),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...ESQUEMA_PAGINACAO,
-            texto: TEXTO_BUSCA,
-            status: { type: 'array', items: { type: 'string', enum: [...STATUS_MODELO] } },
-            grupo: IDS,
-          },
-        },
-      },
+      schema: doc('listarModelos', 'Lista modelos', { descricao: 'Só os modelos dos grupos de controle de conteúdo de quem chama (todos para administradores).', query: consultaModelos, resposta: { descricao: 'Uma página de modelos.', corpo: Type.Array(ModeloResumo), lista: true } }),
     },
     async (req, rep) => {
       const q = req.query;
@@ -213,7 +180,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
    * Code, name and status of every model in the caller's scope, for the filters of the forms, events
    * and retries pages (whose users may not hold READ_MODELO).
    */
-  api.get('/modelos-opcoes', { preValidation: exigir(db, [P.READ_MODELO, P.READ_FORMULARIO, P.READ_FORMULARIO_EVENTO, P.READ_RETENTATIVA_INTEGRACAO]) }, async (req) => {
+  api.get('/modelos-opcoes', { preValidation: exigir(db, [P.READ_MODELO, P.READ_FORMULARIO, P.READ_FORMULARIO_EVENTO, P.READ_RETENTATIVA_INTEGRACAO]), schema: doc('listarOpcoesDeModelos', 'Modelos para os filtros', { descricao: 'Código, nome e status de todos os modelos ao alcance de quem chama, para os filtros de formulários, eventos e retentativas (basta uma permissão de leitura de qualquer dessas áreas).', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(OpcaoModelo) } }) }, async (req) => {
     const f = new Filtro();
     const escopo = gruposDoEscopo(await acessoDoPedido(db, req));
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
@@ -230,7 +197,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
    * administrator) and every public-access group, for the model's form (designers may not hold the
    * groups' own READ_ permissions).
    */
-  api.get('/modelos-grupos', { preValidation: exigir(db, [P.READ_MODELO, P.CREATE_MODELO, P.UPDATE_MODELO]) }, async (req) => {
+  api.get('/modelos-grupos', { preValidation: exigir(db, [P.READ_MODELO, P.CREATE_MODELO, P.UPDATE_MODELO]), schema: doc('listarGruposParaModelos', 'Grupos que um modelo pode receber', { resposta: { descricao: 'Grupos de controle de conteúdo de quem chama e todos os de acesso público.', corpo: GruposDoModelo } }) }, async (req) => {
     const escopo = gruposDoEscopo(await acessoDoPedido(db, req));
     const [controle, publico] = await Promise.all([
       db.query<{ id: number; nome: string }>(`select id, nome from grupo_controle_conteudo ${escopo ? 'where id = any($1)' : ''} order by nome`, escopo ? [escopo] : []),
@@ -241,7 +208,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
 
   api.post<{ Body: CorpoModelo }>(
     '/modelos',
-    { preValidation: exigir(db, P.CREATE_MODELO), schema: { body: { type: 'object', additionalProperties: false, required: ['codigoServico', 'nome', 'grupoControleConteudoId'], properties: { codigoServico: { type: 'string', maxLength: 100 }, ...dados } } } },
+    { preValidation: exigir(db, P.CREATE_MODELO), schema: doc('criarModelo', 'Cria um modelo', { descricao: 'Um rascunho vazio. Com integração, a resposta traz o segredo de assinatura (`segredoNovo`), só desta vez.', corpo: CorpoModelo, resposta: { status: 201, descricao: 'Criado.', corpo: Modelo, cabecalhos: LOCALIZACAO } }) },
     async (req, rep) => {
       const b = req.body;
       const problema = problemaCodigoServico(b.codigoServico!);
@@ -264,13 +231,13 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     },
   );
 
-  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.READ_MODELO), schema: { params } }, async (req) => completo(await modeloDoChamador(db, req, req.params.codigoServico)));
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.READ_MODELO), schema: doc('obterModelo', 'Um modelo', { params, resposta: { descricao: 'O modelo com o rascunho e a integração.', corpo: Modelo }, erros: [404] }) }, async (req) => completo(await modeloDoChamador(db, req, req.params.codigoServico)));
 
   api.put<{ Params: { codigoServico: string }; Body: CorpoModelo }>(
     '/modelos/:codigoServico',
     {
       preValidation: exigir(db, P.UPDATE_MODELO),
-      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'grupoControleConteudoId', 'definicao', 'versao'], properties: { ...dados, definicao: { type: 'object' }, versao: ID } } },
+      schema: doc('alterarModelo', 'Salva o rascunho de um modelo', { descricao: 'Dados, integração e definição. Mudar o grupo de controle de conteúdo leva junto formulários, eventos e retentativas.', params, corpo: CorpoModeloAlterado, resposta: { descricao: 'O modelo salvo.', corpo: Modelo }, erros: [404, 409], porque: { 409: MSG_409_ARQUIVADO } }),
     },
     async (req) => {
       const errosIntegracao = await problemasIntegracao(req.body.integracao, integracao);
@@ -294,7 +261,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
   );
 
   /** A new signing secret (rotation): shown in this answer only; the previous one still signs for the overlap. */
-  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/segredo', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req, rep) => {
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/segredo', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('gerarSegredoIntegracao', 'Gera um novo segredo de assinatura', { descricao: 'Rotação: o segredo anterior continua assinando durante a sobreposição. O novo aparece só nesta resposta.', params, resposta: { status: 201, descricao: 'O novo segredo.', corpo: SegredoGerado, cabecalhos: { 'Cache-Control': Type.String({ const: 'no-store' }) } }, erros: [404] }) }, async (req, rep) => {
     const r = await db.transacao(async (tx) => {
       const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
       return gerarSegredo(tx, integracao, m.codigo_servico);
@@ -303,7 +270,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
   });
 
   /** "Enviar teste": a signed test delivery to the model's destination, through the same guard; the outcome in pt-BR. */
-  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/teste', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => {
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/teste', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('testarIntegracao', 'Envia uma entrega de teste', { descricao: 'Uma entrega assinada ao destino, pela mesma proteção de destino das entregas reais; o resultado em pt-BR (também quando o destino falha).', params, resposta: { descricao: 'O resultado do teste.', corpo: ResultadoTeste }, erros: [404, 409], porque: { 409: 'Conflito: o modelo não tem integração.' } }) }, async (req) => {
     const m = await modeloDoChamador(db, req, req.params.codigoServico);
     if (!m.integracao_url) throw conflito('Este modelo não tem integração: informe o endereço de destino e salve antes de testar.');
     const id = `teste_${randomUUID()}`;
@@ -313,7 +280,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
   });
 
   /** Resumes a paused integration: its queued forms go out again. */
-  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/pausa', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => {
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/integracao/pausa', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('retomarIntegracao', 'Retoma uma integração pausada', { descricao: 'Os formulários que esperavam voltam a ser entregues.', params, resposta: { descricao: 'O modelo.', corpo: Modelo }, erros: [404] }) }, async (req) => {
     const r = await db.transacao(async (tx) => {
       const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
       await tx.query('update modelo set integracao_pausada_em = null, integracao_esgotadas_seguidas = 0 where codigo_servico = $1', [m.codigo_servico]);
@@ -323,7 +290,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     return r;
   });
 
-  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.DELETE_MODELO), schema: { params } }, async (req, rep) => {
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.DELETE_MODELO), schema: doc('excluirModelo', 'Exclui um modelo nunca publicado', { params, resposta: { status: 204, descricao: 'Excluído.' }, erros: [404, 409], porque: { 409: 'Conflito: um modelo já publicado não é excluído, é arquivado.' } }) }, async (req, rep) => {
     await db.transacao(async (tx) => {
       const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
       if (!podeExcluir(m.status, m.ultima_versao > 0)) throw conflito('Um modelo já publicado não pode ser excluído; arquive-o.');
@@ -340,7 +307,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     ...(v.definicao ? { definicao: v.definicao } : {}),
   });
 
-  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.READ_MODELO), schema: { params } }, async (req) => {
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.READ_MODELO), schema: doc('listarVersoesModelo', 'Versões publicadas de um modelo', { params, resposta: { descricao: 'As versões, da mais nova à mais antiga, sem a definição.', corpo: Type.Array(VersaoModelo) }, erros: [404] }) }, async (req) => {
     const m = await modeloDoChamador(db, req, req.params.codigoServico);
     const vs = await db.query<{ numero: number; nome: string; publicado_em: string; publicado_por: string }>('select numero, nome, publicado_em, publicado_por from modelo_versao where codigo_servico = $1 order by numero desc', [m.codigo_servico]);
     return vs.map(versaoSaida);
@@ -348,7 +315,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
 
   api.get<{ Params: { codigoServico: string; numero: number } }>(
     '/modelos/:codigoServico/versoes/:numero',
-    { preValidation: exigir(db, P.READ_MODELO), schema: { params: { type: 'object', required: ['codigoServico', 'numero'], properties: { ...params.properties, numero: ID } } } },
+    { preValidation: exigir(db, P.READ_MODELO), schema: doc('obterVersaoModelo', 'Uma versão publicada', { params: parametros({ codigoServico: params.properties.codigoServico, numero: Id() }), resposta: { descricao: 'A versão com a sua definição.', corpo: VersaoModelo }, erros: [404] }) },
     async (req) => {
       const m = await modeloDoChamador(db, req, req.params.codigoServico);
       const [v] = await db.query<{ numero: number; nome: string; definicao: Definicao; publicado_em: string; publicado_por: string }>('select * from modelo_versao where codigo_servico = $1 and numero = $2', [m.codigo_servico, req.params.numero]);
@@ -378,7 +345,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     });
   }
 
-  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req, rep) => rep.code(201).send(await transicao(req, 'publicar')));
-  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => transicao(req, 'arquivar'));
-  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: { params } }, async (req) => transicao(req, 'restaurar'));
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('publicarModelo', 'Publica o rascunho como nova versão', { descricao: 'A versão publicada é imutável; os formulários guardam a versão que preencheram.', params, resposta: { status: 201, descricao: 'O modelo publicado.', corpo: Modelo }, erros: [404, 409], porque: { 409: 'Conflito: o modelo está arquivado, ou nada mudou desde a última versão.' } }) }, async (req, rep) => rep.code(201).send(await transicao(req, 'publicar')));
+  api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('arquivarModelo', 'Arquiva um modelo', { descricao: 'Um modelo arquivado não aceita mais respostas (410 para o cidadão).', params, resposta: { descricao: 'O modelo arquivado.', corpo: Modelo }, erros: [404, 409], porque: { 409: 'Conflito: o modelo já está arquivado.' } }) }, async (req) => transicao(req, 'arquivar'));
+  api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('restaurarModelo', 'Restaura um modelo arquivado', { params, resposta: { descricao: 'O modelo restaurado.', corpo: Modelo }, erros: [404, 409], porque: { 409: 'Conflito: o modelo não está arquivado.' } }) }, async (req) => transicao(req, 'restaurar'));
 }

@@ -2,11 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
 import { conflito, naoEncontrado, proibido } from '../erros';
-import { DATA, enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, MODELOS } from '../lista';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { Type } from 'typebox';
+import { documentarComo, parametros } from '../contrato';
+import { IdLongo } from '../../../../src/api/contrato/comum';
+import { Analitico, consultaAnalitico, consultaEventos, consultaRetentativas, CorpoDescarte, CorpoLote, Evento, ResultadoLote, Retentativa } from '../../../../src/api/contrato/formularios';
+
+const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { filtroContadores, periodo, vePessoais } from './formularios';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
-import { RETENTATIVA_REEXECUTAVEL, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../../../../src/forms/status';
+import { RETENTATIVA_REEXECUTAVEL } from '../../../../src/forms/status';
 
 /** Analytics, form events and integration retries (with their manual actions). */
 
@@ -16,7 +22,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
   api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
     '/analitico-formularios',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: { querystring: { type: 'object', properties: { de: DATA, ate: DATA, modelo: MODELOS } } } },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('analiticoFormularios', 'Analítico de formulários', { descricao: 'Totais por modelo e por status, taxa de falha de integração e a série diária do período (dias de São Paulo). Lê só contadores.', query: consultaAnalitico, resposta: { descricao: 'Os números do período.', corpo: Analitico } }) },
     async (req) => {
       const c = filtroContadores(req.query, await escopoDe(req));
       const [porModelo, porDia] = await Promise.all([
@@ -50,12 +56,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     '/formularios-eventos',
     {
       preValidation: exigir(db, P.READ_FORMULARIO_EVENTO),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { ...ESQUEMA_PAGINACAO, modelo: MODELOS, formulario: { type: 'integer', minimum: 1, maximum: 9007199254740991 }, protocolo: { type: 'string', maxLength: 40 }, tipo: { type: 'array', items: { type: 'string', enum: [...TIPOS_EVENTO] } }, de: DATA, ate: DATA },
-        },
-      },
+      schema: doc('listarEventos', 'Lista eventos de formulários', { descricao: 'Os eventos do console todo (exportações com dados pessoais, relatórios do titular) aparecem só para administradores.', query: consultaEventos, resposta: { descricao: 'Uma página de eventos.', corpo: Type.Array(Evento), lista: true } }),
     },
     async (req, rep) => {
       const q = req.query;
@@ -99,7 +100,6 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     de?: string;
     ate?: string;
   }
-  const propsRetentativa = { modelo: MODELOS, status: { type: 'array', items: { type: 'string', enum: [...STATUS_RETENTATIVA] } }, de: DATA, ate: DATA };
   const filtroRetentativas = (q: FiltrosRetentativa, escopo: number[] | null) => {
     const f = new Filtro();
     if (escopo) f.add((p) => `r.grupo_controle_conteudo_id = any(${p(escopo)})`);
@@ -129,7 +129,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
 
   api.get<{ Querystring: FiltrosRetentativa & { page?: number; size?: number; sort?: string[] } }>(
     '/retentativas-integracao',
-    { preValidation: exigir(db, P.READ_RETENTATIVA_INTEGRACAO), schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, ...propsRetentativa } } } },
+    { preValidation: exigir(db, P.READ_RETENTATIVA_INTEGRACAO), schema: doc('listarRetentativas', 'Lista retentativas de integração', { query: consultaRetentativas, resposta: { descricao: 'Uma página de retentativas.', corpo: Type.Array(Retentativa), lista: true } }) },
     async (req, rep) => {
       const l = lerLista(req.query, { criadoEm: 'r.criado_em', proximaTentativaEm: 'r.proxima_tentativa_em', tentativas: 'r.tentativas', status: 'r.status' }, 'r.criado_em desc', 'r.id desc');
       const f = filtroRetentativas(req.query, await escopoDe(req));
@@ -156,9 +156,9 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     if (escopo && !escopo.includes(r.grupo_controle_conteudo_id as number)) throw proibido('Esta retentativa pertence a um grupo de controle de conteúdo que não é o seu.');
     return r;
   }
-  const paramsId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } } };
+  const paramsId = parametros({ id: IdLongo() });
 
-  api.post<{ Params: { id: number } }>('/retentativas-integracao/:id/execucoes', { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { params: paramsId } }, async (req, rep) => {
+  api.post<{ Params: { id: number } }>('/retentativas-integracao/:id/execucoes', { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: doc('executarRetentativa', 'Tenta entregar de novo agora', { descricao: 'A retentativa volta à fila para agora (evento RETENTATIVA_MANUAL); o entregador a executa em seguida.', params: paramsId, resposta: { status: 202, descricao: 'Na fila.', corpo: Retentativa }, erros: [404, 409], porque: { 409: 'Conflito: a retentativa já foi concluída, descartada ou está em execução.' } }) }, async (req, rep) => {
     const r = await db.transacao(async (tx) => {
       const r = await retentativaDoChamador(tx, req, req.params.id);
       if (!ELEGIVEIS.includes(r.status as string)) throw conflito(r.status === 'DESCARTADA' ? 'Uma retentativa descartada não é mais executada.' : r.status === 'SUCESSO' ? 'Esta integração já foi concluída com sucesso.' : 'Esta retentativa já está em execução.');
@@ -171,7 +171,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
 
   api.post<{ Params: { id: number }; Body: { motivo: string } }>(
     '/retentativas-integracao/:id/descarte',
-    { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { params: paramsId, body: { type: 'object', additionalProperties: false, required: ['motivo'], properties: { motivo: { type: 'string', minLength: 3, maxLength: 500 } } } } },
+    { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: doc('descartarRetentativa', 'Descarta uma retentativa', { descricao: 'O formulário passa a DESCARTADO, com o motivo no evento.', params: paramsId, corpo: CorpoDescarte, resposta: { descricao: 'A retentativa descartada.', corpo: Retentativa }, erros: [404, 409], porque: { 409: 'Conflito: a integração já foi concluída ou a retentativa já foi descartada.' } }) },
     async (req) =>
       db.transacao(async (tx) => {
         const r = await retentativaDoChamador(tx, req, req.params.id);
@@ -185,7 +185,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
 
   api.post<{ Querystring: { simulacao?: boolean }; Body: FiltrosRetentativa }>(
     '/retentativas-integracao/execucoes-em-lote',
-    { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: { querystring: { type: 'object', properties: { simulacao: { type: 'boolean', default: false } } }, body: { type: 'object', additionalProperties: false, properties: propsRetentativa } } },
+    { preValidation: exigir(db, P.UPDATE_RETENTATIVA_INTEGRACAO), schema: doc('executarRetentativasEmLote', 'Tenta entregar de novo tudo o que o filtro alcança', { descricao: 'As pendentes e esgotadas do filtro; com `simulacao=true`, só conta.', query: Type.Object({ simulacao: Type.Optional(Type.Boolean({ default: false })) }), corpo: CorpoLote, resposta: { descricao: 'Quantas foram (ou seriam) postas na fila.', corpo: ResultadoLote } }) },
     async (req) => {
       const r = await db.transacao(async (tx) => {
         const f = filtroRetentativas(req.body ?? {}, await escopoDe(req));

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CATALOGO, P, TODAS_PERMISSOES } from '../../../../src/access/permissoes';
+import { CATALOGO, P, type Permissao } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, versaoAntiga, naoEncontrado } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, TEXTO_BUSCA } from '../lista';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { Type } from 'typebox';
+import { LOCALIZACAO, MSG_409_VERSAO, operacao, parametros } from '../contrato';
+import { Id } from '../../../../src/api/contrato/comum';
+import { consultaPerfis, CorpoPerfil, CorpoPerfilComVersao, PerfilAcesso, PermissaoInfo, type TCorpoPerfil, type TPerfilAcesso } from '../../../../src/api/contrato/acesso';
 import { exigir } from '../permissao';
 import { contar } from '../../../../src/i18n';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
@@ -12,7 +16,7 @@ interface LinhaPerfil {
   id: number;
   nome: string;
   descricao: string;
-  permissoes: string[];
+  permissoes: Permissao[];
   usuarios: number;
   versao: number;
   criado_em: string;
@@ -21,7 +25,7 @@ interface LinhaPerfil {
   atualizado_por: string;
 }
 
-const saida = (r: LinhaPerfil) => ({
+const saida = (r: LinhaPerfil): TPerfilAcesso => ({
   id: r.id,
   nome: r.nome,
   descricao: r.descricao,
@@ -36,26 +40,8 @@ const saida = (r: LinhaPerfil) => ({
 
 const SELECT = `select p.*, (select count(*) from vinculo_usuario_perfil vp where vp.perfil_id = p.id)::int as usuarios from perfil_acesso p`;
 
-const corpo = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['nome', 'permissoes'],
-  properties: {
-    nome: { type: 'string', minLength: 1, maxLength: 100 },
-    descricao: { type: 'string', maxLength: 500, default: '' },
-    permissoes: { type: 'array', maxItems: 100, uniqueItems: true, items: { type: 'string', enum: [...TODAS_PERMISSOES] } },
-  },
-} as const;
-
-const corpoComVersao = { ...corpo, required: [...corpo.required, 'versao'], properties: { ...corpo.properties, versao: ID } } as const;
-const params = { type: 'object', required: ['perfilAcessoId'], properties: { perfilAcessoId: ID } } as const;
-
-interface CorpoPerfil {
-  nome: string;
-  descricao: string;
-  permissoes: string[];
-  versao?: number;
-}
+const params = parametros({ perfilAcessoId: Id() });
+type CorpoPerfil = TCorpoPerfil & { versao?: number };
 
 /** Access profiles (CRUD) and the permission catalog. */
 export async function rotasPerfis(api: FastifyInstance, db: Banco) {
@@ -63,13 +49,13 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
     if ((await tx.query('select 1 from perfil_acesso where lower(nome) = lower($1) and id <> $2', [nome.trim(), exceto])).length) throw invalido('Verifique os campos destacados.', [{ field: 'nome', message: 'Já existe um perfil de acesso com este nome.' }]);
   };
 
-  api.get('/permissoes', { preValidation: exigir(db, P.READ_PERFIL_ACESSO) }, async () => CATALOGO);
+  api.get('/permissoes', { preValidation: exigir(db, P.READ_PERFIL_ACESSO), schema: operacao({ id: 'listarPermissoes', resumo: 'Catálogo de permissões', tag: 'Acesso', resposta: { descricao: 'Todas as permissões, por área, com a descrição em pt-BR.', corpo: Type.Array(PermissaoInfo) } }) }, async () => CATALOGO);
 
   api.get<{ Querystring: { texto?: string; permissao?: string; page?: number; size?: number; sort?: string[] } }>(
     '/perfis-acesso',
     {
       preValidation: exigir(db, P.READ_PERFIL_ACESSO),
-      schema: { querystring: { type: 'object', properties: { ...ESQUEMA_PAGINACAO, texto: TEXTO_BUSCA, permissao: { type: 'string', maxLength: 100 } } } },
+      schema: operacao({ id: 'listarPerfisAcesso', resumo: 'Lista perfis de acesso', tag: 'Acesso', query: consultaPerfis, resposta: { descricao: 'Uma página de perfis.', corpo: Type.Array(PerfilAcesso), lista: true } }),
     },
     async (req, rep) => {
       const l = lerLista(req.query, { nome: 'p.nome', atualizadoEm: 'p.atualizado_em', usuarios: 'usuarios' }, 'p.nome asc', 'p.id asc');
@@ -82,7 +68,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
     },
   );
 
-  api.get<{ Params: { perfilAcessoId: number } }>('/perfis-acesso/:perfilAcessoId', { preValidation: exigir(db, P.READ_PERFIL_ACESSO), schema: { params } }, async (req) => {
+  api.get<{ Params: { perfilAcessoId: number } }>('/perfis-acesso/:perfilAcessoId', { preValidation: exigir(db, P.READ_PERFIL_ACESSO), schema: operacao({ id: 'obterPerfilAcesso', resumo: 'Um perfil de acesso', tag: 'Acesso', params, resposta: { descricao: 'O perfil.', corpo: PerfilAcesso }, erros: [404] }) }, async (req) => {
     const [r] = await db.query<LinhaPerfil>(`${SELECT} where p.id = $1`, [req.params.perfilAcessoId]);
     if (!r) throw naoEncontrado('Perfil de acesso não encontrado.');
     return saida(r);
@@ -96,7 +82,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
   };
   const paraAuditoria = (p: { nome: string; descricao: string; permissoes: string[] }) => ({ nome: p.nome, descricao: p.descricao, permissoes: p.permissoes });
 
-  api.post<{ Body: CorpoPerfil }>('/perfis-acesso', { preValidation: exigir(db, P.CREATE_PERFIL_ACESSO), schema: { body: corpo } }, async (req, rep) => {
+  api.post<{ Body: CorpoPerfil }>('/perfis-acesso', { preValidation: exigir(db, P.CREATE_PERFIL_ACESSO), schema: operacao({ id: 'criarPerfilAcesso', resumo: 'Cria um perfil de acesso', descricao: 'Só se concede o que se tem (delegação): quem não é administrador não cria perfis com permissões que não possui.', tag: 'Acesso', corpo: CorpoPerfil, resposta: { status: 201, descricao: 'Criado.', corpo: PerfilAcesso, cabecalhos: LOCALIZACAO } }) }, async (req, rep) => {
     const r = await db.transacao(async (tx) => {
       recusarSe(recusaPerfil(await concedenteDoPedido(tx, req), null, req.body));
       await recusarNomeRepetido(tx, req.body.nome);
@@ -114,7 +100,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
 
   api.put<{ Params: { perfilAcessoId: number }; Body: CorpoPerfil }>(
     '/perfis-acesso/:perfilAcessoId',
-    { preValidation: exigir(db, P.UPDATE_PERFIL_ACESSO), schema: { params, body: corpoComVersao } },
+    { preValidation: exigir(db, P.UPDATE_PERFIL_ACESSO), schema: operacao({ id: 'alterarPerfilAcesso', resumo: 'Altera um perfil de acesso', tag: 'Acesso', params, corpo: CorpoPerfilComVersao, resposta: { descricao: 'O perfil salvo.', corpo: PerfilAcesso }, erros: [404, 409], porque: { 409: MSG_409_VERSAO } }) },
     async (req) =>
       db.transacao(async (tx) => {
         const id = req.params.perfilAcessoId;
@@ -133,7 +119,7 @@ export async function rotasPerfis(api: FastifyInstance, db: Banco) {
       }),
   );
 
-  api.delete<{ Params: { perfilAcessoId: number } }>('/perfis-acesso/:perfilAcessoId', { preValidation: exigir(db, P.DELETE_PERFIL_ACESSO), schema: { params } }, async (req, rep) => {
+  api.delete<{ Params: { perfilAcessoId: number } }>('/perfis-acesso/:perfilAcessoId', { preValidation: exigir(db, P.DELETE_PERFIL_ACESSO), schema: operacao({ id: 'excluirPerfilAcesso', resumo: 'Exclui um perfil de acesso', tag: 'Acesso', params, resposta: { status: 204, descricao: 'Excluído.' }, erros: [404, 409], porque: { 409: 'Conflito: o perfil ainda está em vínculos de usuários.' } }) }, async (req, rep) => {
     const id = req.params.perfilAcessoId;
     await db.transacao(async (tx) => {
       const perfil = await perfilAtual(tx, id);

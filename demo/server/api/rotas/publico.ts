@@ -13,6 +13,9 @@ import type { IdentidadeCidadao } from '../cidadao';
 import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
+import { Type } from 'typebox';
+import { documentarComo, parametros } from '../contrato';
+import { CorpoEnvio, ModeloPublico, ModeloPublicoResumo, Recibo } from '../../../../src/api/contrato/formularios';
 
 /**
  * The citizens' side (issue 8), without a staff token: a published model's latest version, and the
@@ -33,7 +36,8 @@ interface LinhaPublica {
   definicao: Definicao | null;
 }
 
-const params = { type: 'object', required: ['codigoServico'], properties: { codigoServico: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
+const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
+const doc = documentarComo('Cidadão');
 const MSG_INDISPONIVEL = 'Este formulário não está disponível.';
 
 export interface OpcoesPublico {
@@ -120,7 +124,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   }
 
   /** The published models a portal may offer (archived and never-published ones are left out). */
-  api.get('/modelos', async () =>
+  api.get('/modelos', { schema: doc('listarModelosPublicados', 'Modelos publicados', { publica: true, descricao: 'Os modelos que um portal pode oferecer (arquivados e nunca publicados ficam de fora).', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(ModeloPublicoResumo) }, erros: [429] }) }, async () =>
     (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null }>(`select codigo_servico, nome, ultima_versao, grupo_acesso_publico_id from modelo where status = 'PUBLICADO' order by nome`)).map((m) => ({
       codigoServico: m.codigo_servico,
       nome: m.nome,
@@ -129,14 +133,23 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     })),
   );
 
-  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: { params } }, async (req) => {
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: doc('obterModeloPublicado', 'Um modelo publicado, para preencher', { publica: true, params, resposta: { descricao: 'A última versão publicada.', corpo: ModeloPublico }, erros: [404, 410, 429] }) }, async (req) => {
     const m = await modeloPublicado(req.params.codigoServico);
     return { codigoServico: m.codigo_servico, nome: m.nome, descricao: m.descricao, versao: m.ultima_versao, restrito: !!m.grupo_acesso_publico_id, definicao: m.definicao };
   });
 
   api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>(
     '/modelos/:codigoServico/formularios',
-    { bodyLimit: l.corpoBytes, ...(porModelo ? { onRequest: porModelo } : {}), schema: { params, body: { type: 'object', additionalProperties: false, required: ['respostas'], properties: { respostas: { type: 'object' } } } } },
+    { bodyLimit: l.corpoBytes, ...(porModelo ? { onRequest: porModelo } : {}), schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
+        publica: true,
+        descricao: 'As respostas são conferidas com as mesmas regras da prévia do construtor. Nos modelos restritos a um grupo de acesso público, envie o token do cidadão em Authorization. Com Idempotency-Key, repetir o mesmo envio devolve o mesmo protocolo (Idempotent-Replayed: true).',
+        params,
+        corpo: CorpoEnvio,
+        cabecalhosPedido: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Chave do envio: a mesma chave com as mesmas respostas devolve o mesmo formulário.' })) }),
+        resposta: { status: 201, descricao: 'Recebido: o comprovante.', corpo: Recibo, cabecalhos: { 'Idempotent-Replayed': Type.Optional(Type.String({ const: 'true', description: 'Presente quando a resposta repete um envio anterior com a mesma Idempotency-Key.' })) } },
+        erros: [401, 403, 404, 410, 422, 429],
+        porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.' },
+      }) },
     async (req, rep) => {
       let m = cache.get(req.params.codigoServico) ?? (await modeloPublicado(req.params.codigoServico));
       for (;;) {
@@ -228,7 +241,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     /** Demo only (no citizen identity provider configured): a signed token for a CPF, as a portal would hold. */
     api.post<{ Body: { cpf: string; nome?: string } }>(
       '/token-demo',
-      { config: { rateLimit: l.tokenDemoPorMinuto > 0 ? { max: l.tokenDemoPorMinuto, timeWindow: 60_000 } : false }, schema: { body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 } } } } },
+      // Not part of the contract (a real portal gets its citizens' tokens from its own login): left out of the document.
+      { config: { rateLimit: l.tokenDemoPorMinuto > 0 ? { max: l.tokenDemoPorMinuto, timeWindow: 60_000 } : false }, schema: { hide: true, body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 } } } } },
       async (req) => {
         const cpf = req.body.cpf.replace(/\D/g, '');
         if (!cpfValido(cpf)) throw invalido(MSG_CAMPOS, [{ field: 'cpf', message: traduzir('pt-BR', 'validacao.cpf') }]);

@@ -3,7 +3,10 @@ import { P } from '../../../../src/access/permissoes';
 import type { Banco, Executor } from '../../db';
 import { acessoDe } from '../acessoUsuario';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado } from '../erros';
-import { enviarLista, ESQUEMA_PAGINACAO, Filtro, lerLista, ID, IDS, TEXTO_BUSCA } from '../lista';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { Type } from 'typebox';
+import { LOCALIZACAO, MSG_409_VERSAO, operacao, parametros } from '../contrato';
+import { consultaVinculos, CorpoVinculo, CorpoVinculoComVersao, Vinculo, VinculoDetalhe, type TCorpoVinculo, type TVinculo } from '../../../../src/api/contrato/acesso';
 import { exigir } from '../permissao';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
 import { recusaVinculo, type GrupoConcedivel, type PerfilConcedivel, type VinculoConcedido } from '../../../../src/access/delegacao';
@@ -27,7 +30,7 @@ const SELECT = `select v.*,
   (select json_agg(json_build_object('id', g.id, 'nome', g.nome) order by g.nome) from vinculo_usuario_grupo vg join grupo_controle_conteudo g on g.id = vg.grupo_id where vg.username = v.username) as grupos
   from vinculo_usuario v`;
 
-const saida = (r: LinhaVinculo) => ({
+const saida = (r: LinhaVinculo): TVinculo => ({
   username: r.username,
   nome: r.nome,
   email: r.email,
@@ -41,24 +44,8 @@ const saida = (r: LinhaVinculo) => ({
   atualizadoPor: r.atualizado_por,
 });
 
-const params = { type: 'object', required: ['username'], properties: { username: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
-const propriedades = {
-  nome: { type: 'string', minLength: 1, maxLength: 200 },
-  email: { type: 'string', format: 'email', maxLength: 200 },
-  administrador: { type: 'boolean', default: false },
-  perfis: { type: 'array', maxItems: 100, uniqueItems: true, items: ID, default: [] },
-  grupos: { type: 'array', maxItems: 100, uniqueItems: true, items: ID, default: [] },
-};
-
-interface CorpoVinculo {
-  username?: string;
-  nome: string;
-  email: string;
-  administrador: boolean;
-  perfis: number[];
-  grupos: number[];
-  versao?: number;
-}
+const params = parametros({ username: Type.String({ minLength: 1, maxLength: 100 }) });
+type CorpoVinculo = Omit<TCorpoVinculo, 'username' | 'perfis' | 'grupos' | 'administrador'> & { username?: string; administrador: boolean; perfis: number[]; grupos: number[]; versao?: number };
 
 /** The profiles and groups a body names, or 400 for those that do not exist. */
 async function resolverRelacoes(tx: Executor, b: Pick<CorpoVinculo, 'perfis' | 'grupos'>): Promise<{ perfis: PerfilConcedivel[]; grupos: GrupoConcedivel[] }> {
@@ -104,18 +91,7 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
     '/vinculos-usuarios',
     {
       preValidation: exigir(db, P.READ_VINCULOS_USUARIO),
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            ...ESQUEMA_PAGINACAO,
-            texto: TEXTO_BUSCA,
-            perfil: IDS,
-            grupo: IDS,
-            administrador: { type: 'boolean' },
-          },
-        },
-      },
+      schema: operacao({ id: 'listarVinculosUsuarios', resumo: 'Lista vínculos de usuários', tag: 'Acesso', query: consultaVinculos, resposta: { descricao: 'Uma página de vínculos.', corpo: Type.Array(Vinculo), lista: true } }),
     },
     async (req, rep) => {
       const q = req.query;
@@ -131,13 +107,13 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
     },
   );
 
-  api.get<{ Params: { username: string } }>('/vinculos-usuarios/:username', { preValidation: exigir(db, P.READ_VINCULOS_USUARIO), schema: { params } }, async (req) => detalhe(db, req.params.username));
+  api.get<{ Params: { username: string } }>('/vinculos-usuarios/:username', { preValidation: exigir(db, P.READ_VINCULOS_USUARIO), schema: operacao({ id: 'obterVinculoUsuario', resumo: 'O vínculo de um usuário', tag: 'Acesso', params, resposta: { descricao: 'O vínculo com as permissões efetivas.', corpo: VinculoDetalhe }, erros: [404] }) }, async (req) => detalhe(db, req.params.username));
 
   api.post<{ Body: CorpoVinculo }>(
     '/vinculos-usuarios',
     {
       preValidation: exigir(db, P.CREATE_VINCULOS_USUARIO),
-      schema: { body: { type: 'object', additionalProperties: false, required: ['username', 'nome', 'email'], properties: { username: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._@-]+$' }, ...propriedades } } },
+      schema: operacao({ id: 'criarVinculoUsuario', resumo: 'Vincula um usuário ao console', descricao: 'Só se concede o que se tem: perfis e grupos além dos de quem chama são recusados (403).', tag: 'Acesso', corpo: CorpoVinculo, resposta: { status: 201, descricao: 'Vinculado.', corpo: VinculoDetalhe, cabecalhos: LOCALIZACAO } }),
     },
     async (req, rep) => {
       const b = req.body;
@@ -161,7 +137,7 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
     '/vinculos-usuarios/:username',
     {
       preValidation: exigir(db, P.UPDATE_VINCULOS_USUARIO),
-      schema: { params, body: { type: 'object', additionalProperties: false, required: ['nome', 'email', 'versao'], properties: { ...propriedades, versao: ID } } },
+      schema: operacao({ id: 'alterarVinculoUsuario', resumo: 'Altera o vínculo de um usuário', tag: 'Acesso', params, corpo: CorpoVinculoComVersao, resposta: { descricao: 'O vínculo salvo.', corpo: VinculoDetalhe }, erros: [404, 409], porque: { 409: MSG_409_VERSAO } }),
     },
     async (req) =>
       db.transacao(async (tx) => {
@@ -183,7 +159,7 @@ export async function rotasVinculos(api: FastifyInstance, db: Banco) {
       }),
   );
 
-  api.delete<{ Params: { username: string } }>('/vinculos-usuarios/:username', { preValidation: exigir(db, P.DELETE_VINCULOS_USUARIO), schema: { params } }, async (req, rep) => {
+  api.delete<{ Params: { username: string } }>('/vinculos-usuarios/:username', { preValidation: exigir(db, P.DELETE_VINCULOS_USUARIO), schema: operacao({ id: 'excluirVinculoUsuario', resumo: 'Retira o vínculo de um usuário', tag: 'Acesso', params, resposta: { status: 204, descricao: 'Vínculo retirado.' }, erros: [404, 409], porque: { 409: 'Conflito: ninguém retira o próprio vínculo.' } }) }, async (req, rep) => {
     if (req.params.username === req.chamador!.username) throw conflito('Você não pode excluir o seu próprio vínculo.');
     await db.transacao(async (tx) => {
       const antes = await vinculoConcedido(tx, req.params.username, true);

@@ -2,7 +2,7 @@ import { Checkbox } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
-import { descricaoPermissao, nomeArea, P, type Area, type PermissaoInfo } from '../../../access/permissoes';
+import { descricaoPermissao, nomeArea, P, type Area, type Permissao, type PermissaoInfo } from '../../../access/permissoes';
 import { perfisApi, type DadosPerfil } from '../../../api/recursos/perfis';
 import { caminho } from '../../../routes';
 import { Campo } from '../../../ui/Campo';
@@ -44,7 +44,7 @@ export default function FormularioPerfil() {
   }, [catalogo]);
 
   const { dados, setDados } = e;
-  const alternar = (nome: string, marcado: boolean) =>
+  const alternar = (nome: Permissao, marcado: boolean) =>
     setDados((d) => ({ ...d, permissoes: marcado ? [...new Set([...d.permissoes, nome])] : d.permissoes.filter((x) => x !== nome) }));
 
   if (!e.carregado || !catalogo) return <Carregando rotulo={t('perfis.carregando')} />;

@@ -1,0 +1,187 @@
+import { Type, type Static } from 'typebox';
+import { STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../../forms/status';
+import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto } from './comum';
+import { Definicao } from './modelos';
+
+/** Filled forms, their events, analytics and integration retries; and the citizens' side. */
+
+const StatusFormulario = Enum(STATUS_FORMULARIO);
+const StatusRetentativa = Enum(STATUS_RETENTATIVA);
+const TipoEvento = Enum(TIPOS_EVENTO);
+const modelos = Type.Optional(Type.Array(Type.String({ maxLength: 40 }), { description: 'Códigos de serviço dos modelos (repetível).' }));
+const de = Type.Optional(Data('Desde este dia (inclusive, horário de São Paulo).'));
+const ate = Type.Optional(Data('Até este dia (inclusive, horário de São Paulo).'));
+
+const formulario = {
+  id: IdLongo(),
+  protocolo: Type.String({ examples: ['2026.000001234'] }),
+  codigoServico: Type.String(),
+  modeloNome: Type.String(),
+  modeloVersao: Type.Integer({ minimum: 1 }),
+  status: StatusFormulario,
+  cpfRequerente: Nulavel(Type.String({ description: 'Sempre mascarado (`***.456.789-**`); inteiro só em `/dados-pessoais`.' })),
+  nomeRequerente: Nulavel(Type.String({ description: 'Mascarado, salvo para quem tem READ_FORMULARIO_DADOS_PESSOAIS.' })),
+  emailRequerente: Nulavel(Type.String({ description: 'Mascarado, salvo para quem tem READ_FORMULARIO_DADOS_PESSOAIS.' })),
+  recebidoEm: DataHora(),
+  anonimizadoEm: Nulavel(DataHora('Quando a retenção apagou os dados pessoais.')),
+};
+export const Formulario = Type.Object(formulario, {
+  title: 'Formulario',
+  description: 'Um formulário preenchido numa lista.',
+  examples: [{ id: 1234, protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', modeloNome: 'Solicitação de alvará', modeloVersao: 2, status: 'INTEGRADO', cpfRequerente: '***.456.789-**', nomeRequerente: 'M*** S***', emailRequerente: 'm***@e***.br', recebidoEm: '2026-11-21T14:05:00.000Z', anonimizadoEm: null }],
+});
+
+export const filtrosFormularios = {
+  modelo: modelos,
+  status: Type.Optional(Type.Array(StatusFormulario)),
+  de,
+  ate,
+  protocolo: Type.Optional(Type.String({ maxLength: 40 })),
+  cpf: Type.Optional(Type.String({ maxLength: 20, description: 'CPF do requerente, com ou sem pontuação.' })),
+};
+const ORDENAVEIS_FORMULARIOS = ['recebidoEm', 'protocolo', 'status', 'modelo'] as const;
+export const consultaFormularios = Type.Object({ ...consultaLista(ORDENAVEIS_FORMULARIOS), ...filtrosFormularios });
+export const consultaExportacao = Type.Object({
+  ...filtrosFormularios,
+  sort: consultaLista(ORDENAVEIS_FORMULARIOS).sort,
+  dadosPessoais: Type.Optional(Type.Boolean({ default: false, description: 'Sem máscara: exige READ_FORMULARIO_DADOS_PESSOAIS e fica registrado como evento.' })),
+});
+
+const eventoDoFormulario = {
+  id: IdLongo(),
+  tipo: TipoEvento,
+  ocorridoEm: DataHora(),
+  autor: Type.String({ description: 'Username, ou `portal-cidadao`, `entregador`, `retencao`.' }),
+  detalhes: Nulavel(Objeto('Dados pessoais mascarados, salvo para quem tem READ_FORMULARIO_DADOS_PESSOAIS.')),
+};
+export const Evento = Type.Object(
+  {
+    id: eventoDoFormulario.id,
+    formularioId: Nulavel(IdLongo('null: evento do console todo (exportação com dados pessoais, relatório do titular).')),
+    protocolo: Nulavel(Type.String()),
+    codigoServico: Nulavel(Type.String()),
+    modeloNome: Nulavel(Type.String()),
+    tipo: eventoDoFormulario.tipo,
+    ocorridoEm: eventoDoFormulario.ocorridoEm,
+    autor: eventoDoFormulario.autor,
+    detalhes: eventoDoFormulario.detalhes,
+  },
+  {
+    title: 'Evento',
+    description: 'Um evento de formulário.',
+    examples: [{ id: 88, formularioId: 1234, protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', modeloNome: 'Solicitação de alvará', tipo: 'RECEBIDO', ocorridoEm: '2026-11-21T14:05:00.000Z', autor: 'portal-cidadao', detalhes: { protocolo: '2026.000001234', versaoModelo: 2 } }],
+  },
+);
+export const consultaEventos = Type.Object({
+  ...consultaLista(['ocorridoEm', 'tipo', 'modelo']),
+  modelo: modelos,
+  formulario: Type.Optional(IdLongo('Só os eventos deste formulário.')),
+  protocolo: Type.Optional(Type.String({ maxLength: 40 })),
+  tipo: Type.Optional(Type.Array(TipoEvento)),
+  de,
+  ate,
+});
+
+const retentativaCurta = {
+  id: IdLongo(),
+  status: StatusRetentativa,
+  tentativas: Type.Integer({ minimum: 0 }),
+  proximaTentativaEm: Nulavel(DataHora()),
+  ultimoStatusHttp: Nulavel(Type.Integer()),
+  ultimoErro: Nulavel(Type.String({ description: 'Mascarado, salvo para quem tem READ_FORMULARIO_DADOS_PESSOAIS.' })),
+  destino: Nulavel(Type.String()),
+};
+export const Retentativa = Type.Object(
+  {
+    ...retentativaCurta,
+    formularioId: IdLongo(),
+    protocolo: Type.String(),
+    codigoServico: Type.String(),
+    modeloNome: Type.String(),
+    motivoDescarte: Nulavel(Type.String()),
+    criadoEm: DataHora(),
+    atualizadoEm: DataHora(),
+  },
+  {
+    title: 'Retentativa',
+    description: 'A entrega de um formulário à integração do seu modelo e as suas tentativas.',
+    examples: [{ id: 51, formularioId: 1234, protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', modeloNome: 'Solicitação de alvará', destino: 'https://integracao.exemplo.gov.br/alvaras', tentativas: 3, proximaTentativaEm: '2026-11-21T15:05:00.000Z', ultimoStatusHttp: 503, ultimoErro: 'O destino respondeu 503.', status: 'PENDENTE', motivoDescarte: null, criadoEm: '2026-11-21T14:05:00.000Z', atualizadoEm: '2026-11-21T14:35:00.000Z' }],
+  },
+);
+const filtrosRetentativas = { modelo: modelos, status: Type.Optional(Type.Array(StatusRetentativa)), de, ate };
+export const consultaRetentativas = Type.Object({ ...consultaLista(['criadoEm', 'proximaTentativaEm', 'tentativas', 'status']), ...filtrosRetentativas });
+export const CorpoLote = Type.Object(filtrosRetentativas, { additionalProperties: false, title: 'FiltroRetentativas', description: 'O filtro da lista: as retentativas pendentes ou esgotadas que ele alcança são executadas de novo.' });
+export const ResultadoLote = Type.Object({ quantidade: Type.Integer({ minimum: 0 }), simulacao: Type.Boolean() }, { title: 'ResultadoLote' });
+export const CorpoDescarte = Type.Object({ motivo: Type.String({ minLength: 3, maxLength: 500 }) }, { additionalProperties: false, title: 'Descarte' });
+
+export const DetalheFormulario = Type.Object(
+  {
+    ...formulario,
+    respostas: Objeto('As respostas, com os dados pessoais mascarados.'),
+    dadosPessoais: Type.Object({ mascarados: Type.Boolean(), podeMostrar: Type.Boolean({ description: 'Se quem chama pode pedir `/dados-pessoais`.' }) }),
+    versaoModelo: Nulavel(Type.Object({ numero: Type.Integer({ minimum: 1 }), nome: Type.String(), definicao: Definicao })),
+    eventos: Type.Array(Type.Object(eventoDoFormulario)),
+    retentativa: Nulavel(Type.Object(retentativaCurta)),
+  },
+  { title: 'DetalheFormulario', description: 'Um formulário com as respostas, a versão do modelo, os eventos e a entrega. Cada consulta é registrada (evento VISUALIZADO).' },
+);
+export const DadosPessoais = Type.Object(
+  { respostas: Objeto(), cpfRequerente: Nulavel(Type.String()), nomeRequerente: Nulavel(Type.String()), emailRequerente: Nulavel(Type.String()) },
+  { title: 'DadosPessoais', description: 'Os dados pessoais de um formulário sem máscara (evento DADOS_PESSOAIS_VISTOS).' },
+);
+
+const contagem = { total: Type.Integer({ minimum: 0 }), porStatus: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Quantidade por status (os ausentes são zero).' }) };
+export const Analitico = Type.Object(
+  {
+    total: Type.Integer({ minimum: 0 }),
+    modelos: Type.Array(Type.Object({ ...contagem, codigoServico: Type.String(), nome: Type.String(), taxaFalhaIntegracao: Type.Number({ minimum: 0, maximum: 1 }) })),
+    serieDiaria: Type.Array(Type.Object({ ...contagem, dia: Data() })),
+  },
+  { title: 'Analitico', description: 'Totais por modelo e por status e a série diária do período.' },
+);
+export const consultaAnalitico = Type.Object({ de, ate, modelo: modelos });
+
+export const consultaRelatorio = Type.Object({ cpf: Type.String({ maxLength: 20 }), formato: Type.Optional(Enum(['json', 'csv'] as const)) });
+export const RelatorioTitular = Type.Object(
+  {
+    titular: Type.Object({ cpf: Type.String() }),
+    geradoEm: DataHora(),
+    formularios: Type.Array(
+      Type.Object({
+        protocolo: Type.String(),
+        modelo: Type.String(),
+        codigoServico: Type.String(),
+        versaoModelo: Type.Integer(),
+        status: StatusFormulario,
+        recebidoEm: DataHora(),
+        requerente: Type.Object({ cpf: Nulavel(Type.String()), nome: Nulavel(Type.String()), email: Nulavel(Type.String()) }),
+        respostas: Type.Array(Type.Object({ titulo: Type.String(), linhas: Type.Array(Type.Object({ id: Type.String(), rotulo: Type.String(), valor: Type.String() })) })),
+      }),
+    ),
+  },
+  { title: 'RelatorioTitular', description: 'Tudo o que o console guarda de um CPF (LGPD, direito de acesso do titular).' },
+);
+
+export const ModeloPublicoResumo = Type.Object(
+  { codigoServico: Type.String(), nome: Type.String(), versao: Type.Integer({ minimum: 1, description: 'A versão publicada que um envio preenche.' }), restrito: Type.Boolean({ description: 'Só para os CPFs de um grupo de acesso público (envio com o token do cidadão).' }) },
+  { title: 'ModeloPublicoResumo' },
+);
+export const ModeloPublico = Type.Object(
+  { codigoServico: Type.String(), nome: Type.String(), descricao: Type.String(), versao: Type.Integer({ minimum: 1 }), restrito: Type.Boolean(), definicao: Definicao },
+  { title: 'ModeloPublico', description: 'A última versão publicada de um modelo, para o cidadão preencher.' },
+);
+export const CorpoEnvio = Type.Object({ respostas: Objeto('As respostas por nome de campo.') }, { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] });
+export const Recibo = Type.Object(
+  { protocolo: Type.String(), codigoServico: Type.String(), versaoModelo: Type.Integer({ minimum: 1 }), status: StatusFormulario, recebidoEm: DataHora() },
+  { title: 'Recibo', description: 'O comprovante do envio.', examples: [{ protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', versaoModelo: 2, status: 'RECEBIDO', recebidoEm: '2026-11-21T14:05:00.000Z' }] },
+);
+
+export type TFormulario = Static<typeof Formulario>;
+export type TDetalheFormulario = Static<typeof DetalheFormulario>;
+export type TDadosPessoais = Static<typeof DadosPessoais>;
+export type TEvento = Static<typeof Evento>;
+export type TRetentativa = Static<typeof Retentativa>;
+export type TAnalitico = Static<typeof Analitico>;
+export type TResultadoLote = Static<typeof ResultadoLote>;
+export type TModeloPublico = Static<typeof ModeloPublico>;
+export type TRecibo = Static<typeof Recibo>;

@@ -1,0 +1,138 @@
+import { Type, type Static, type TProperties } from 'typebox';
+import { STATUS_MODELO } from '../../forms/ciclo';
+import { LIMITES, TIPOS_CAMPO } from '../../forms/definicao';
+import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
+
+/** Models (form templates): the definition, the model, its versions and its integration. */
+
+const regra = <T extends string, P extends TProperties = {}>(tipo: T, extra: P = {} as P) => Type.Object({ tipo: Type.Literal(tipo), ...extra });
+const numero = Type.Number();
+const data = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const Regra = Type.Union(
+  [
+    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('protocolo'),
+    regra('minValue', { min: numero }), regra('maxValue', { max: numero }),
+    regra('minLength', { min: Type.Integer({ minimum: 0 }) }), regra('maxLength', { max: Type.Integer({ minimum: 0 }) }),
+    regra('dataNaoFutura'), regra('dataNaoPassada'), regra('dataMinima', { min: data }), regra('dataMaxima', { max: data }),
+  ],
+  { title: 'Regra', description: 'Uma regra de validação de SPEC.md seção 5, com os seus parâmetros.' },
+);
+
+export const Opcao = Type.Object({ valor: Type.String(), rotulo: Type.String() }, { title: 'Opcao' });
+export const Campo = Type.Object(
+  {
+    id: Type.String({ description: 'Nome da resposta: a chave em `respostas`.' }),
+    tipo: Enum(TIPOS_CAMPO),
+    rotulo: Type.String(),
+    ajuda: Type.Optional(Type.String()),
+    obrigatorio: Type.Boolean(),
+    regras: Type.Array(Regra),
+    opcoes: Type.Optional(Type.Array(Opcao)),
+    requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
+    dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
+  },
+  { title: 'Campo', description: 'Uma pergunta do formulário.' },
+);
+export const Secao = Type.Object({ id: Type.String(), titulo: Type.String(), campos: Type.Array(Campo) }, { title: 'Secao' });
+export const Definicao = Type.Object(
+  { secoes: Type.Array(Secao) },
+  {
+    title: 'Definicao',
+    description: `As seções e perguntas de um modelo. Os limites (no máximo ${LIMITES.secoes} seções, ${LIMITES.campos} campos, rótulos de ${LIMITES.rotulo} caracteres, ajuda de ${LIMITES.ajuda}, ${LIMITES.opcoes} opções) e as regras do construtor são conferidos ao salvar e ao publicar, com um erro 400 por campo (\`definicao.secoes[0].campos[2].rotulo\`).`,
+    examples: [{ secoes: [{ id: 'requerente', titulo: 'Requerente', campos: [{ id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' }] }] }],
+  },
+);
+
+const autoria = { criadoEm: DataHora(), criadoPor: Type.String(), atualizadoEm: DataHora(), atualizadoPor: Type.String() };
+const resumo = {
+  codigoServico: Type.String({ description: 'Código do serviço: identifica o modelo.' }),
+  nome: Type.String(),
+  descricao: Type.String(),
+  status: Enum(STATUS_MODELO),
+  grupoControleConteudo: Type.Object({ id: Id(), nome: Type.String() }),
+  grupoAcessoPublicoId: Nulavel(Id('Só os CPFs deste grupo de acesso público preenchem o formulário; null: qualquer pessoa.')),
+  retencaoDias: Nulavel(Type.Integer({ minimum: 1, description: 'Dias que um formulário guarda os dados pessoais; null: guardados.' })),
+  ultimaVersao: Type.Integer({ minimum: 0, description: 'Número da última versão publicada (0: nunca publicado).' }),
+  versao: Versao(),
+  ...autoria,
+};
+export const ModeloResumo = Type.Object(resumo, {
+  title: 'ModeloResumo',
+  description: 'Um modelo de formulário numa lista.',
+  examples: [{ codigoServico: 'SOLIC-ALVARA', nome: 'Solicitação de alvará', descricao: '', status: 'PUBLICADO', grupoControleConteudo: { id: 1, nome: 'Urbanismo' }, grupoAcessoPublicoId: null, retencaoDias: 365, ultimaVersao: 2, versao: 7, criadoEm: '2026-11-20T13:00:00.000Z', criadoPor: 'designer', atualizadoEm: '2026-11-21T09:30:00.000Z', atualizadoPor: 'designer' }],
+});
+
+const METODOS = ['POST', 'PUT', 'PATCH'] as const;
+export const EstadoIntegracao = Type.Object(
+  {
+    url: Nulavel(Type.String({ description: 'Destino das entregas; null: sem integração.' })),
+    metodo: Enum(METODOS),
+    cabecalhos: Type.Record(Type.String(), Type.String()),
+    segredo: Type.Object({ existe: Type.Boolean(), criadoEm: Nulavel(DataHora()), anteriorValidoAte: Nulavel(DataHora('Até quando o segredo anterior ainda assina (rotação).')) }, { description: 'O segredo de assinatura nunca aparece aqui: só na resposta que o criou.' }),
+    esgotadasSeguidas: Type.Integer({ minimum: 0 }),
+    pausadaEm: Nulavel(DataHora('Quando a integração foi pausada por falhas seguidas.')),
+  },
+  { title: 'EstadoIntegracao' },
+);
+export const Modelo = Type.Object(
+  { ...resumo, definicao: Definicao, integracao: EstadoIntegracao, segredoNovo: Type.Optional(Type.String({ description: 'Só na resposta que deu ao modelo a sua primeira integração: o segredo de assinatura, mostrado esta única vez.' })) },
+  { title: 'Modelo', description: 'Um modelo com o rascunho da definição e a integração.' },
+);
+
+const integracao = Type.Object(
+  {
+    url: Type.Optional(Nulavel(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }))),
+    metodo: Type.Optional(Enum(METODOS)),
+    cabecalhos: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20 })),
+  },
+  { additionalProperties: false },
+);
+const dados = {
+  nome: Type.String({ minLength: 1, maxLength: 200 }),
+  descricao: Type.Optional(Type.String({ maxLength: 2000, default: '' })),
+  grupoControleConteudoId: Id(),
+  grupoAcessoPublicoId: Type.Optional(Nulavel(Id())),
+  integracao: Type.Optional(integracao),
+  retencaoDias: Type.Optional(Nulavel(Type.Integer({ minimum: 1, maximum: 36500 }))),
+};
+export const CorpoModelo = Type.Object({ codigoServico: Type.String({ maxLength: 100 }), ...dados }, { additionalProperties: false, title: 'NovoModelo' });
+export const CorpoModeloAlterado = Type.Object({ ...dados, definicao: Definicao, versao: Versao() }, { additionalProperties: false, title: 'ModeloAlterado' });
+export const consultaModelos = Type.Object({
+  ...consultaLista(['nome', 'codigoServico', 'status', 'atualizadoEm', 'grupo']),
+  texto: Type.Optional(Type.String({ maxLength: 200, description: 'Parte do nome ou do código do serviço.' })),
+  status: Type.Optional(Type.Array(Enum(STATUS_MODELO))),
+  grupo: Type.Optional(Type.Array(Id(), { description: 'Grupos de controle de conteúdo.' })),
+});
+
+export const VersaoModelo = Type.Object(
+  { numero: Type.Integer({ minimum: 1 }), nome: Type.String(), publicadoEm: DataHora(), publicadoPor: Type.String(), definicao: Type.Optional(Definicao) },
+  { title: 'VersaoModelo', description: 'Uma versão publicada (imutável); a definição só na consulta de uma versão.' },
+);
+export const OpcaoModelo = Type.Object(
+  { codigoServico: Type.String(), nome: Type.String(), status: Enum(STATUS_MODELO), integracaoPausadaEm: Nulavel(DataHora()) },
+  { title: 'OpcaoModelo', description: 'Um modelo como os filtros o oferecem.' },
+);
+export const GruposDoModelo = Type.Object(
+  { controleConteudo: Type.Array(Type.Object({ id: Id(), nome: Type.String() })), acessoPublico: Type.Array(Type.Object({ id: Id(), nome: Type.String() })) },
+  { title: 'GruposDoModelo', description: 'Os grupos que um modelo pode receber.' },
+);
+export const SegredoGerado = Type.Object(
+  { segredo: Type.String({ description: 'Formato Standard Webhooks (`whsec_…`): mostrado só nesta resposta.' }), criadoEm: DataHora(), anteriorValidoAte: Nulavel(DataHora()) },
+  { title: 'SegredoGerado' },
+);
+export const ResultadoTeste = Type.Object(
+  { ok: Type.Boolean(), statusHttp: Nulavel(Type.Integer()), mensagem: Type.String({ description: 'O resultado em pt-BR.' }), duracaoMs: Type.Optional(Type.Number({ minimum: 0 })) },
+  { title: 'ResultadoTeste', description: 'O resultado de uma entrega de teste.' },
+);
+
+export type TRegra = Static<typeof Regra>;
+export type TDefinicao = Static<typeof Definicao>;
+export type TModeloResumo = Static<typeof ModeloResumo>;
+export type TModelo = Static<typeof Modelo>;
+export type TEstadoIntegracao = Static<typeof EstadoIntegracao>;
+export type TCorpoModelo = Static<typeof CorpoModelo>;
+export type TVersaoModelo = Static<typeof VersaoModelo>;
+export type TOpcaoModelo = Static<typeof OpcaoModelo>;
+export type TGruposDoModelo = Static<typeof GruposDoModelo>;
+export type TSegredoGerado = Static<typeof SegredoGerado>;
+export type TResultadoTeste = Static<typeof ResultadoTeste>;

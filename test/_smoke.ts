@@ -1,0 +1,12 @@
+import { subirServidor, clienteApi } from './apoio/servidor';
+const s = await subirServidor();
+const d = await (await fetch(`${s.url}/api/openapi.json`)).json();
+console.log(Object.keys(d.paths).length, Object.keys(d.components.schemas));
+console.log(JSON.stringify(d.paths['/perfis-acesso'].get, null, 1).slice(0, 2500));
+const api = await clienteApi(s.url, 'admin');
+const r = await api('GET', '/perfis-acesso?size=2');
+console.log(r.status, [...r.headers].filter(([k]) => k.startsWith('x-')), JSON.stringify(r.json).slice(0, 600));
+console.log((await api('GET', '/perfis-acesso/99999')).json);
+console.log((await api('GET', '/grupos-controle-conteudo/1')).json);
+console.log((await api('GET', '/vinculos-usuarios/eu')).json);
+await s.fechar();
