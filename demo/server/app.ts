@@ -75,7 +75,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     // Request logs only with LOG=debug; warnings (like the embedded provider's) always.
     logger: o.log ? { level: process.env.LOG === 'debug' ? 'info' : 'warn' } : false,
     // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
-    ajv: { customOptions: { allErrors: true } },
+    // and an unknown field is refused ("Campo desconhecido."), never silently dropped: a misspelt filter must not widen a bulk action.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
     // A hop count trusts that many proxies in front; a string lists their addresses.
     trustProxy: typeof o.trustProxy === 'number' ? (_endereco: string, salto: number) => salto < (o.trustProxy as number) : (o.trustProxy ?? false),
   });

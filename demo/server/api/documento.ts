@@ -51,7 +51,17 @@ export function componentes<T extends No>(doc: T): T {
     }
     return copia;
   };
-  const paths = visitar(doc.paths, false);
+  const paths = visitar(doc.paths, false) as No;
+  // Response headers are there unless marked `x-opcional` (Idempotent-Replayed).
+  for (const op of Object.values(paths).flatMap((p) => Object.values(p as No)) as No[]) {
+    for (const r of Object.values((op.responses ?? {}) as Record<string, No>)) {
+      for (const h of Object.values((r.headers ?? {}) as Record<string, No>)) {
+        const schema = h.schema as No;
+        h.required = !schema['x-opcional'];
+        delete schema['x-opcional'];
+      }
+    }
+  }
   const components = (doc.components ?? {}) as No;
   return { ...doc, paths, components: { ...components, schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))) } };
 }

@@ -146,7 +146,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
         params,
         corpo: CorpoEnvio,
         cabecalhosPedido: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Chave do envio: a mesma chave com as mesmas respostas devolve o mesmo formulário.' })) }),
-        resposta: { status: 201, descricao: 'Recebido: o comprovante.', corpo: Recibo, cabecalhos: { 'Idempotent-Replayed': Type.Optional(Type.String({ const: 'true', description: 'Presente quando a resposta repete um envio anterior com a mesma Idempotency-Key.' })) } },
+        resposta: { status: 201, descricao: 'Recebido: o comprovante.', corpo: Recibo, cabecalhos: { 'Idempotent-Replayed': Type.String({ const: 'true', 'x-opcional': true, description: 'Presente quando a resposta repete um envio anterior com a mesma Idempotency-Key.' }) } },
         erros: [401, 403, 404, 410, 422, 429],
         porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.' },
       }) },

@@ -1,0 +1,292 @@
+/**
+ * The contract test (issue 17): every operation of /api/openapi.json called with realistic data, every
+ * answer's status, headers and body checked against the document with ajv; an undocumented status fails.
+ * Runs on the demo (PGlite, and PostgreSQL when reachable or REQUIRE_POSTGRES=1), or against another
+ * implementation of the API:
+ *   CONTRATO_API_URL=https://servidor/api CONTRATO_TOKEN=<token de um administrador> \
+ *   [CONTRATO_TOKEN_SEM_ACESSO=<token de um usuário sem vínculo>] [CONTRATO_DESTINO=<URL que aceita entregas>] npm run test:contrato
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { bancosDeTeste, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
+
+type Json = any;
+interface Resposta {
+  status: number;
+  headers: Headers;
+  corpo: Json;
+  tipo: string;
+}
+interface Alvo {
+  base: string;
+  tokens: { admin: string; semAcesso?: string };
+  destino?: string;
+  fechar?: () => Promise<void>;
+}
+
+const externo = process.env.CONTRATO_API_URL;
+const ponteiro = (partes: string[]) => '#/' + partes.map((p) => encodeURIComponent(p.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+
+/** The document, its operations as (method, path regex), and an ajv that resolves its $refs. */
+function lerContrato(doc: Json) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  ajv.addSchema(doc, 'contrato');
+  const operacoes: { id: string; metodo: string; caminho: string; re: RegExp; op: Json }[] = [];
+  for (const [caminho, itens] of Object.entries<Json>(doc.paths)) {
+    for (const [metodo, op] of Object.entries<Json>(itens)) {
+      const re = new RegExp(`^${caminho.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      operacoes.push({ id: op.operationId, metodo: metodo.toUpperCase(), caminho, re, op });
+    }
+  }
+  // A literal path wins over a template (/formularios/exportacao over /formularios/{id}).
+  operacoes.sort((a, b) => (a.caminho.includes('{') ? 1 : 0) - (b.caminho.includes('{') ? 1 : 0));
+  const validadores = new Map<string, ReturnType<Ajv2020['compile']>>();
+  const validar = (partes: string[], valor: unknown): string | null => {
+    const chave = partes.join('\u0000');
+    let v = validadores.get(chave);
+    if (!v) validadores.set(chave, (v = ajv.compile({ $ref: `contrato${ponteiro(partes)}` })));
+    return v(valor) ? null : ajv.errorsText(v.errors, { separator: '; ' });
+  };
+  return { operacoes, validar };
+}
+
+async function alvos(): Promise<{ nome: string; alvo: () => Promise<Alvo> }[]> {
+  if (externo) {
+    return [{ nome: externo, alvo: async () => ({ base: externo.replace(/\/$/, ''), tokens: { admin: process.env.CONTRATO_TOKEN ?? '', semAcesso: process.env.CONTRATO_TOKEN_SEM_ACESSO }, destino: process.env.CONTRATO_DESTINO }) }];
+  }
+  return (await bancosDeTeste()).map((b) => ({
+    nome: b.nome,
+    alvo: async () => {
+      const s: ServidorTeste = await subirServidor(b.url ? { databaseUrl: b.url } : {});
+      const [admin, visitante] = await Promise.all([entrarComo(s.url, 'admin'), entrarComo(s.url, 'visitante')]);
+      return { base: `${s.url}/api`, tokens: { admin: admin.access_token, semAcesso: visitante.access_token }, destino: `${s.url}/demo/receptor`, fechar: async () => (await s.fechar(), await b.descartar?.()) };
+    },
+  }));
+}
+
+for (const { nome, alvo: criar } of await alvos()) {
+  describe(`contrato da API (${nome})`, () => {
+    let a: Alvo;
+    let doc: Json;
+    let contrato: ReturnType<typeof lerContrato>;
+    /** operationId → statuses seen */
+    const vistos = new Map<string, Set<number>>();
+
+    before(async () => {
+      a = await criar();
+      const r = await fetch(`${a.base}/openapi.json`);
+      assert.equal(r.status, 200);
+      doc = await r.json();
+      contrato = lerContrato(doc);
+    });
+    after(async () => a?.fechar?.());
+
+    /** One call, checked against the document: the operation, a documented status, its headers and body. */
+    async function chamar(metodo: string, caminho: string, o: { token?: string | null; corpo?: unknown; bruto?: string; cabecalhos?: Record<string, string>; espera?: number | number[] } = {}): Promise<Resposta> {
+      const semQuery = caminho.split('?')[0];
+      const achada = contrato.operacoes.find((x) => x.metodo === metodo && x.re.test(semQuery));
+      assert.ok(achada, `${metodo} ${semQuery} não está no documento`);
+      const token = o.token === undefined ? a.tokens.admin : o.token;
+      const r = await fetch(`${a.base}${caminho}`, {
+        method: metodo,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(o.corpo !== undefined ? { 'content-type': 'application/json' } : {}), ...o.cabecalhos },
+        body: o.bruto ?? (o.corpo !== undefined ? JSON.stringify(o.corpo) : undefined),
+      });
+      const texto = await r.text();
+      const tipo = (r.headers.get('content-type') ?? '').split(';')[0].trim();
+      const corpo = tipo.endsWith('json') && texto ? JSON.parse(texto) : texto;
+      const onde = `${metodo} ${caminho} → ${r.status}`;
+      const documentada = achada.op.responses[String(r.status)];
+      assert.ok(documentada, `${onde}: status não documentado em ${achada.id} (${JSON.stringify(corpo).slice(0, 300)})`);
+      if (o.espera !== undefined) assert.ok([o.espera].flat().includes(r.status), `${onde}: esperava ${o.espera} (${JSON.stringify(corpo).slice(0, 300)})`);
+      for (const [nomeCab, cab] of Object.entries<Json>(documentada.headers ?? {})) {
+        const valor = r.headers.get(nomeCab);
+        if (valor === null) {
+          assert.ok(!cab.required, `${onde}: falta o cabeçalho ${nomeCab}`);
+          continue;
+        }
+        const erro = contrato.validar(['paths', achada.caminho, achada.metodo.toLowerCase(), 'responses', String(r.status), 'headers', nomeCab, 'schema'], valor);
+        assert.equal(erro, null, `${onde}: cabeçalho ${nomeCab}=${valor}: ${erro}`);
+      }
+      if (documentada.content) {
+        assert.ok(documentada.content[tipo], `${onde}: tipo ${tipo} não documentado (${Object.keys(documentada.content)})`);
+        const erro = contrato.validar(['paths', achada.caminho, achada.metodo.toLowerCase(), 'responses', String(r.status), 'content', tipo, 'schema'], corpo);
+        assert.equal(erro, null, `${onde}: corpo fora do contrato: ${erro}\n${JSON.stringify(corpo).slice(0, 500)}`);
+      } else {
+        assert.equal(texto, '', `${onde}: corpo não documentado`);
+      }
+      const s = vistos.get(achada.id) ?? new Set<number>();
+      s.add(r.status);
+      vistos.set(achada.id, s);
+      return { status: r.status, headers: r.headers, corpo, tipo };
+    }
+
+    test('o documento: OpenAPI 3.1, cada operação com operationId único, resumo, tag e respostas de erro em problem+json', () => {
+      assert.equal(doc.openapi, '3.1.0');
+      assert.ok(doc.servers?.length, 'servers');
+      const ids = contrato.operacoes.map((o) => o.id);
+      assert.equal(new Set(ids).size, ids.length, 'operationId repetido');
+      for (const o of contrato.operacoes) {
+        assert.ok(o.id && o.op.summary && o.op.tags?.length, `${o.metodo} ${o.caminho}: operationId, summary e tag`);
+        for (const [status, r] of Object.entries<Json>(o.op.responses)) {
+          if (Number(status) >= 400) assert.ok(r.content?.['application/problem+json'], `${o.id} ${status}: problem+json`);
+        }
+        const publica = o.caminho.startsWith('/publico/');
+        assert.deepEqual(o.op.security, publica ? [] : undefined, `${o.id}: ${publica ? 'pública' : 'com token'}`);
+      }
+    });
+
+    test('cada operação, com dados realistas, responde como o documento diz', async () => {
+      const sufixo = randomBytes(3).toString('hex');
+      const cpf = '529.982.247-25';
+      // Access
+      await chamar('GET', '/perfis-acesso/administradores', { espera: 200 });
+      await chamar('GET', '/perfis-acesso/permissoes/admin', { espera: 200 });
+      await chamar('GET', '/vinculos-usuarios/eu', { espera: 200 });
+      await chamar('GET', '/permissoes', { espera: 200 });
+      await chamar('GET', '/perfis-acesso?size=5&sort=nome,desc', { espera: 200 });
+      const perfil = (await chamar('POST', '/perfis-acesso', { corpo: { nome: `Contrato ${sufixo}`, descricao: 'Perfil do teste de contrato', permissoes: ['READ_FORMULARIO'] }, espera: 201 })).corpo;
+      await chamar('GET', `/perfis-acesso/${perfil.id}`, { espera: 200 });
+      const perfil2 = (await chamar('PUT', `/perfis-acesso/${perfil.id}`, { corpo: { nome: perfil.nome, descricao: 'Alterado', permissoes: ['READ_FORMULARIO', 'READ_FORMULARIO_EVENTO'], versao: perfil.versao }, espera: 200 })).corpo;
+      const velho = await chamar('PUT', `/perfis-acesso/${perfil.id}`, { corpo: { nome: perfil.nome, permissoes: [], versao: perfil.versao }, espera: 409 });
+      assert.equal(velho.corpo.type, 'urn:console-formularios:problema:versao-antiga');
+      await chamar('GET', '/grupos-controle-conteudo?texto=a', { espera: 200 });
+      const grupo = (await chamar('POST', '/grupos-controle-conteudo', { corpo: { nome: `Contrato ${sufixo}`, membros: ['admin'] }, espera: 201 })).corpo;
+      await chamar('GET', `/grupos-controle-conteudo/${grupo.id}`, { espera: 200 });
+      await chamar('PUT', `/grupos-controle-conteudo/${grupo.id}`, { corpo: { nome: grupo.nome, descricao: 'Do teste de contrato', membros: ['admin'], versao: grupo.versao }, espera: 200 });
+      await chamar('GET', '/grupos-acesso-publico', { espera: 200 });
+      const publico = (await chamar('POST', '/grupos-acesso-publico', { corpo: { nome: `Contrato ${sufixo}`, cpfs: [cpf] }, espera: 201 })).corpo;
+      await chamar('GET', `/grupos-acesso-publico/${publico.id}`, { espera: 200 });
+      await chamar('PUT', `/grupos-acesso-publico/${publico.id}`, { corpo: { nome: publico.nome, cpfs: [cpf, '111.444.777-35'], versao: publico.versao }, espera: 200 });
+      await chamar('GET', '/vinculos-usuarios?administrador=false&sort=nome,asc', { espera: 200 });
+      const username = `contrato.${sufixo}`;
+      const vinculo = (await chamar('POST', '/vinculos-usuarios', { corpo: { username, nome: 'Contrato Teste', email: `${username}@exemplo.gov.br`, perfis: [perfil.id], grupos: [grupo.id] }, espera: 201 })).corpo;
+      await chamar('GET', `/vinculos-usuarios/${username}`, { espera: 200 });
+      await chamar('PUT', `/vinculos-usuarios/${username}`, { corpo: { nome: 'Contrato Teste Alterado', email: vinculo.email, perfis: [perfil2.id], grupos: [grupo.id], versao: vinculo.versao }, espera: 200 });
+      await chamar('GET', '/auditoria-acesso?size=5', { espera: 200 });
+
+      // Models
+      await chamar('GET', '/modelos?status=PUBLICADO&size=5', { espera: 200 });
+      await chamar('GET', '/modelos-opcoes', { espera: 200 });
+      await chamar('GET', '/modelos-grupos', { espera: 200 });
+      const codigo = `contrato-${sufixo}`;
+      const integracao = a.destino ? { url: a.destino, metodo: 'POST', cabecalhos: {} } : undefined;
+      const modelo = (await chamar('POST', '/modelos', { corpo: { codigoServico: codigo, nome: 'Pedido do contrato', descricao: 'Modelo do teste de contrato', grupoControleConteudoId: grupo.id, retencaoDias: 365, ...(integracao ? { integracao } : {}) }, espera: 201 })).corpo;
+      await chamar('GET', `/modelos/${codigo}`, { espera: 200 });
+      const definicao = {
+        secoes: [
+          {
+            id: 'requerente',
+            titulo: 'Requerente',
+            campos: [
+              { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
+              { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 120 }], requerente: 'nome' },
+              { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: false, regras: [{ tipo: 'dataNaoFutura' }] },
+              { id: 'assunto', tipo: 'escolha-unica', rotulo: 'Assunto', obrigatorio: true, regras: [], opcoes: [{ valor: 'a', rotulo: 'Alvará' }, { valor: 'b', rotulo: 'Certidão' }] },
+            ],
+          },
+        ],
+      };
+      const salvo = (await chamar('PUT', `/modelos/${codigo}`, { corpo: { nome: modelo.nome, descricao: modelo.descricao, grupoControleConteudoId: grupo.id, retencaoDias: 365, definicao, versao: modelo.versao, ...(integracao ? { integracao } : {}) }, espera: 200 })).corpo;
+      assert.deepEqual(salvo.definicao, definicao, 'a definição volta como foi salva (nenhuma regra perdida na serialização)');
+      await chamar('POST', `/modelos/${codigo}/versoes`, { espera: 201 });
+      await chamar('POST', `/modelos/${codigo}/versoes`, { espera: 409 });
+      await chamar('GET', `/modelos/${codigo}/versoes`, { espera: 200 });
+      await chamar('GET', `/modelos/${codigo}/versoes/1`, { espera: 200 });
+      await chamar('GET', `/modelos/${codigo}/versoes/99`, { espera: 404 });
+      await chamar('POST', `/modelos/${codigo}/integracao/segredo`, { espera: integracao ? 201 : [201, 409] });
+      await chamar('POST', `/modelos/${codigo}/integracao/teste`, { espera: integracao ? 200 : 409 });
+      await chamar('DELETE', `/modelos/${codigo}/integracao/pausa`, { espera: 200 });
+
+      // The citizen's side
+      await chamar('GET', '/publico/modelos', { token: null, espera: 200 });
+      await chamar('GET', `/publico/modelos/${codigo}`, { token: null, espera: 200 });
+      const respostas = { cpf, nome: 'Maria da Silva', nascimento: '1990-05-17', assunto: 'a' };
+      const chave = `contrato-${sufixo}`;
+      const recibo = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
+      const repetido = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
+      assert.equal(repetido.headers.get('idempotent-replayed'), 'true');
+      assert.equal(repetido.corpo.protocolo, recibo.corpo.protocolo);
+      await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, assunto: 'b' } }, cabecalhos: { 'idempotency-key': chave }, espera: 422 });
+      await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, nome: 'M' } }, espera: 400 });
+      await chamar('GET', '/publico/modelos/nao-existe-nunca', { token: null, espera: 404 });
+
+      // Filled forms and operation
+      const lista = await chamar('GET', `/formularios?modelo=${codigo}&sort=recebidoEm,desc`, { espera: 200 });
+      assert.equal(lista.headers.get('x-total-count'), '1');
+      const id = lista.corpo[0].id;
+      await chamar('GET', `/formularios/${id}`, { espera: 200 });
+      await chamar('GET', `/formularios/${id}/dados-pessoais`, { espera: 200 });
+      const csv = await chamar('GET', `/formularios/exportacao?modelo=${codigo}`, { espera: 200 });
+      assert.ok(csv.corpo.includes(recibo.corpo.protocolo));
+      await chamar('GET', `/formularios/relatorio-titular?cpf=${encodeURIComponent(cpf)}`, { espera: 200 });
+      await chamar('GET', `/formularios/relatorio-titular?cpf=${encodeURIComponent(cpf)}&formato=csv`, { espera: 200 });
+      await chamar('GET', '/formularios/relatorio-titular?cpf=123', { espera: 400 });
+      await chamar('GET', `/analitico-formularios?modelo=${codigo}`, { espera: 200 });
+      await chamar('GET', '/analitico-formularios?de=2026-02-30', { espera: 400 });
+      await chamar('GET', `/formularios-eventos?formulario=${id}`, { espera: 200 });
+      await chamar('GET', '/retentativas-integracao?size=5', { espera: 200 });
+      const filaDoModelo = (await chamar('GET', `/retentativas-integracao?modelo=${codigo}&status=PENDENTE&status=ESGOTADA`, { espera: 200 })).corpo;
+      const fila = filaDoModelo.length ? filaDoModelo : (await chamar('GET', '/retentativas-integracao?status=PENDENTE&status=ESGOTADA', { espera: 200 })).corpo;
+      assert.ok(fila.length, 'há uma retentativa para executar e descartar');
+      await chamar('POST', `/retentativas-integracao/${fila[0].id}/execucoes`, { espera: [202, 409] });
+      await chamar('POST', `/retentativas-integracao/${fila[0].id}/descarte`, { corpo: { motivo: 'Descartada pelo teste de contrato' }, espera: 200 });
+      await chamar('POST', `/retentativas-integracao/${fila[0].id}/execucoes`, { espera: 409 });
+      await chamar('POST', `/retentativas-integracao/${fila[0].id}/descarte`, { corpo: { motivo: 'De novo' }, espera: 409 });
+      await chamar('POST', '/retentativas-integracao/execucoes-em-lote?simulacao=true', { corpo: { modelo: [codigo] }, espera: 200 });
+      await chamar('POST', '/retentativas-integracao/execucoes-em-lote', { corpo: { modelo: [codigo], status: ['ESGOTADA'] }, espera: 200 });
+
+      // Archiving, then the refusals and deletions
+      await chamar('POST', `/modelos/${codigo}/arquivamento`, { espera: 200 });
+      await chamar('GET', `/publico/modelos/${codigo}`, { token: null, espera: 410 });
+      await chamar('POST', `/modelos/${codigo}/arquivamento`, { espera: 409 });
+      await chamar('DELETE', `/modelos/${codigo}/arquivamento`, { espera: 200 });
+      await chamar('DELETE', `/modelos/${codigo}`, { espera: 409 });
+      await chamar('POST', '/modelos', { corpo: { codigoServico: `${codigo}-x`, nome: 'Rascunho descartável', grupoControleConteudoId: grupo.id }, espera: 201 });
+      await chamar('DELETE', `/modelos/${codigo}-x`, { espera: 204 });
+      await chamar('DELETE', `/perfis-acesso/${perfil.id}`, { espera: 409 });
+      await chamar('DELETE', `/grupos-controle-conteudo/${grupo.id}`, { espera: 409 });
+      await chamar('DELETE', '/vinculos-usuarios/admin', { espera: 409 });
+      await chamar('DELETE', `/vinculos-usuarios/${username}`, { espera: 204 });
+      await chamar('DELETE', `/perfis-acesso/${perfil.id}`, { espera: 204 });
+      await chamar('DELETE', `/grupos-acesso-publico/${publico.id}`, { espera: 204 });
+      const vazio = (await chamar('POST', '/grupos-controle-conteudo', { corpo: { nome: `Contrato vazio ${sufixo}` }, espera: 201 })).corpo;
+      await chamar('DELETE', `/grupos-controle-conteudo/${vazio.id}`, { espera: 204 });
+    });
+
+    test('as recusas de toda operação estão documentadas: sem token, sem vínculo, inexistente, corpo inválido, corpo que não é JSON', async () => {
+      const exemplo: Record<string, string> = { username: 'ninguem-aqui', codigoServico: 'nao-existe-nunca', numero: '999999', id: '999999999', perfilAcessoId: '999999', grupoControleConteudoId: '999999', grupoAcessoPublicoId: '999999' };
+      for (const o of contrato.operacoes) {
+        const caminho = o.caminho.replace(/\{([^}]+)\}/g, (_, p) => exemplo[p] ?? 'x');
+        const temCorpo = !!o.op.requestBody;
+        if (!o.op.security) {
+          await chamar(o.metodo, caminho, { token: null, espera: 401 });
+          await chamar(o.metodo, caminho, { token: 'nao.e.um.token', espera: 401 });
+          if (a.tokens.semAcesso) await chamar(o.metodo, caminho, { token: a.tokens.semAcesso, ...(temCorpo ? { corpo: {} } : {}) });
+        }
+        if (o.caminho.includes('{')) await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, ...(temCorpo ? { corpo: { respostas: {} } } : {}) }).catch(() => undefined);
+        if (o.caminho.includes('{') && !o.op.security) {
+          // A user nobody linked simply has no permissions (SPEC.md section 7); every other id is not found.
+          await chamar(o.metodo, caminho, { ...(temCorpo ? { corpo: {} } : {}), espera: o.id === 'listarPermissoesDoUsuario' ? 200 : [400, 404] });
+        }
+        if (temCorpo) {
+          await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, corpo: { campoQueNaoExiste: [1] }, espera: [400, 404] });
+          await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, bruto: '<nome>x</nome>', cabecalhos: { 'content-type': 'application/xml' }, espera: [415, 404] });
+        }
+        if (o.op.parameters?.some((p: Json) => p.in === 'query' && p.name === 'size')) {
+          await chamar(o.metodo, `${caminho}?size=101`, { espera: 400 });
+          await chamar(o.metodo, `${caminho}?page=-1`, { espera: 400 });
+        }
+      }
+    });
+
+    test('toda operação documentada foi chamada com sucesso', () => {
+      const faltam = contrato.operacoes.filter((o) => ![...(vistos.get(o.id) ?? [])].some((s) => s < 300)).map((o) => `${o.metodo} ${o.caminho} (${o.id})`);
+      assert.deepEqual(faltam, []);
+    });
+  });
+}
