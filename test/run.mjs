@@ -2,7 +2,8 @@
 /**
  * `npm test`: every suite, in order, each failing loudly. Gets what the suites need by itself:
  * Debian's Chromium through apt when it is missing (or says exactly what to install), the element
- * bundle, the test bundles. Suites: typecheck, unit, api, element, e2e (and `keycloak`, `bench` on request).
+ * bundle, the test bundles. Suites: typecheck, unit, api, contrato, element, e2e (and `keycloak`, `bench` on request).
+ * The contract suite runs against another server with CONTRATO_API_URL (README, "O contrato da API").
  *   node test/run.mjs            all suites
  *   node test/run.mjs unit api   only these
  * PostgreSQL: the api suite also runs on the server at TEST_DATABASE_URL (default: the local one)
@@ -11,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-const TODAS = ['typecheck', 'unit', 'api', 'element', 'e2e'];
+const TODAS = ['typecheck', 'unit', 'api', 'contrato', 'element', 'e2e'];
 const pedidas = process.argv.slice(2);
 // The real-Keycloak suite downloads Keycloak (once) and takes minutes: with `npm test` when asked
 // (KEYCLOAK_TESTS=1, set by .ci/run), or alone with `npm run test:keycloak`.
@@ -48,6 +49,7 @@ for (const s of suites) {
   if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
   else if (s === 'unit') rodar('unitários', process.execPath, nodeTest('test/unit'));
   else if (s === 'api') rodar('API e provedor de identidade', process.execPath, nodeTest('test/api'));
+  else if (s === 'contrato') rodar(`contrato da API (OpenAPI, ajv, Redocly)${process.env.CONTRATO_API_URL ? ` em ${process.env.CONTRATO_API_URL}` : ''}`, process.execPath, nodeTest('test/contrato'));
   else if (s === 'element') {
     garantirChromium();
     rodar('bundles de teste', 'npx', ['rollup', '-c', '--silent'], { BUILD_TESTES: '1' });
