@@ -1,16 +1,12 @@
 import type { Http } from '../http';
-import type { TGrupoAcessoPublico, TGrupoControleConteudo, TGrupoResumo, TVinculo } from '../contrato/acesso';
+import type { TCorpoGrupoControle, TCorpoGrupoPublico, TGrupoAcessoPublico, TGrupoControleConteudo, TGrupoResumo, TVinculo } from '../contrato/acesso';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
 /** Both kinds of group, as the reference API returns them: in a list, or one with its members (usernames, or CPFs formatted) and models. */
 export type Grupo = TGrupoResumo & Partial<Pick<TGrupoControleConteudo, 'membros' | 'modelos'> & Pick<TGrupoAcessoPublico, 'cpfs'>>;
 
-export interface DadosGrupo {
-  nome: string;
-  descricao: string;
-  membros?: string[];
-  cpfs?: string[];
-}
+/** What a group's form sends: members for a content-control group, CPFs for a public-access one. */
+export type DadosGrupo = Required<Pick<TCorpoGrupoControle, 'nome' | 'descricao'>> & Pick<TCorpoGrupoControle, 'membros'> & Pick<TCorpoGrupoPublico, 'cpfs'>;
 
 export function gruposApi(base: '/grupos-controle-conteudo' | '/grupos-acesso-publico') {
   return {

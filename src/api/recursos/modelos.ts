@@ -1,6 +1,6 @@
 import type { Definicao } from '../../forms/definicao';
 import type { Http } from '../http';
-import type { TEstadoIntegracao, TGruposDoModelo, TModelo, TModeloResumo, TOpcaoModelo, TResultadoTeste, TSegredoGerado, TVersaoModelo } from '../contrato/modelos';
+import type { TCorpoModelo, TEstadoIntegracao, TGruposDoModelo, TModelo, TModeloResumo, TOpcaoModelo, TResultadoTeste, TSegredoGerado, TVersaoModelo } from '../contrato/modelos';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
 /** Models (form templates) as the reference API returns them (the contract's types: src/api/contrato). */
@@ -14,15 +14,7 @@ export type SegredoGerado = TSegredoGerado;
 export type ResultadoTeste = TResultadoTeste;
 
 /** What the model's form edits (besides the definition, which the builder edits). */
-export interface DadosModelo {
-  codigoServico?: string;
-  nome: string;
-  descricao: string;
-  grupoControleConteudoId: number;
-  grupoAcessoPublicoId: number | null;
-  integracao: Integracao;
-  retencaoDias: number | null;
-}
+export type DadosModelo = Omit<Required<TCorpoModelo>, 'codigoServico' | 'integracao'> & { codigoServico?: string; integracao: Integracao };
 
 export type VersaoModelo = TVersaoModelo;
 /** What a filter needs to offer a model, and whether its integration is paused (the retries page warns). */

@@ -1,18 +1,12 @@
 import type { Http } from '../http';
-import type { TEu, TVinculo, TVinculoDetalhe } from '../contrato/acesso';
+import type { TCorpoVinculo, TEu, TVinculo, TVinculoDetalhe } from '../contrato/acesso';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
 /** A user link as the API returns it; `permissoesEfetivas` when read alone. */
 export type Vinculo = TVinculo & Partial<Pick<TVinculoDetalhe, 'permissoesEfetivas'>>;
 
-export interface DadosVinculo {
-  username?: string;
-  nome: string;
-  email: string;
-  administrador: boolean;
-  perfis: number[];
-  grupos: number[];
-}
+/** What the link's form edits: the create body (`username` only when creating). */
+export type DadosVinculo = Omit<Required<TCorpoVinculo>, 'username'> & { username?: string };
 
 export const vinculosApi = {
   eu: (http: Http) =>
