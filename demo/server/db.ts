@@ -89,8 +89,9 @@ async function abrirPostgres(url: string): Promise<Banco> {
 export function conexaoPerdida(e: unknown): boolean {
   const err = e as { code?: string; message?: string } | null;
   if (!err) return false;
-  // 57P01-57P03: admin shutdown, crash shutdown, cannot connect now; class 08: connection exceptions.
-  if (typeof err.code === 'string' && (/^57P0[123]$/.test(err.code) || err.code.startsWith('08') || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(err.code))) return true;
+  // 57P01-57P03: admin shutdown, crash shutdown, cannot connect now; class 08: connection exceptions, but
+  // not 08P01 (protocol violation: a statement given the wrong number of parameters is our bug, a 500).
+  if (typeof err.code === 'string' && (/^57P0[123]$/.test(err.code) || (err.code.startsWith('08') && err.code !== '08P01') || ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(err.code))) return true;
   return /Connection terminated|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect/i.test(err.message ?? '');
 }
 

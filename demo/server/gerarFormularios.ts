@@ -66,9 +66,10 @@ export async function carregarEmLotes(db: Banco, total: number, dias: number, ao
   for (let feitos = 0; feitos < total; feitos += LOTE) {
     const n = Math.min(LOTE, total - feitos);
     await db.transacao(async (tx) => {
-      await tx.query('alter table formulario disable trigger formulario_contadores');
+      const gatilhos = ['formulario formulario_contadores', 'formulario_evento formulario_evento_contadores', 'retentativa_integracao retentativa_integracao_contadores'].map((x) => x.split(' '));
+      for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} disable trigger ${gatilho}`);
       await gerarFormularios(tx, n, dias);
-      await tx.query('alter table formulario enable trigger formulario_contadores');
+      for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} enable trigger ${gatilho}`);
     });
     aoAvancar(feitos + n);
   }
@@ -76,8 +77,9 @@ export async function carregarEmLotes(db: Banco, total: number, dias: number, ao
   await db.query('analyze');
 }
 
-/** Rebuilds the per-day counters from the forms (after bulk loads; normal writes keep them by trigger). */
+/** Rebuilds the per-day counters from the forms, events and retries (after bulk loads; normal writes keep them by trigger). */
 export async function recontar(tx: Executor): Promise<void> {
+  await tx.query('select recontar_eventos_retentativas()');
   await tx.query('delete from contador_formulario_dia');
   await tx.query('delete from contador_formulario_mes');
   await tx.query(`insert into contador_formulario_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade)

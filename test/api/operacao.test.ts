@@ -183,5 +183,83 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(mensais, [], 'monthly counters agree with the daily ones');
       assert.equal(Number((await admin('GET', '/formularios?size=1')).headers.get('x-total-count')), await contar());
     });
+
+    test('eventos e retentativas: contadores exatos depois de escritas, exclusões e mudanças de status concorrentes; totais da API iguais ao count(*) para filtros ao acaso', async () => {
+      const forms = (await s.db.query<{ id: string }>('select id::text from formulario order by id desc limit 40')).map((r) => r.id);
+      const tipos = ['VISUALIZADO', 'RETENTATIVA_MANUAL', 'DADOS_PESSOAIS_VISTOS'];
+      const status = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'];
+      const eventos = (await s.db.query<{ id: string }>('select id::text from formulario_evento order by id desc limit 40')).map((r) => r.id);
+      const retentativas = (await s.db.query<{ id: string }>('select id::text from retentativa_integracao order by id desc limit 40')).map((r) => r.id);
+      await Promise.all([
+        ...forms.map((id, i) =>
+          s.db.query(
+            `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, ocorrido_em)
+             select id, codigo_servico, grupo_controle_conteudo_id, $2, 'teste', now() - ($3 % 4) * interval '1 day' from formulario where id = $1`,
+            [id, tipos[i % 3], i],
+          ),
+        ),
+        ...Array.from({ length: 10 }, () => s.db.query(`insert into formulario_evento (tipo, autor, detalhes) values ('EXPORTACAO_DADOS_PESSOAIS', 'teste', '{}')`)),
+        ...eventos.slice(0, 15).map((id) => s.db.query('delete from formulario_evento where id = $1', [id])),
+        ...eventos.slice(15).map((id, i) => s.db.query('update formulario_evento set tipo = $2 where id = $1', [id, tipos[i % 3]])),
+        ...retentativas.slice(0, 10).map((id) => s.db.query('delete from retentativa_integracao where id = $1', [id])),
+        ...retentativas.slice(10).flatMap((id, i) => [s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[i % 5]]), s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[(i + 2) % 5]])]),
+      ]);
+      for (const [contador, tabela, coluna, tempo] of [
+        ['contador_evento_dia', 'formulario_evento', 'tipo', 'ocorrido_em'],
+        ['contador_retentativa_dia', 'retentativa_integracao', 'status', 'criado_em'],
+      ]) {
+        const diferencas = await s.db.query(
+          `select * from (select codigo_servico, dia, ${coluna} as chave, sum(quantidade) as n from ${contador} group by 1, 2, 3 having sum(quantidade) <> 0) c
+             full join (select coalesce(codigo_servico, '') as codigo_servico, dia_sao_paulo(${tempo}) as dia, ${coluna} as chave, count(*) as n from ${tabela} group by 1, 2, 3) r using (codigo_servico, dia, chave)
+            where c.n is distinct from r.n`,
+        );
+        assert.deepEqual(diferencas, [], contador);
+      }
+      // The API's totals against the naive count, for random filters, as an administrator and as a scoped user.
+      const modelos = (await s.db.query<{ codigo_servico: string }>('select codigo_servico from modelo order by 1')).map((r) => r.codigo_servico);
+      const { default: fc } = await import('fast-check');
+      const filtro = fc.record({
+        modelo: fc.subarray(modelos, { maxLength: 3 }),
+        de: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+        dias: fc.integer({ min: 0, max: 40 }),
+        tipo: fc.subarray(['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'VISUALIZADO', 'EXPORTACAO_DADOS_PESSOAIS'], { maxLength: 2 }),
+        status: fc.subarray(status, { maxLength: 2 }),
+        comoGestor: fc.boolean(),
+      });
+      const data = (atras: number) => new Date(Date.now() - atras * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+      const grupoGestor = (await s.db.query<{ grupo_id: number }>(`select grupo_id from vinculo_usuario_grupo where username = 'gestor'`)).map((r) => r.grupo_id);
+      await fc.assert(
+        fc.asyncProperty(filtro, async (f) => {
+          const de = f.de === undefined ? undefined : data(f.de + f.dias);
+          const ate = f.de === undefined ? undefined : data(f.de);
+          const q = new URLSearchParams();
+          for (const m of f.modelo) q.append('modelo', m);
+          if (de) (q.set('de', de), q.set('ate', ate!));
+          /** The naive count, filter by filter, as a reader of the table would write it. */
+          const contagem = async (tabela: string, tempo: string, coluna: string, valores: string[]) => {
+            const c: string[] = [];
+            const params: unknown[] = [];
+            if (f.modelo.length) c.push(`codigo_servico = any($${params.push(f.modelo)})`);
+            if (f.comoGestor) c.push(`grupo_controle_conteudo_id = any($${params.push(grupoGestor)})`);
+            if (de) c.push(`dia_sao_paulo(${tempo}) between $${params.push(de)}::date and $${params.push(ate)}::date`);
+            if (valores.length) c.push(`${coluna} = any($${params.push(valores)})`);
+            return Number((await s.db.query<{ n: string }>(`select count(*)::text as n from ${tabela} ${c.length ? `where ${c.join(' and ')}` : ''}`, params))[0].n);
+          };
+          const quem = f.comoGestor ? gestor : admin;
+          const qe = new URLSearchParams(q);
+          for (const t of f.tipo) qe.append('tipo', t);
+          const eventosApi = await quem('GET', `/formularios-eventos?size=1&${qe}`);
+          assert.equal(eventosApi.status, 200);
+          assert.equal(Number(eventosApi.headers.get('x-total-count')), await contagem('formulario_evento', 'ocorrido_em', 'tipo', f.tipo), `eventos ${qe}`);
+          const qr = new URLSearchParams(q);
+          for (const x of f.status) qr.append('status', x);
+          if (f.comoGestor) return; // gestor has no READ_RETENTATIVA_INTEGRACAO
+          const esperadoR = await contagem('retentativa_integracao', 'criado_em', 'status', f.status);
+          const retentativasApi = await quem('GET', `/retentativas-integracao?size=1&${qr}`);
+          assert.equal(Number(retentativasApi.headers.get('x-total-count')), esperadoR, `retentativas ${qr}`);
+        }),
+        { numRuns: 40 },
+      );
+    });
   });
 }

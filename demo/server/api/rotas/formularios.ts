@@ -110,15 +110,21 @@ export function periodo(f: Filtro, coluna: string, de?: string, ate?: string): v
   if (ate) f.add((p) => `${coluna} < ((${p(ate)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
 }
 
-/** The WHERE over the per-day counters (alias c) for scope, models, statuses and a period. */
-export function filtroContadores(q: Pick<QueryFormularios, 'modelo' | 'status' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
+/** The WHERE over any per-day counter table (alias c: forms, events, retries) for scope, models and a period. */
+export function contadoresDoDia(q: Pick<QueryFormularios, 'modelo' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
   conferirPeriodo(q.de, q.ate);
   const c = new Filtro();
   if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
   if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
-  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
   if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
   if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+  return c;
+}
+
+/** The same over the forms' counters, with their statuses. */
+export function filtroContadores(q: Pick<QueryFormularios, 'modelo' | 'status' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
+  const c = contadoresDoDia(q, escopo);
+  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
   return c;
 }
 

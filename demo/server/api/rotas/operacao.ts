@@ -10,7 +10,7 @@ import { Analitico, consultaAnalitico, consultaEventos, consultaRetentativas, Co
 
 const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
-import { filtroContadores, periodo, vePessoais } from './formularios';
+import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL } from '../../../../src/forms/status';
 
@@ -69,9 +69,17 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       if (q.protocolo) f.add((p) => `e.formulario_id = (select id from formulario where protocolo = ${p(q.protocolo!.trim())})`);
       if (q.tipo?.length) f.add((p) => `e.tipo = any(${p(q.tipo)})`);
       periodo(f, 'e.ocorrido_em', q.de, q.ate);
-      const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params);
+      // One form's events (by id or protocol) are few and indexed; everything else sums the counters.
+      // (the filter's parameters are copied: the page query below appends its limit and offset to them)
+      const total = async () => {
+        if (q.formulario || q.protocolo) return Number((await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params.slice()))[0].n);
+        const c = contadoresDoDia({ modelo: q.modelo, de: q.de, ate: q.ate }, escopo);
+        if (q.tipo?.length) c.add((p) => `c.tipo = any(${p(q.tipo)})`);
+        return Number((await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from contador_evento_dia c ${c.where}`, c.params))[0].n);
+      };
       // Console-wide events (an export with personal data, a data-subject report) have no form: left join.
-      const [linhas, clara] = await Promise.all([
+      const [n, linhas, clara] = await Promise.all([
+        total(),
         db.query<{ id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
           `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, mo.nome as modelo_nome, e.tipo, e.ocorrido_em, e.autor, e.detalhes
              from formulario_evento e left join formulario fo on fo.id = e.formulario_id left join modelo mo on mo.codigo_servico = e.codigo_servico ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
@@ -132,10 +140,15 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     { preValidation: exigir(db, P.READ_RETENTATIVA_INTEGRACAO), schema: doc('listarRetentativas', 'Lista retentativas de integração', { query: consultaRetentativas, resposta: { descricao: 'Uma página de retentativas.', corpo: Type.Array(Retentativa), lista: true } }) },
     async (req, rep) => {
       const l = lerLista(req.query, { criadoEm: 'r.criado_em', proximaTentativaEm: 'r.proxima_tentativa_em', tentativas: 'r.tentativas', status: 'r.status' }, 'r.criado_em desc', 'r.id desc');
-      const f = filtroRetentativas(req.query, await escopoDe(req));
-      const [{ n }] = await db.query<{ n: string }>(`select count(*)::text as n from retentativa_integracao r ${f.where}`, f.params);
-      const linhas = await db.query<Record<string, unknown>>(`${SELECT_R} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
-      const clara = await vePessoais(db, req);
+      const escopo = await escopoDe(req);
+      const f = filtroRetentativas(req.query, escopo);
+      const c = contadoresDoDia(req.query, escopo);
+      if (req.query.status?.length) c.add((p) => `c.status = any(${p(req.query.status)})`);
+      const [[{ n }], linhas, clara] = await Promise.all([
+        db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from contador_retentativa_dia c ${c.where}`, c.params),
+        db.query<Record<string, unknown>>(`${SELECT_R} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params),
+        vePessoais(db, req),
+      ]);
       return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, Number(n));
     },
   );
