@@ -12,6 +12,7 @@ import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { invalido, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
+import { saltoPorContadores } from '../salto';
 import { Type } from 'typebox';
 import { ANEXO, CSV, documentarComo, parametros } from '../contrato';
 import { IdLongo } from '../../../../src/api/contrato/comum';
@@ -168,10 +169,16 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
     '/formularios',
     { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('listarFormularios', 'Lista formulários preenchidos', { descricao: 'Com o total exato. CPF do requerente sempre mascarado; nome e e-mail em claro só para quem tem READ_FORMULARIO_DADOS_PESSOAIS.', query: consultaFormularios, resposta: { descricao: 'Uma página de formulários, do mais novo ao mais antigo.', corpo: Type.Array(Formulario), lista: true } }) },
     async (req, rep) => {
-      const l = lerLista(req.query, COLUNAS, 'f.recebido_em desc', 'f.id desc');
+      const q = req.query;
+      const l = lerLista(q, COLUNAS, 'f.recebido_em desc', 'f.id desc');
       const escopo = await escopoDe(req);
-      const f = filtroFormularios(req.query, escopo);
-      const [linhas, total, clara] = await Promise.all([db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params), totalFormularios(db, req.query, escopo), vePessoais(db, req)]);
+      const f = filtroFormularios(q, escopo);
+      // In received order (the default) and with the counters' filters, a deep page starts from its day.
+      const ordem = !q.sort?.length ? 'desc' : q.sort.length === 1 && /^recebidoEm(,(asc|desc))?$/.test(q.sort[0]) ? (q.sort[0].endsWith(',desc') ? 'desc' : 'asc') : null;
+      const salto = ordem && !q.protocolo && !q.cpf ? await saltoPorContadores(db, { offset: l.page * l.size, desc: ordem === 'desc', de: q.de, ate: q.ate, contadores: (p) => filtroContadores({ ...q, ...p }, escopo) }) : null;
+      if (salto) f.add((p) => (ordem === 'desc' ? `f.recebido_em < ((${p(salto.dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')` : `f.recebido_em >= (${p(salto.dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`));
+      const pagina = salto ? `limit $${f.params.push(l.size)} offset $${f.params.push(salto.pular)}` : f.pagina(l);
+      const [linhas, total, clara] = await Promise.all([db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${pagina}`, f.params), totalFormularios(db, q, escopo), vePessoais(db, req)]);
       return enviarLista(rep, linhas.map((r) => resumo(r, clara)), l, total);
     },
   );

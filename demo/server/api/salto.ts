@@ -1,0 +1,55 @@
+import type { Executor } from '../db';
+import type { Filtro } from './lista';
+
+/** Below this offset, skipping rows is cheaper than asking the counters. */
+export const SALTO_MINIMO = 1000;
+
+interface Faixa {
+  chave: string;
+  n: string;
+}
+
+/** The first group (in order) holding row number `alvo` (0-based), and how many rows come before it. */
+export function acumular(faixas: Faixa[], alvo: number): { chave: string; antes: number } | null {
+  let antes = 0;
+  for (const f of faixas) {
+    const n = Number(f.n);
+    if (antes + n > alvo) return { chave: f.chave, antes };
+    antes += n;
+  }
+  return null;
+}
+
+const ultimoDiaDoMes = (mes: string) => {
+  const [a, m] = mes.split('-').map(Number);
+  return new Date(Date.UTC(a, m, 0)).toISOString().slice(0, 10);
+};
+
+/**
+ * Deep pages in received order without reading the rows before them (issue 19): the per-month and
+ * per-day counters, exact for the same filters, say on which São Paulo day the page's first row falls and
+ * how many rows come before that day; the page query then starts at that day and skips only that day's
+ * rows before the page. `contadores(de, ate)` gives the counters' WHERE (alias c) for the list's filters
+ * within a period (none: the whole range, read by month first).
+ */
+export async function saltoPorContadores(
+  db: Executor,
+  o: { offset: number; desc: boolean; de?: string; ate?: string; contadores: (periodo: { de?: string; ate?: string }) => Filtro },
+): Promise<{ dia: string; pular: number } | null> {
+  if (o.offset < SALTO_MINIMO) return null;
+  const ordem = o.desc ? 'desc' : 'asc';
+  let antes = 0;
+  let periodo = { de: o.de, ate: o.ate };
+  if (!o.de && !o.ate) {
+    const c = o.contadores({});
+    const meses = await db.query<Faixa>(`select c.mes::text as chave, sum(c.quantidade)::text as n from contador_formulario_mes c ${c.where} group by 1 having sum(c.quantidade) > 0 order by 1 ${ordem}`, c.params);
+    const mes = acumular(meses, o.offset);
+    if (!mes) return null;
+    antes = mes.antes;
+    periodo = { de: mes.chave, ate: ultimoDiaDoMes(mes.chave) };
+  }
+  const c = o.contadores(periodo);
+  const dias = await db.query<Faixa>(`select c.dia::text as chave, sum(c.quantidade)::text as n from contador_formulario_dia c ${c.where} group by 1 having sum(c.quantidade) > 0 order by 1 ${ordem}`, c.params);
+  const dia = acumular(dias, o.offset - antes);
+  return dia && { dia: dia.chave, pular: o.offset - antes - dia.antes };
+}

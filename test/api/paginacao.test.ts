@@ -1,0 +1,78 @@
+/**
+ * Deep pages of the forms list start from the counters (issue 19): for random filters, orders, sizes and
+ * pages (the first, the deep ones, the last, past the end), every page equals the naive offset query's page.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { gerarFormularios } from '../../demo/server/gerarFormularios';
+import { SALTO_MINIMO } from '../../demo/server/api/salto';
+
+type Cliente = Awaited<ReturnType<typeof clienteApi>>;
+
+for (const banco of await bancosDeTeste()) {
+  describe(`paginação profunda pelos contadores (${banco.nome})`, () => {
+    let s: ServidorTeste;
+    let admin: Cliente, gestor: Cliente;
+    let modelos: string[];
+    let grupoGestor: number[];
+
+    before(async () => {
+      s = await subirServidor({ databaseUrl: banco.url });
+      // Enough forms, over enough days and months, for pages far past SALTO_MINIMO.
+      await s.db.transacao((tx) => gerarFormularios(tx, 4 * SALTO_MINIMO, 75));
+      [admin, gestor] = await Promise.all(['admin', 'gestor'].map((u) => clienteApi(s.url, u)));
+      modelos = (await s.db.query<{ codigo_servico: string }>('select distinct codigo_servico from formulario order by 1')).map((r) => r.codigo_servico);
+      grupoGestor = (await s.db.query<{ grupo_id: number }>(`select grupo_id from vinculo_usuario_grupo where username = 'gestor'`)).map((r) => r.grupo_id);
+    });
+    after(async () => {
+      await s?.fechar();
+      await banco.descartar?.();
+    });
+
+    const data = (atras: number) => new Date(Date.now() - atras * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+
+    test('toda página, da primeira à última e além, igual à da consulta com offset', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            modelo: fc.subarray(modelos, { maxLength: 3 }),
+            status: fc.subarray(['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'], { maxLength: 2 }),
+            periodo: fc.option(fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 80 })), { nil: undefined }),
+            ordem: fc.constantFrom(undefined, 'recebidoEm,desc', 'recebidoEm,asc', 'recebidoEm'),
+            size: fc.constantFrom(20, 50, 100),
+            fracao: fc.double({ min: 0, max: 1.05, noNaN: true }),
+            ultima: fc.boolean(),
+            comoGestor: fc.boolean(),
+          }),
+          async (f) => {
+            const [de, ate] = f.periodo ? [data(Math.max(...f.periodo)), data(Math.min(...f.periodo))] : [];
+            const c: string[] = [];
+            const params: unknown[] = [];
+            if (f.modelo.length) c.push(`codigo_servico = any($${params.push(f.modelo)})`);
+            if (f.status.length) c.push(`status = any($${params.push(f.status)})`);
+            if (f.comoGestor) c.push(`grupo_controle_conteudo_id = any($${params.push(grupoGestor)})`);
+            if (de) c.push(`dia_sao_paulo(recebido_em) between $${params.push(de)}::date and $${params.push(ate)}::date`);
+            const onde = c.length ? `where ${c.join(' and ')}` : '';
+            const total = Number((await s.db.query<{ n: string }>(`select count(*)::text as n from formulario ${onde}`, params))[0].n);
+            const paginas = Math.max(1, Math.ceil(total / f.size));
+            const page = f.ultima ? paginas - 1 : Math.floor(f.fracao * paginas);
+            const direcao = f.ordem === undefined || f.ordem.endsWith(',desc') ? 'desc' : 'asc';
+            const esperado = (await s.db.query<{ id: string }>(`select id::text from formulario ${onde} order by recebido_em ${direcao}, id desc limit ${f.size} offset ${page * f.size}`, params)).map((r) => Number(r.id));
+            const q = new URLSearchParams({ page: String(page), size: String(f.size) });
+            for (const m of f.modelo) q.append('modelo', m);
+            for (const x of f.status) q.append('status', x);
+            if (de) (q.set('de', de), q.set('ate', ate!));
+            if (f.ordem) q.set('sort', f.ordem);
+            const r = await (f.comoGestor ? gestor : admin)('GET', `/formularios?${q}`);
+            assert.equal(r.status, 200);
+            assert.equal(Number(r.headers.get('x-total-count')), total);
+            assert.deepEqual(r.json.map((x: { id: number }) => x.id), esperado, `${q}`);
+          },
+        ),
+        { numRuns: 120 },
+      );
+    });
+  });
+}
