@@ -62,8 +62,8 @@ export function mascarar(tipo: TipoPessoal, v: unknown): unknown {
 }
 
 /** The answers with every personal one masked. */
-export function mascararRespostas(d: Definicao | null | undefined, respostas: Record<string, unknown>): Record<string, unknown> {
-  const pessoais = camposPessoais(d);
+/** `pessoais`: the definition's personal fields, when the caller already has them (an export, row after row). */
+export function mascararRespostas(d: Definicao | null | undefined, respostas: Record<string, unknown>, pessoais = camposPessoais(d)): Record<string, unknown> {
   return Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? mascarar(pessoais.get(k)!, v) : v]));
 }
 

@@ -4,7 +4,7 @@
  * plain queries a naive API would run (count(*) over the filter, a 30-day GROUP BY).
  *   BENCH_DATABASE_URL (default: postgres://postgres@127.0.0.1:5432/cf_bench), BENCH_FORMULARIOS (1000000)
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { abrirBanco } from '../../demo/server/db';
 import { semearDemo } from '../../demo/server/seed';
@@ -41,6 +41,7 @@ const hoje = hojeSaoPaulo();
 const menos = (d: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) - d * 86400000).toISOString().slice(0, 10);
 const [{ codigo_servico: modelo }] = await db.query<{ codigo_servico: string }>('select codigo_servico from formulario group by 1 order by count(*) desc limit 1');
 const mesInicio = `${hoje.slice(0, 7)}-01`;
+const ultimaPagina = Math.ceil(Number(n) / 20) - 1;
 
 async function medir(nome: string, f: () => Promise<unknown>) {
   for (let i = 0; i < 5; i++) await f();
@@ -60,6 +61,18 @@ const http = (caminho: string) => async () => {
   if (r.status !== 200) throw new Error(`${caminho}: ${r.status}`);
 };
 
+/** Resident memory of the API's process, in MB. */
+const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${demo.processo.pid}/status`, 'utf8'))![1]) / 1024);
+/** One export of a year's forms through the API: rows per second, end to end. */
+async function exportar() {
+  const t0 = performance.now();
+  const r = await api('GET', `/formularios/exportacao?de=${menos(364)}&ate=${hoje}`);
+  const ms = performance.now() - t0;
+  const linhas = (String(r.json).match(/\r\n/g)?.length ?? 1) - 1;
+  return { linhas, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas / (ms / 1000)) };
+}
+const memoriaOciosaMb = rss();
+
 const resultado = {
   medidoEm: new Date().toISOString(),
   formularios: Number(n),
@@ -68,13 +81,31 @@ const resultado = {
     listaMaisNovosComTotal: await medir('GET /formularios', http('/formularios')),
     listaPorModeloE30Dias: await medir('GET /formularios?modelo&30 dias', http(`/formularios?modelo=${modelo}&de=${menos(29)}&ate=${hoje}`)),
     analiticoDoMes: await medir('GET /analitico-formularios (mês)', http(`/analitico-formularios?de=${mesInicio}&ate=${hoje}`)),
+    analiticoDoAno: await medir('GET /analitico-formularios (ano)', http(`/analitico-formularios?de=${menos(364)}&ate=${hoje}`)),
+    pagina5000: await medir('GET /formularios?page=5000', http('/formularios?page=5000&size=20')),
+    paginaDoMeio: await medir('GET /formularios (página do meio)', http(`/formularios?page=${Math.floor(ultimaPagina / 2)}&size=20`)),
+    ultimaPagina: await medir('GET /formularios (última página)', http(`/formularios?page=${ultimaPagina}&size=20`)),
+    eventosComTotal: await medir('GET /formularios-eventos', http('/formularios-eventos?page=0&size=20')),
+    retentativasComTotal: await medir('GET /retentativas-integracao', http('/retentativas-integracao?page=0&size=20')),
   },
   pares: {
     countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario')),
     countPorModeloE30Dias: await medir('count(*) modelo+30 dias', () => db.query(`select count(*) from formulario where codigo_servico = $1 and recebido_em >= now() - interval '30 days'`, [modelo])),
     groupBy30Dias: await medir('GROUP BY 30 dias', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '30 days' group by 1, 2, 3`)),
+    offsetPagina5000: await medir('offset página 5000', () => db.query('select id from formulario order by recebido_em desc, id desc limit 20 offset 100000')),
+    offsetUltimaPagina: await medir('offset última página', () => db.query(`select id from formulario order by recebido_em desc, id desc limit 20 offset ${ultimaPagina * 20}`)),
+    countEventos: await medir('count(*) eventos', () => db.query('select count(*) from formulario_evento')),
+    countRetentativas: await medir('count(*) retentativas', () => db.query('select count(*) from retentativa_integracao')),
   },
-  metas: { listaMs: 5, analiticoMs: 10 },
+  exportacaoAno: await exportar(),
+  memoriaMb: { ociosa: memoriaOciosaMb, depoisDaExportacao: rss() },
+  selectAnoPeloPg: await (async () => {
+    const t0 = performance.now();
+    const linhas = await db.query(`select * from formulario where recebido_em >= now() - interval '365 days'`);
+    const ms = performance.now() - t0;
+    return { linhas: linhas.length, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas.length / (ms / 1000)) };
+  })(),
+  metas: { listaMs: 5, qualquerPaginaMs: 10, analiticoMs: 10, exportacaoLinhasPorSegundo: 100000, crescimentoMemoriaExportacaoMb: 50 },
 };
 await s.fechar();
 await db.fechar();

@@ -130,3 +130,25 @@ test('plural forms may hold placeholders; a value with "#" or braces is written 
   assert.equal(traduzir('pt-BR', 'editor.remover-secao-texto', { n: 1, titulo: 'Seção #1 {x}' }), 'A seção "Seção #1 {x}" e o seu campo serão removidos do rascunho. Ctrl+Z desfaz.');
   assert.equal(traduzir('en', 'editor.remover-secao-texto', { n: 3, titulo: 'Dados' }), 'Section "Dados" and its 3 fields will be removed from the draft. Ctrl+Z undoes it.');
 });
+
+test('datas e horas de São Paulo iguais às do Intl de 1985 a 2040, horários de verão inclusive (o desvio é perguntado uma vez por hora)', () => {
+  const intl = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hourCycle: 'h23', day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const esperado = (d: Date) => {
+    const p = Object.fromEntries(intl.formatToParts(d).map((x) => [x.type, x.value]));
+    return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  };
+  const diferentes: string[] = [];
+  // Every 7 h 13 min 17 s: every hour of the day and minutes on both sides of each DST change.
+  for (let t = Date.UTC(1985, 0, 1); t < Date.UTC(2040, 0, 1); t += 26_000_000 - 3_000) {
+    const d = new Date(t);
+    if (formatarDataHora(d) !== esperado(d)) diferentes.push(`${d.toISOString()}: ${formatarDataHora(d)} ≠ ${esperado(d)}`);
+  }
+  // The night Brazil last moved its clocks forward (2018-11-04 00:00 became 01:00) and back (2019-02-17).
+  for (const iso of ['2018-11-04T02:59:00Z', '2018-11-04T03:00:00Z', '2019-02-17T01:59:00Z', '2019-02-17T02:00:00Z', '2019-02-17T02:59:00Z']) {
+    const d = new Date(iso);
+    if (formatarDataHora(d) !== esperado(d)) diferentes.push(`${iso}: ${formatarDataHora(d)} ≠ ${esperado(d)}`);
+  }
+  assert.deepEqual(diferentes, []);
+  assert.equal(formatarDataHora('2018-11-04T03:00:00Z'), '04/11/18 01:00');
+  assert.equal(hojeSaoPaulo(new Date('2026-01-01T02:59:00Z')), '2025-12-31');
+});

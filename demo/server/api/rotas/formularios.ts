@@ -203,31 +203,43 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
       const { dadosPessoais: _d, ...filtroUsado } = req.query;
       async function* linhas() {
         yield BOM + linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas']);
-        let depois: { quando: string; id: string } | null = null;
-        let total = 0;
-        for (;;) {
+        const LOTE = 5000;
+        const buscar = (depois: { quando: string; id: string } | null) => {
           const f = filtro();
-          if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois!.quando)}::timestamptz, ${p(depois!.id)}::bigint)`);
-          const lote = await db.query<LinhaFormulario & { quando: string }>(
-            `${SELECT.replace('select ', 'select f.respostas, f.recebido_em::text as quando, ')} ${f.where} order by f.recebido_em desc, f.id desc limit 2000`,
+          if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois.quando)}::timestamptz, ${p(depois.id)}::bigint)`);
+          const lote = db.query<LinhaFormulario & { quando: string }>(
+            `${SELECT.replace('select ', 'select f.respostas, f.recebido_em::text as quando, ')} ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE}`,
             f.params,
           );
+          lote.catch(() => undefined); // a download cut short leaves its prefetch behind: never an unhandled rejection
+          return lote;
+        };
+        // The personal fields of each model version, found once (not once per row).
+        const pessoais = new Map<Definicao | null, ReturnType<typeof camposPessoais>>();
+        const pessoaisDe = (d: Definicao | null) => pessoais.get(d) ?? pessoais.set(d, camposPessoais(d)).get(d)!;
+        let total = 0;
+        // The next batch is read while this one is written out.
+        let proximo = buscar(null);
+        for (;;) {
+          const lote = await proximo;
           if (!lote.length) break;
+          const ultimo = lote[lote.length - 1];
+          proximo = lote.length === LOTE ? buscar({ quando: ultimo.quando, id: ultimo.id }) : Promise.resolve([]);
           const def = clara ? null : await definicaoDe(lote);
           yield lote
             .map((r) => {
               const respostas = r.respostas ?? {};
+              const d = clara ? null : def!(r);
               return linhaCsv([
                 r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo, formatarDataHora(r.recebido_em),
                 clara ? r.nome_requerente : r.nome_requerente && mascarar('nome', r.nome_requerente),
                 r.cpf_requerente ? (clara ? formatarCpf(r.cpf_requerente) : mascararCpf(r.cpf_requerente)) : '',
                 clara ? r.email_requerente : r.email_requerente && mascarar('email', r.email_requerente),
-                JSON.stringify(clara ? respostas : mascararRespostas(def!(r), respostas)),
+                JSON.stringify(clara ? respostas : mascararRespostas(d, respostas, pessoaisDe(d))),
               ]);
             })
             .join('');
           total += lote.length;
-          depois = { quando: lote[lote.length - 1].quando, id: lote[lote.length - 1].id };
         }
         if (clara) await eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total });
       }
