@@ -74,5 +74,38 @@ for (const banco of await bancosDeTeste()) {
         { numRuns: 120 },
       );
     });
+
+    test('analítico: totais por modelo e status (meses inteiros pelos contadores mensais, as bordas pelos diários) iguais ao GROUP BY dos formulários', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            modelo: fc.subarray(modelos, { maxLength: 2 }),
+            de: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+            ate: fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+            comoGestor: fc.boolean(),
+          }),
+          async (f) => {
+            const [de, ate] = f.de !== undefined && f.ate !== undefined && f.de < f.ate ? [data(f.ate), data(f.de)] : [f.de === undefined ? undefined : data(f.de), f.ate === undefined ? undefined : data(f.ate)].sort();
+            const c: string[] = [];
+            const params: unknown[] = [];
+            if (f.modelo.length) c.push(`codigo_servico = any($${params.push(f.modelo)})`);
+            if (f.comoGestor) c.push(`grupo_controle_conteudo_id = any($${params.push(grupoGestor)})`);
+            if (de) c.push(`dia_sao_paulo(recebido_em) >= $${params.push(de)}::date`);
+            if (ate) c.push(`dia_sao_paulo(recebido_em) <= $${params.push(ate)}::date`);
+            const linhas = await s.db.query<{ codigo_servico: string; status: string; n: string }>(`select codigo_servico, status, count(*)::text as n from formulario ${c.length ? `where ${c.join(' and ')}` : ''} group by 1, 2`, params);
+            const esperado = Object.fromEntries(linhas.map((l) => [`${l.codigo_servico} ${l.status}`, Number(l.n)]));
+            const q = new URLSearchParams();
+            for (const m of f.modelo) q.append('modelo', m);
+            if (de) q.set('de', de);
+            if (ate) q.set('ate', ate);
+            const r = await (f.comoGestor ? gestor : admin)('GET', `/analitico-formularios?${q}`);
+            assert.equal(r.status, 200);
+            const obtido = Object.fromEntries(r.json.modelos.flatMap((m: { codigoServico: string; porStatus: Record<string, number> }) => Object.entries(m.porStatus).map(([st, n]) => [`${m.codigoServico} ${st}`, n])));
+            assert.deepEqual(obtido, esperado, `${q}`);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
   });
 }

@@ -53,3 +53,24 @@ export async function saltoPorContadores(
   const dia = acumular(dias, o.offset - antes);
   return dia && { dia: dia.chave, pular: o.offset - antes - dia.antes };
 }
+
+const mais1Dia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
+const menos1Dia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
+
+/**
+ * The whole calendar months inside a period (no bound: open on that side), as the monthly counters'
+ * first and last `mes`, and the days at either edge that the daily counters still answer; null when no
+ * whole month fits (the daily counters answer it all).
+ */
+export function mesesInteiros(de?: string, ate?: string): { primeiro: string; ultimo: string; antes: [string, string] | null; depois: [string, string] | null } | null {
+  if (de && de >= '9999-12') return null;
+  const primeiro = !de ? '0001-01-01' : de.endsWith('-01') ? de : mais1Dia(ultimoDiaDoMes(de));
+  const ultimo = !ate ? '9999-12-01' : ate === ultimoDiaDoMes(ate) ? `${ate.slice(0, 7)}-01` : `${menos1Dia(`${ate.slice(0, 7)}-01`).slice(0, 7)}-01`;
+  if (primeiro > ultimo) return null;
+  return {
+    primeiro,
+    ultimo,
+    antes: de && de < primeiro ? [de, menos1Dia(primeiro)] : null,
+    depois: ate && ate > ultimoDiaDoMes(ultimo) ? [mais1Dia(ultimoDiaDoMes(ultimo)), ate] : null,
+  };
+}
