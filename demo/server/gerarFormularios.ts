@@ -66,7 +66,7 @@ export async function carregarEmLotes(db: Banco, total: number, dias: number, ao
   for (let feitos = 0; feitos < total; feitos += LOTE) {
     const n = Math.min(LOTE, total - feitos);
     await db.transacao(async (tx) => {
-      const gatilhos = ['formulario formulario_contadores', 'formulario_evento formulario_evento_contadores', 'retentativa_integracao retentativa_integracao_contadores'].map((x) => x.split(' '));
+      const gatilhos = [['formulario', 'formulario_contadores'], ...['formulario_evento', 'retentativa_integracao'].flatMap((t) => ['i', 'u', 'd'].map((op) => [t, `${t}_contadores_${op}`]))];
       for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} disable trigger ${gatilho}`);
       await gerarFormularios(tx, n, dias);
       for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} enable trigger ${gatilho}`);

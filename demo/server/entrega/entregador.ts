@@ -130,22 +130,63 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
     );
   }
 
+  const detalhesDe = (t: Trabalho, r: Resultado) => ({ tentativa: t.tentativas, destino: t.destino, statusHttp: r.statusHttp, duracaoMs: r.duracaoMs });
+
+  /**
+   * Successes, many at once: the jobs, their forms, their models' exhausted counts and their events in four
+   * statements and one transaction, so a busy worker writes (and updates counters) once per group, not per form.
+   * A success stands even if someone marked the job due again meanwhile; not over a discard.
+   */
+  async function registrarSucessos(lote: { t: Trabalho; r: Resultado }[]) {
+    await db.transacao(async (tx) => {
+      const feitos = await tx.query<{ formulario_id: string }>(
+        `update retentativa_integracao r set status = 'SUCESSO', proxima_tentativa_em = null, ultimo_status_http = v.http, ultimo_erro = null, atualizado_em = now(), versao = r.versao + 1
+           from unnest($1::bigint[], $2::int[]) as v(id, http)
+          where r.id = v.id and r.status <> 'DESCARTADA' returning r.formulario_id::text as formulario_id`,
+        [lote.map((x) => x.t.id), lote.map((x) => x.r.statusHttp)],
+      );
+      if (feitos.length) await tx.query(`update formulario set status = 'INTEGRADO', atualizado_em = now() where id = any($1::bigint[]) and status <> 'DESCARTADO'`, [feitos.map((f) => f.formulario_id)]);
+      await tx.query('update modelo set integracao_esgotadas_seguidas = 0 where codigo_servico = any($1) and integracao_esgotadas_seguidas <> 0', [[...new Set(lote.map((x) => x.t.codigo_servico))]]);
+      // With the form's group as it is now (its model may have moved mid-delivery).
+      await tx.query(
+        `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+         select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'INTEGRADO', $2, d.detalhes from unnest($1::bigint[], $3::jsonb[]) as d(id, detalhes) join formulario f on f.id = d.id`,
+        [lote.map((x) => x.t.formulario_id), autor, lote.map((x) => JSON.stringify(detalhesDe(x.t, x.r)))],
+      );
+    });
+  }
+
+  /**
+   * Successes are written as soon as none is being written: one alone when the worker is quiet, all those
+   * that arrived meanwhile in one group when it is busy.
+   */
+  let fila: { t: Trabalho; r: Resultado; ok: () => void; erro: (e: unknown) => void }[] = [];
+  let gravando = false;
+  async function gravarSucessos() {
+    gravando = true;
+    while (fila.length) {
+      const lote = fila;
+      fila = [];
+      try {
+        await registrarSucessos(lote);
+        for (const x of lote) x.ok();
+      } catch (e) {
+        for (const x of lote) x.erro(e);
+      }
+    }
+    gravando = false;
+  }
+
   /** Writes an attempt's outcome: the job, the form's status and the events, in one transaction. */
   async function registrar(t: Trabalho, r: Resultado, aleatorio = Math.random()) {
+    if (r.ok) {
+      return new Promise<void>((ok, erro) => {
+        fila.push({ t, r, ok, erro });
+        if (!gravando) void gravarSucessos();
+      });
+    }
     await db.transacao(async (tx) => {
-      const base = { tentativa: t.tentativas, destino: t.destino, statusHttp: r.statusHttp, duracaoMs: r.duracaoMs };
-      if (r.ok) {
-        // A success stands even if someone marked the job due again meanwhile; not over a discard.
-        const [ainda] = await tx.query(
-          `update retentativa_integracao set status = 'SUCESSO', proxima_tentativa_em = null, ultimo_status_http = $2, ultimo_erro = null, atualizado_em = now(), versao = versao + 1
-            where id = $1 and status <> 'DESCARTADA' returning id`,
-          [t.id, r.statusHttp],
-        );
-        if (ainda) await tx.query(`update formulario set status = 'INTEGRADO', atualizado_em = now() where id = $1 and status <> 'DESCARTADO'`, [t.formulario_id]);
-        await tx.query('update modelo set integracao_esgotadas_seguidas = 0 where codigo_servico = $1 and integracao_esgotadas_seguidas <> 0', [t.codigo_servico]);
-        await evento(tx, t, 'INTEGRADO', autor, base);
-        return;
-      }
+      const base = detalhesDe(t, r);
       const espera = proximaEspera(t.tentativas, o.esperasS, aleatorio);
       const esgotada = espera === null;
       // Only while the job is still this attempt's (not discarded, not taken again after a lost lease).

@@ -13,7 +13,6 @@ create table contador_evento_dia (
   quantidade bigint not null default 0,
   primary key (codigo_servico, dia, tipo, fatia)
 );
-create index contador_evento_dia_dia_idx on contador_evento_dia (dia);
 
 create table contador_retentativa_dia (
   dia date not null,
@@ -24,66 +23,57 @@ create table contador_retentativa_dia (
   quantidade bigint not null default 0,
   primary key (codigo_servico, dia, status, fatia)
 );
-create index contador_retentativa_dia_dia_idx on contador_retentativa_dia (dia);
 
-create function ajustar_contador_evento(p_codigo text, p_dia date, p_tipo text, p_grupo integer, p_delta integer) returns void language sql as $$
+-- Statement-level triggers over the transition tables: a statement that writes many rows (the delivery
+-- worker claiming a batch, a retention pass, a model moving group) adds to each counter once, with its
+-- rows grouped by key; keys are written in order, so two statements at once cannot deadlock; an update that
+-- changes no key (a retry's next attempt time, an event's group) nets to zero and writes nothing.
+create function somar_eventos(dias date[], codigos text[], tipos text[], grupos integer[], deltas integer[]) returns void language sql as $$
   insert into contador_evento_dia (dia, codigo_servico, tipo, grupo_controle_conteudo_id, quantidade, fatia)
-  values (p_dia, coalesce(p_codigo, ''), p_tipo, p_grupo, p_delta, (pg_backend_pid() % 8)::smallint)
-  on conflict (codigo_servico, dia, tipo, fatia) do update set quantidade = contador_evento_dia.quantidade + p_delta
+  select dia, codigo, tipo, grupo, n, (pg_backend_pid() % 8)::smallint
+    from (select dia, codigo, tipo, min(grupo) as grupo, sum(d) as n from unnest(dias, codigos, tipos, grupos, deltas) as x(dia, codigo, tipo, grupo, d) group by 1, 2, 3) y
+   where n <> 0
+   order by codigo, dia, tipo
+  on conflict (codigo_servico, dia, tipo, fatia) do update set quantidade = contador_evento_dia.quantidade + excluded.quantidade
 $$;
 
-create function ajustar_contador_retentativa(p_codigo text, p_dia date, p_status text, p_grupo integer, p_delta integer) returns void language sql as $$
+create function somar_retentativas(dias date[], codigos text[], status text[], grupos integer[], deltas integer[]) returns void language sql as $$
   insert into contador_retentativa_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade, fatia)
-  values (p_dia, p_codigo, p_status, p_grupo, p_delta, (pg_backend_pid() % 8)::smallint)
-  on conflict (codigo_servico, dia, status, fatia) do update set quantidade = contador_retentativa_dia.quantidade + p_delta
+  select dia, codigo, st, grupo, n, (pg_backend_pid() % 8)::smallint
+    from (select dia, codigo, st, min(grupo) as grupo, sum(d) as n from unnest(dias, codigos, status, grupos, deltas) as x(dia, codigo, st, grupo, d) group by 1, 2, 3) y
+   where n <> 0
+   order by codigo, dia, st
+  on conflict (codigo_servico, dia, status, fatia) do update set quantidade = contador_retentativa_dia.quantidade + excluded.quantidade
 $$;
 
--- An update that moves a row between counters touches the lower key first (as the forms' trigger does), so
--- two opposite moves at once cannot deadlock.
-create function contar_evento() returns trigger language plpgsql as $$
-declare
-  ko text[];
-  kn text[];
+-- (Each branch reads only the transition tables its trigger has: an INSERT has no old rows, a DELETE no new ones.)
+create function contar_eventos() returns trigger language plpgsql as $$
 begin
-  if tg_op <> 'INSERT' then ko := array[coalesce(old.codigo_servico, ''), dia_sao_paulo(old.ocorrido_em)::text, old.tipo]; end if;
-  if tg_op <> 'DELETE' then kn := array[coalesce(new.codigo_servico, ''), dia_sao_paulo(new.ocorrido_em)::text, new.tipo]; end if;
-  if tg_op = 'UPDATE' and ko = kn then return null; end if;
-  if ko is not null and (kn is null or ko < kn) then
-    perform ajustar_contador_evento(old.codigo_servico, dia_sao_paulo(old.ocorrido_em), old.tipo, old.grupo_controle_conteudo_id, -1);
-  end if;
-  if kn is not null then
-    perform ajustar_contador_evento(new.codigo_servico, dia_sao_paulo(new.ocorrido_em), new.tipo, new.grupo_controle_conteudo_id, 1);
-  end if;
-  if ko is not null and kn is not null and ko > kn then
-    perform ajustar_contador_evento(old.codigo_servico, dia_sao_paulo(old.ocorrido_em), old.tipo, old.grupo_controle_conteudo_id, -1);
+  if tg_op = 'INSERT' then
+    perform somar_eventos(array_agg(dia_sao_paulo(ocorrido_em)), array_agg(coalesce(codigo_servico, '')), array_agg(tipo), array_agg(grupo_controle_conteudo_id), array_agg(1)) from novas;
+  elsif tg_op = 'DELETE' then
+    perform somar_eventos(array_agg(dia_sao_paulo(ocorrido_em)), array_agg(coalesce(codigo_servico, '')), array_agg(tipo), array_agg(grupo_controle_conteudo_id), array_agg(-1)) from velhas;
+  else
+    perform somar_eventos(array_agg(dia_sao_paulo(ocorrido_em)), array_agg(coalesce(codigo_servico, '')), array_agg(tipo), array_agg(grupo_controle_conteudo_id), array_agg(d))
+       from (select *, 1 as d from novas union all select *, -1 from velhas) x;
   end if;
   return null;
 end
 $$;
 
-create function contar_retentativa() returns trigger language plpgsql as $$
-declare
-  ko text[];
-  kn text[];
+create function contar_retentativas() returns trigger language plpgsql as $$
 begin
-  if tg_op <> 'INSERT' then ko := array[old.codigo_servico, dia_sao_paulo(old.criado_em)::text, old.status]; end if;
-  if tg_op <> 'DELETE' then kn := array[new.codigo_servico, dia_sao_paulo(new.criado_em)::text, new.status]; end if;
-  if tg_op = 'UPDATE' and ko = kn then return null; end if;
-  if ko is not null and (kn is null or ko < kn) then
-    perform ajustar_contador_retentativa(old.codigo_servico, dia_sao_paulo(old.criado_em), old.status, old.grupo_controle_conteudo_id, -1);
-  end if;
-  if kn is not null then
-    perform ajustar_contador_retentativa(new.codigo_servico, dia_sao_paulo(new.criado_em), new.status, new.grupo_controle_conteudo_id, 1);
-  end if;
-  if ko is not null and kn is not null and ko > kn then
-    perform ajustar_contador_retentativa(old.codigo_servico, dia_sao_paulo(old.criado_em), old.status, old.grupo_controle_conteudo_id, -1);
+  if tg_op = 'INSERT' then
+    perform somar_retentativas(array_agg(dia_sao_paulo(criado_em)), array_agg(codigo_servico), array_agg(status), array_agg(grupo_controle_conteudo_id), array_agg(1)) from novas;
+  elsif tg_op = 'DELETE' then
+    perform somar_retentativas(array_agg(dia_sao_paulo(criado_em)), array_agg(codigo_servico), array_agg(status), array_agg(grupo_controle_conteudo_id), array_agg(-1)) from velhas;
+  else
+    perform somar_retentativas(array_agg(dia_sao_paulo(criado_em)), array_agg(codigo_servico), array_agg(status), array_agg(grupo_controle_conteudo_id), array_agg(d))
+       from (select *, 1 as d from novas union all select *, -1 from velhas) x;
   end if;
   return null;
 end
 $$;
-
-create trigger formulario_evento_contadores after insert or update or delete on formulario_evento for each row execute function contar_evento();
-create trigger retentativa_integracao_contadores after insert or update or delete on retentativa_integracao for each row execute function contar_retentativa();
 
 -- Rebuilds both from the rows (this migration, and after bulk loads with the triggers off).
 create function recontar_eventos_retentativas() returns void language sql as $$
@@ -95,3 +85,10 @@ create function recontar_eventos_retentativas() returns void language sql as $$
     select dia_sao_paulo(criado_em), codigo_servico, status, min(grupo_controle_conteudo_id), count(*) from retentativa_integracao group by 1, 2, 3;
 $$;
 select recontar_eventos_retentativas();
+
+create trigger formulario_evento_contadores_i after insert on formulario_evento referencing new table as novas for each statement execute function contar_eventos();
+create trigger formulario_evento_contadores_u after update on formulario_evento referencing old table as velhas new table as novas for each statement execute function contar_eventos();
+create trigger formulario_evento_contadores_d after delete on formulario_evento referencing old table as velhas for each statement execute function contar_eventos();
+create trigger retentativa_integracao_contadores_i after insert on retentativa_integracao referencing new table as novas for each statement execute function contar_retentativas();
+create trigger retentativa_integracao_contadores_u after update on retentativa_integracao referencing old table as velhas new table as novas for each statement execute function contar_retentativas();
+create trigger retentativa_integracao_contadores_d after delete on retentativa_integracao referencing old table as velhas for each statement execute function contar_retentativas();
