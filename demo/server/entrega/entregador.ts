@@ -102,31 +102,27 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
   const autor = o.autor ?? 'entregador';
   const leaseMs = o.timeoutMs + (o.margemMs ?? 30_000);
 
-  /** Claims up to `lote` due jobs (committed before any HTTP call). */
+  /** Claims up to `lote` due jobs and reads what delivering them needs, in one statement (committed before any HTTP call). */
   async function reivindicar(): Promise<Trabalho[]> {
-    const ids = await db.query<{ id: string }>(
-      `update retentativa_integracao r
-          set status = 'EXECUTANDO', tentativas = r.tentativas + 1, destino = coalesce(m.integracao_url, r.destino),
-              proxima_tentativa_em = now() + make_interval(secs => $2::double precision / 1000), atualizado_em = now()
-         from modelo m
-        where m.codigo_servico = r.codigo_servico
-          and r.id in (select x.id from retentativa_integracao x
-                        where x.status in ('PENDENTE', 'EXECUTANDO') and x.proxima_tentativa_em <= now()
-                          -- A paused integration's forms wait in the queue (issue 14) until someone resumes it.
-                          and not exists (select 1 from modelo p where p.codigo_servico = x.codigo_servico and p.integracao_pausada_em is not null)
-                        order by x.proxima_tentativa_em limit $1 for update of x skip locked)
-      returning r.id::text as id`,
-      [o.lote, leaseMs],
-    );
-    if (!ids.length) return [];
     return db.query<Trabalho>(
-      `select r.id::text as id, r.formulario_id::text as formulario_id, r.tentativas, r.destino, r.codigo_servico,
+      `with c as (
+         update retentativa_integracao r
+            set status = 'EXECUTANDO', tentativas = r.tentativas + 1, destino = coalesce(m.integracao_url, r.destino),
+                proxima_tentativa_em = now() + make_interval(secs => $2::double precision / 1000), atualizado_em = now()
+           from modelo m
+          where m.codigo_servico = r.codigo_servico
+            and r.id in (select x.id from retentativa_integracao x
+                          where x.status in ('PENDENTE', 'EXECUTANDO') and x.proxima_tentativa_em <= now()
+                            -- A paused integration's forms wait in the queue (issue 14) until someone resumes it.
+                            and not exists (select 1 from modelo p where p.codigo_servico = x.codigo_servico and p.integracao_pausada_em is not null)
+                          order by x.proxima_tentativa_em limit $1 for update of x skip locked)
+         returning r.id, r.formulario_id, r.tentativas, r.destino, r.codigo_servico)
+       select c.id::text as id, c.formulario_id::text as formulario_id, c.tentativas, c.destino, c.codigo_servico,
               f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em,
               m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos,
               m.integracao_segredo, m.integracao_segredo_anterior, m.integracao_segredo_anterior_ate
-         from retentativa_integracao r join formulario f on f.id = r.formulario_id join modelo m on m.codigo_servico = r.codigo_servico
-        where r.id = any($1::bigint[])`,
-      [ids.map((x) => x.id)],
+         from c join formulario f on f.id = c.formulario_id join modelo m on m.codigo_servico = c.codigo_servico`,
+      [o.lote, leaseMs],
     );
   }
 
