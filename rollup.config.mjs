@@ -18,47 +18,154 @@ export function paraShadowRoot(css) {
     .replace(/(^|[{},\s])body(?=\s*[{,])/g, '$1:host');
 }
 
-/**
- * The console never turns on Blueprint's dark theme (the "contrast" toast has its own colours), so
- * rules that only apply under `.bp6-dark` are dropped: about 6 KB gzip of the shell.
- */
-export function semTemaEscuro(css) {
-  return css.replace(/[^{}]*\{[^{}]*\}/g, (regra) => {
-    const seletores = regra.slice(0, regra.indexOf('{'));
-    return !seletores.trim().startsWith('@') && seletores.split(',').every((x) => x.includes('.bp6-dark')) ? '' : regra;
-  });
+/** The selectors of a rule, split at the commas that are not inside parentheses (:not(.a, .b)). */
+function seletoresDe(lista) {
+  const partes = [];
+  let nivel = 0, inicio = 0;
+  for (let i = 0; i < lista.length; i++) {
+    if (lista[i] === '(') nivel++;
+    else if (lista[i] === ')') nivel--;
+    else if (lista[i] === ',' && nivel === 0) partes.push(lista.slice(inicio, i)), (inicio = i + 1);
+  }
+  return [...partes, lista.slice(inicio)];
 }
 
+/**
+ * The class names Blueprint's `Classes` module still defines once tree-shaken (its rendered code:
+ * `const NAVBAR_HEADING = \`${NAVBAR}-heading\`;`), resolved: exactly the constants some kept code uses.
+ */
+export function classesDoModulo(codigo) {
+  const valores = new Map();
+  for (const [, nome, aspas, crase] of codigo.matchAll(/(?:let|const|var)\s+([\w$]+)\s*=\s*(?:"([^"]*)"|`([^`]*)`)/g)) {
+    valores.set(nome, (aspas ?? crase).replace(/\$\{([\w$]+)\}/g, (x, v) => valores.get(v) ?? x));
+  }
+  return new Set([...valores.values()].filter((v) => /^bp6-[\w-]+$/.test(v)));
+}
+
+/**
+ * Class names composed at run time from words the code does not hold together: react-transition-group's
+ * phases after a transition's base class (`bp6-overlay-appear-active`), and the toaster's positions.
+ */
+const COMPOSTAS = [/^-(appear|enter|exit)(-active|-done)?$/, /^-(top|bottom|left|right|in-portal|inline)$/];
+
+/**
+ * Which Blueprint classes the bundle can render: those its `Classes` module still defines (`definidas`,
+ * from `classesDoModulo`), any written whole in the code (`"bp6-navbar"`) or as `-a-b` (`${NS}-a-b`
+ * outside that module), those built by the class functions from a prefix and a word (`${NS}-intent-` and
+ * "primary"; `${NS}-icon-` and "info-sign"), and the run-time compositions above after a used class.
+ * Conservative on purpose: a false "used" only keeps a rule. The dark theme is never used (the console
+ * never turns it on).
+ */
+export function classesUsadas(codigo, definidas = new Set()) {
+  const palavras = new Set(codigo.match(/[A-Za-z0-9_-]+/g));
+  const cache = new Map();
+  const usada = (classe) => {
+    if (classe === 'bp6-dark') return false;
+    if (!cache.has(classe)) {
+      cache.set(classe, false); // a class is never its own evidence
+      const ns = classe.slice(0, classe.indexOf('-'));
+      let sim = definidas.has(classe) || palavras.has(classe) || palavras.has(classe.slice(ns.length));
+      for (let i = ns.length + 2; !sim && i < classe.length; i++) {
+        const [inicio, resto] = [classe.slice(0, i), classe.slice(i)];
+        sim = inicio.endsWith('-') ? palavras.has(inicio.slice(ns.length)) && palavras.has(resto) : COMPOSTAS.some((c) => c.test(resto)) && usada(inicio);
+      }
+      cache.set(classe, sim);
+    }
+    return cache.get(classe);
+  };
+  return usada;
+}
+
+/**
+ * Blueprint's CSS without the rules the bundle can never match: a selector goes when one of the bp6
+ * classes it requires is not used (`usada`), a rule when all its selectors went, an at-rule block when
+ * it is empty.
+ * Selectors without bp6 classes (:host, keyframe steps) stay.
+ */
+export function purgarBlueprint(css, usada) {
+  const semRegras = css.replace(/[^{}]*\{[^{}]*\}/g, (regra) => {
+    const lista = regra.slice(0, regra.indexOf('{'));
+    if (lista.trim().startsWith('@')) return regra;
+    // Classes inside :not()/:is()/:where()/:has() do not have to be present for the selector to match.
+    const exigidas = (sel) => sel.replace(/:(not|is|where|has)\((?:[^()]|\([^()]*\))*\)/g, '');
+    const ficam = seletoresDe(lista).filter((sel) => [...exigidas(sel).matchAll(/\.(bp6-[\w-]+)/g)].every(([, c]) => usada(c)));
+    return ficam.length ? ficam.join(',') + regra.slice(regra.indexOf('{')) : '';
+  });
+  let antes;
+  let depois = semRegras;
+  do (antes = depois), (depois = antes.replace(/@(media|supports|container)[^{}]*\{\s*\}/g, ''));
+  while (depois !== antes);
+  return depois;
+}
+
+const MARCA_BLUEPRINT = '__CSS_DO_BLUEPRINT__';
+const CLASSES_BP = /@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]common[\\/]classes\.js$/;
+
+/**
+ * CSS imported as text (for adoptedStyleSheets). Blueprint's stylesheet is only known to be needed
+ * once the bundle is written: its module exports a mark, and when every chunk is ready the mark is
+ * replaced with the stylesheet purged against all the chunks' code (about 25 KB gzip less).
+ */
 function cssComoTexto(minificar) {
+  let blueprint = null;
   return {
     name: 'css-como-texto',
     async transform(code, id) {
       if (!id.endsWith('.css')) return null;
       let css = paraShadowRoot(code).replace(/@font-face\s*{[^}]*}/g, '');
-      if (id.includes('@blueprintjs')) css = semTemaEscuro(css);
       if (minificar) css = (await transform(css, { loader: 'css', minify: true })).code;
-      return { code: `export default ${JSON.stringify(css)};`, map: null };
+      if (!id.includes('@blueprintjs')) return { code: `export default ${JSON.stringify(css)};`, map: null };
+      blueprint = css;
+      return { code: `export default ${JSON.stringify(MARCA_BLUEPRINT)};`, map: null };
+    },
+    generateBundle(_, pacote) {
+      if (blueprint === null) return;
+      const pedacos = Object.values(pacote).filter((p) => p.type === 'chunk');
+      const modulos = pedacos.flatMap((p) => Object.entries(p.modules));
+      const definidas = classesDoModulo(modulos.filter(([id]) => CLASSES_BP.test(id)).map(([, m]) => m.code ?? '').join('\n'));
+      const css = JSON.stringify(purgarBlueprint(blueprint, classesUsadas(pedacos.map((p) => p.code).join('\n'), definidas)));
+      const marca = new RegExp(`(["'\`])${MARCA_BLUEPRINT}\\1`, 'g');
+      for (const p of pedacos) p.code = p.code.replace(marca, () => css);
     },
   };
 }
 
 /**
- * Blueprint's default icon loaders import all 706 icons (and the 1,122 "next" icons) dynamically, and
- * its "next" entry point is not marked side-effect free; we bundle only our icons (src/app/icones.ts).
+ * Blueprint, trimmed to what the console draws:
+ *  - its ESM modules are side-effect free (its package.json lists a context-menu singleton we never
+ *    use): without this, every component class (sliders, numeric input, context menu…) stays in the
+ *    shell, since a class extending React's CommonJS Component counts as a side effect;
+ *  - the default icon loaders import all 706 icons (and the 1,122 "next" icons) dynamically: we bundle
+ *    only our icons (src/app/icones.ts);
+ *  - `IconNames` and the name lists exist to validate names against all icons: one enum of 706 entries
+ *    in the shell. Names are derived from the key instead, and any kebab-case name counts as valid (an
+ *    icon we did not bundle simply has no paths, as before).
  */
-const ICONES_BP = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]/;
-const semCarregadoresDeIcones = {
-  name: 'sem-carregadores-de-icones',
+const BLUEPRINT = /@blueprintjs[\\/](core|icons)[\\/]lib[\\/]esm[\\/]/;
+const ICONES_ESM = /@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/]/;
+const SUBSTITUTOS = [
+  [
+    /(paths-loaders[\\/]|next[\\/]pathsLoader)/,
+    'const semIcone = async () => []; export const allPathsLoader = semIcone; export const splitPathsBySizeLoader = semIcone; export const defaultNextIconPathsLoader = semIcone;',
+  ],
+  [
+    /[\\/]iconNames\.js$/,
+    `const nome = (k) => (/^[A-Z0-9_]+$/.test(k) ? k.toLowerCase().replace(/_/g, '-') : k.replace(/(?<=[a-z0-9])(?=[A-Z])|(?<=[a-z])(?=[0-9])/g, '-').toLowerCase());
+export const IconNames = new Proxy({}, { get: (_, k) => (typeof k === 'string' ? nome(k) : undefined) });
+export const IconNamesSet = { has: (n) => typeof n === 'string' && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(n) };`,
+  ],
+  [/next[\\/]generated[\\/]names\.js$/, 'export const nextIconNames = []; export const nextFilledIconNames = []; export const IconNextNames = new Proxy({}, { get: (_, k) => (typeof k === \'string\' ? k.replace(/(?<=[a-z0-9])(?=[A-Z])|(?<=[a-z])(?=[0-9])/g, \'-\').toLowerCase() : undefined) });'],
+];
+const blueprintEnxuto = {
+  name: 'blueprint-enxuto',
   async resolveId(fonte, importador, opcoes) {
-    if (opcoes.custom?.semCarregadores) return null;
-    const r = await this.resolve(fonte, importador, { ...opcoes, skipSelf: true, custom: { ...opcoes.custom, semCarregadores: true } });
-    return r && ICONES_BP.test(r.id) && !r.id.endsWith('.css') ? { ...r, moduleSideEffects: false } : null;
+    if (opcoes.custom?.blueprintEnxuto) return null;
+    const r = await this.resolve(fonte, importador, { ...opcoes, skipSelf: true, custom: { ...opcoes.custom, blueprintEnxuto: true } });
+    return r && BLUEPRINT.test(r.id) && !r.id.endsWith('.css') ? { ...r, moduleSideEffects: false } : null;
   },
   load(id) {
-    if (/@blueprintjs[\\/]icons[\\/]lib[\\/]esm[\\/](paths-loaders[\\/]|next[\\/]pathsLoader)/.test(id)) {
-      return 'const semIcone = async () => []; export const allPathsLoader = semIcone; export const splitPathsBySizeLoader = semIcone; export const defaultNextIconPathsLoader = semIcone;';
-    }
-    return null;
+    if (!ICONES_ESM.test(id)) return null;
+    return SUBSTITUTOS.find(([padrao]) => padrao.test(id))?.[1] ?? null;
   },
 };
 
@@ -72,7 +179,7 @@ const silentCheckSso = {
 export function plugins({ minificar = true } = {}) {
   return [
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify(minificar ? 'production' : 'development') } }),
-    semCarregadoresDeIcones,
+    blueprintEnxuto,
     resolve({ browser: true, extensions: ['.mjs', '.js', '.ts', '.tsx', '.json'] }),
     commonjs(),
     json({ preferConst: true }),

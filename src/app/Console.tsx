@@ -1,4 +1,4 @@
-import { BlueprintProvider, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, OverlaysProvider, PortalProvider, Spinner } from '@blueprintjs/core';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -62,10 +62,14 @@ export function Moldura({ amb, children }: { amb: Ambiente; children: ReactNode 
     <div ref={raiz} className={ocupado(carregamento) ? 'cf-raiz cf-ocupado' : 'cf-raiz'} lang={amb.config.language} aria-busy={ocupado(carregamento)}>
       <AmbienteContext.Provider value={amb}>
         {portal && (
-          <BlueprintProvider portalContainer={portal} hotkeysProviderRenderDialog={() => <></>}>
-            {children}
-            <DialogHost />
-          </BlueprintProvider>
+          // BlueprintProvider without its HotkeysProvider: the console has no hotkeys, and that provider
+          // brings the hotkeys dialog and its key icons into the shell.
+          <PortalProvider portalContainer={portal}>
+            <OverlaysProvider>
+              {children}
+              <DialogHost />
+            </OverlaysProvider>
+          </PortalProvider>
         )}
         <div ref={setPortal} className="cf-portal" />
         <ToastHost />

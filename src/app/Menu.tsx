@@ -1,9 +1,10 @@
-import { Menu as BpMenu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { Menu as BpMenu, MenuDivider } from '@blueprintjs/core';
 import { Fragment } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { entradasMenu, ICONES, rotaDoCaminho, type Rota } from '../routes';
 import { useAmbiente } from './contexto';
+import { ItemMenu } from './ItemMenu';
 import type { GrupoMenu } from '../access/regras';
 import type { ChaveTexto } from '../i18n';
 
@@ -35,14 +36,7 @@ export function Menu() {
           return (
             <Fragment key={r.name}>
               {novoGrupo && <MenuDivider title={t(CABECALHO[r.group]!)} className="cf-menu-grupo" />}
-              <MenuItem
-                icon={r.icon ? ICONES[r.icon] : undefined}
-                text={t(r.title)}
-                active={!!ativo}
-                aria-current={ativo ? 'page' : undefined}
-                data-rota={r.name}
-                onClick={() => escolher(r)}
-              />
+              <ItemMenu icone={r.icon ? ICONES[r.icon] : undefined} texto={t(r.title)} ativo={!!ativo} data-rota={r.name} onClick={() => escolher(r)} />
             </Fragment>
           );
         })}

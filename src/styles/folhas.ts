@@ -1,19 +1,36 @@
 import blueprint from '@blueprintjs/core/lib/css/blueprint.css';
 import proprio from './console.css';
 
+const folha = (css: string) => {
+  const f = new CSSStyleSheet();
+  f.replaceSync(css);
+  return f;
+};
+
 let folhas: CSSStyleSheet[] | null = null;
+const raizes: WeakRef<ShadowRoot>[] = [];
 
 /**
- * Blueprint's CSS (its :root/html/body rules rewritten to :host at build time) and ours, parsed once
- * per page and adopted by every element's shadow root: no <style> tags, nothing in the host page.
+ * Blueprint's CSS (its :root/html/body rules rewritten to :host at build time) and the shell's, parsed
+ * once per page and adopted by every element's shadow root: no <style> tags, nothing in the host page.
+ * The sheets pages add later (`acrescentarEstilos`) are adopted too.
  */
 export function adotarEstilos(raiz: ShadowRoot): void {
-  if (!folhas) {
-    folhas = [blueprint, proprio].map((css) => {
-      const f = new CSSStyleSheet();
-      f.replaceSync(css);
-      return f;
-    });
-  }
+  folhas ??= [folha(blueprint), folha(proprio)];
+  raizes.push(new WeakRef(raiz));
   raiz.adoptedStyleSheets = [...folhas];
+}
+
+/**
+ * A page's own CSS, adopted by every shadow root (present and future) when the page's chunk loads:
+ * called at the top level of the module that imports it, so the shell carries none of it.
+ */
+export function acrescentarEstilos(css: string): void {
+  const f = folha(css);
+  folhas ??= [folha(blueprint), folha(proprio)];
+  folhas.push(f);
+  for (const r of raizes) {
+    const raiz = r.deref();
+    if (raiz) raiz.adoptedStyleSheets = [...raiz.adoptedStyleSheets, f];
+  }
 }

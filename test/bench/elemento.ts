@@ -66,7 +66,7 @@ const resultado = {
   maquina: `${(await import('node:os')).cpus().length} núcleos`,
   shellGzipBytes: bytesShell,
   shellGzipKB: +(bytesShell / 1024).toFixed(1),
-  metaShellKB: 250,
+  metaShellKB: 200,
   arquivosShell: [...shell].map((f) => f.replace(/^dist\//, '')),
   classicoGzipKB: +(bytesClassico / 1024).toFixed(1),
   redirecionamentoAteMenuMs: { rodadas: RODADAS, mediana: +q(0.5).toFixed(0), p95: +q(0.95).toFixed(0), minimo: +ordenados[0].toFixed(0) },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { caminho, ICONES, ROTAS, rotaDoCaminho } from '../../src/routes';
 import { traduzir } from '../../src/i18n';
-import { ICONES_SHELL } from '../../src/routes';
+import { ICONES_PAGINAS, ICONES_SHELL } from '../../src/routes';
 
 test("the route table holds SPEC.md section 2's paths exactly", () => {
   const spec = [
@@ -46,6 +46,8 @@ test('link builder and path lookup', () => {
 test("every SPEC.md icon name maps to a Blueprint icon, and every icon drawn is bundled", async () => {
   assert.deepEqual(Object.keys(ICONES).sort(), ['account', 'account-supervisor', 'bell', 'desktop-mac-dashboard', 'file-cloud', 'file-cloud-outline', 'file-document-edit-outline', 'file-document-multiple-outline', 'file-pdf', 'form-dropdown', 'history', 'home', 'information']);
   const { ICONES_EMBUTIDOS } = await import('../../src/app/icones');
-  const embutidos = new Set<string>(ICONES_EMBUTIDOS);
-  for (const nome of [...Object.values(ICONES), ...ICONES_SHELL]) assert.ok(embutidos.has(nome), `ícone não embutido: ${nome}`);
+  const { CAMINHOS_PAGINAS } = await import('../../src/app/iconesPaginas');
+  assert.deepEqual([...ICONES_EMBUTIDOS].sort(), [...new Set([...Object.values(ICONES), ...ICONES_SHELL])].sort(), "the shell bundles its icons, and only those");
+  assert.deepEqual(Object.keys(CAMINHOS_PAGINAS).sort(), [...ICONES_PAGINAS].sort(), "the pages' chunk bundles theirs");
+  assert.deepEqual(ICONES_PAGINAS.filter((n) => ICONES_EMBUTIDOS.includes(n)), [], 'no icon in both');
 });

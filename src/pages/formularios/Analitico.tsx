@@ -18,6 +18,7 @@ import { filtrosAnalitico } from '../filtros';
 import type { ChaveTexto } from '../../i18n';
 import { TituloPagina } from '../Titulo';
 import { salvarArquivo } from './ExportarCsv';
+import '../../styles/formularios';
 
 const LISTA = 'analitico-formularios';
 type LinhaModelo = DadosAnalitico['modelos'][number];

@@ -15,6 +15,7 @@ import { comEscopo } from '../../state/carregamento';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { Carregando } from '../../ui/useEdicao';
 import { useTratarErro } from '../../ui/useTratarErro';
+import '../../styles/formularios';
 
 /** What an event's details say, in words (HTTP status, error, reason, attempt). */
 export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: Tradutor): string {

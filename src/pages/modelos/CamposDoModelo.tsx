@@ -4,6 +4,7 @@ import { Campo } from '../../ui/Campo';
 import { CampoSelecao } from '../../ui/CampoSelecao';
 import { mensagemDe } from '../../validation/regras';
 import { useT } from '../../app/contexto';
+import '../../styles/modelos';
 
 /** The model's own data: code (only when new), name, description, groups and integration target. */
 export interface PropsCamposDoModelo {

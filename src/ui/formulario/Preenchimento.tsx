@@ -4,6 +4,7 @@ import type { CampoDefinicao, Definicao } from '../../forms/definicao';
 import { errosDasRespostas, exemploDoCampo, type Respostas } from '../../forms/preenchimento';
 import { formatarDataCompleta, lerData } from '../../i18n/datas';
 import { useT } from '../../app/contexto';
+import '../../styles/preenchimento';
 
 /**
  * A form as a citizen sees it, from a definition: every field type, labels, help, required marks, and

@@ -25,6 +25,7 @@ import type { AoMudarDefinicao } from './PropriedadesCampo';
 import { useConstrutor } from './useConstrutor';
 import { Versoes } from './Versoes';
 import { mostrarSegredo, PainelIntegracao } from './PainelIntegracao';
+import '../../../styles/modelos';
 
 type Aba = 'formulario' | 'dados' | 'versoes';
 

@@ -11,6 +11,7 @@ import { abrirDialogo } from '../../../ui/dialogos';
 import { Preenchimento } from '../../../ui/formulario/Preenchimento';
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { DiferencaVersoes } from './DiferencaVersoes';
+import '../../../styles/modelos';
 
 const RASCUNHO = 'rascunho';
 

@@ -1,0 +1,4 @@
+import { acrescentarEstilos } from './folhas';
+import css from './modelos.css';
+
+acrescentarEstilos(css);

@@ -1,0 +1,4 @@
+import { acrescentarEstilos } from './folhas';
+import css from './preenchimento.css';
+
+acrescentarEstilos(css);
