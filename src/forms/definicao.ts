@@ -2,6 +2,7 @@ import type { Static } from 'typebox';
 import type { Regra, TipoRegra } from '../validation/regras';
 import type { Campo, Definicao as EsquemaDefinicao, Opcao as EsquemaOpcao, Secao as EsquemaSecao } from '../api/contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
+import { problemasDasCondicoes } from './condicoes';
 
 /**
  * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
@@ -176,6 +177,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
     }
   }
   if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: t('def.max-campos', { n: LIMITES.campos }) });
+  p.push(...problemasDasCondicoes(d, t));
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
   if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: t('def.publicar-cpf') });
   return p;

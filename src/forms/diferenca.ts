@@ -1,6 +1,8 @@
 import type { Regra } from '../validation/regras';
 import { chaveTipo, type CampoDefinicao, type Definicao } from './definicao';
 import { emPortugues, type Tradutor } from '../i18n';
+import { chaveOperador, type Condicao } from './condicoes';
+import { textoResposta } from './respostas';
 
 
 /**
@@ -22,6 +24,23 @@ export interface Diferenca {
   secoesAdicionadas: string[];
   secoesRemovidas: string[];
   secoesRenomeadas: { de: string; para: string }[];
+  /** Sections whose condition was added, changed or removed, with it described before and after. */
+  secoesCondicao: { secao: string; antes?: string; depois?: string }[];
+}
+
+/**
+ * A condition as a sentence, with the labels and option names of `d` (the definition it belongs to):
+ * `"Tem dependentes?" é igual a Sim e "Quantos?" é maior que 1`.
+ */
+export function descreverCondicao(c: Condicao, d: Definicao | null | undefined, t: Tradutor = emPortugues): string {
+  const campos = new Map((d?.secoes ?? []).flatMap((s) => s.campos.map((x) => [x.id, x] as const)));
+  const partes = c.criterios.map((k) => {
+    const campo = campos.get(k.campo);
+    const valor = (v: unknown) => (campo ? textoResposta(campo, campo.tipo === 'escolha-multipla' ? [v] : v, t) : String(v));
+    const alvo = k.operador === 'preenchido' || k.operador === 'naoPreenchido' ? '' : k.operador === 'umDe' ? ` ${(k.valores ?? []).map(valor).join(', ')}` : ` ${valor(k.valor)}`;
+    return `"${campo?.rotulo ?? k.campo}" ${t(chaveOperador(k.operador))}${alvo}`;
+  });
+  return partes.join(t(c.juncao === 'todas' ? 'dif.condicao-e' : 'dif.condicao-ou'));
 }
 
 export function descreverRegra(r: Regra, t: Tradutor = emPortugues): string {
@@ -51,7 +70,13 @@ function planos(d: Definicao | null | undefined): Map<string, CampoDefinicao & {
   return m;
 }
 
-function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & { secao: string }, t: Tradutor): string[] {
+/** A condition that was added, changed or removed: before and after, each described with its own version's labels. */
+function mudancaDeCondicao(a: Condicao | undefined, b: Condicao | undefined, da: Definicao | null | undefined, db: Definicao | null | undefined, t: Tradutor): { antes?: string; depois?: string } | null {
+  const [antes, depois] = [a && descreverCondicao(a, da, t), b && descreverCondicao(b, db, t)];
+  return antes === depois ? null : { antes, depois };
+}
+
+function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & { secao: string }, t: Tradutor, da?: Definicao | null, db?: Definicao | null): string[] {
   const d: string[] = [];
   if (a.rotulo !== b.rotulo) d.push(t('dif.rotulo', { a: a.rotulo, b: b.rotulo }));
   if (a.tipo !== b.tipo) d.push(t('dif.tipo', { a: t(chaveTipo(a.tipo)), b: t(chaveTipo(b.tipo)) }));
@@ -68,6 +93,8 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   else if (oa.get(v) !== r) d.push(t('dif.opcao-renomeada', { a: oa.get(v)!, b: r }));
   for (const [v, r] of oa) if (!ob.has(v)) d.push(t('dif.opcao-retirada', { r }));
   if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push(t('dif.ordem-opcoes'));
+  const cond = mudancaDeCondicao(a.condicao, b.condicao, da, db, t);
+  if (cond) d.push(cond.antes === undefined ? t('dif.condicao-nova', { c: cond.depois! }) : cond.depois === undefined ? t('dif.condicao-retirada', { c: cond.antes }) : t('dif.condicao-alterada', { a: cond.antes, b: cond.depois }));
   return d;
 }
 
@@ -79,7 +106,7 @@ export function diferenca(a: Definicao | null | undefined, b: Definicao | null |
     const antes = pa.get(id);
     if (!antes) campos.push({ id, tipo: 'adicionado', depois, detalhes: [] });
     else {
-      const detalhes = detalhesDe(antes, depois, t);
+      const detalhes = detalhesDe(antes, depois, t, a, b);
       campos.push({ id, tipo: detalhes.length ? 'alterado' : 'igual', antes, depois, detalhes });
     }
   }
@@ -91,6 +118,11 @@ export function diferenca(a: Definicao | null | undefined, b: Definicao | null |
     secoesAdicionadas: [...sb].filter(([id]) => !sa.has(id)).map(([, t]) => t),
     secoesRemovidas: [...sa].filter(([id]) => !sb.has(id)).map(([, t]) => t),
     secoesRenomeadas: [...sb].filter(([id, t]) => sa.has(id) && sa.get(id) !== t).map(([id, t]) => ({ de: sa.get(id)!, para: t })),
+    secoesCondicao: (b?.secoes ?? []).flatMap((s) => {
+      const antes = a?.secoes.find((x) => x.id === s.id);
+      const m = antes ? mudancaDeCondicao(antes.condicao, s.condicao, a, b, t) : null;
+      return m ? [{ secao: s.titulo, ...m }] : [];
+    }),
   };
 }
 
@@ -112,6 +144,11 @@ export function resumoDiferenca(d: Diferenca, t: Tradutor = emPortugues): string
   if (d.secoesAdicionadas.length) linhas.push(t('dif.secoes-novas', { lista: d.secoesAdicionadas.join(', ') }));
   if (d.secoesRemovidas.length) linhas.push(t('dif.secoes-retiradas', { lista: d.secoesRemovidas.join(', ') }));
   for (const r of d.secoesRenomeadas) linhas.push(t('dif.secao-renomeada', { a: r.de, b: r.para }));
+  for (const c of d.secoesCondicao) {
+    if (c.antes === undefined) linhas.push(t('dif.secao-condicao-nova', { secao: c.secao, c: c.depois! }));
+    else if (c.depois === undefined) linhas.push(t('dif.secao-condicao-retirada', { secao: c.secao, a: c.antes }));
+    else linhas.push(t('dif.secao-condicao-alterada', { secao: c.secao, a: c.antes, b: c.depois }));
+  }
   return linhas;
 }
 

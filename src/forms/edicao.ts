@@ -1,4 +1,5 @@
 import type { Regra, TipoRegra } from '../validation/regras';
+import { renomearNaCondicao, type Condicao } from './condicoes';
 import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
 
 /**
@@ -220,5 +221,7 @@ export function nomeSegueRotulo(d: Definicao, campoId: string, rotuloAntes: stri
 
 /** Gives a field another id (its answer's name); a clash is left for `validarDefinicao` to report. */
 export function renomearCampo(d: Definicao, de: string, para: string): Definicao {
-  return comSecoes(d, d.secoes.map((s) => ({ ...s, campos: s.campos.map((c) => (c.id === de ? { ...c, id: para } : c)) })));
+  // Conditions that read the field follow its new name.
+  const seguir = <T extends { condicao?: Condicao }>(x: T): T => (x.condicao?.criterios.some((c) => c.campo === de) ? { ...x, condicao: renomearNaCondicao(x.condicao, de, para) } : x);
+  return comSecoes(d, d.secoes.map((s) => seguir({ ...s, campos: s.campos.map((c) => seguir(c.id === de ? { ...c, id: para } : c)) })));
 }

@@ -1,5 +1,6 @@
 import { traduzir, type Idioma } from '../i18n';
 import { mensagemDe } from '../validation/regras';
+import { visiveis } from './condicoes';
 import { regrasDoCampo, type CampoDefinicao, type Definicao } from './definicao';
 
 /**
@@ -73,10 +74,12 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
   }
 }
 
-/** Every field's message, by field id (fields without a problem are left out). */
+/** Every shown field's message, by field id (hidden fields and those without a problem are left out). */
 export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR'): Record<string, string> {
   const erros: Record<string, string> = {};
+  const v = visiveis(d, r);
   for (const s of d.secoes) for (const c of s.campos) {
+    if (!v.campos.has(c.id)) continue;
     const e = erroDoCampo(c, respostaDe(r, c.id), idioma);
     if (e) erros[c.id] = e;
   }

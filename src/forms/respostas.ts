@@ -53,11 +53,12 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
   }
 }
 
-export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = emPortugues): BlocoRespostas[] {
-  const usados = new Set<string>();
+/** `ocultos`: the questions the citizen's answers hid (conditions): left out, as the citizen never saw them. */
+export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = emPortugues, ocultos: readonly string[] = []): BlocoRespostas[] {
+  const usados = new Set<string>(ocultos);
   const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).map((s) => ({
     titulo: s.titulo,
-    linhas: s.campos.map((c) => {
+    linhas: s.campos.filter((c) => !ocultos.includes(c.id)).map((c) => {
       usados.add(c.id);
       return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id], t) };
     }),

@@ -120,6 +120,7 @@ export const DetalheFormulario = Type.Object(
     respostas: Objeto('As respostas, com os dados pessoais mascarados.'),
     dadosPessoais: Type.Object({ mascarados: Type.Boolean(), podeMostrar: Type.Boolean({ description: 'Se quem chama pode pedir `/dados-pessoais`.' }) }),
     versaoModelo: Nulavel(Type.Object({ numero: Type.Integer({ minimum: 1 }), nome: Type.String(), definicao: Definicao })),
+    camposOcultos: Type.Array(Type.String(), { description: 'As perguntas que as respostas do cidadão ocultaram (condições da versão): ele não as viu.' }),
     eventos: Type.Array(Type.Object(eventoDoFormulario)),
     retentativa: Nulavel(Type.Object(retentativaCurta)),
   },

@@ -1,5 +1,6 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { STATUS_MODELO } from '../../forms/ciclo';
+import { OPERADORES } from '../../forms/condicoes';
 import { LIMITES, TIPOS_CAMPO } from '../../forms/definicao';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
 
@@ -19,6 +20,19 @@ export const Regra = Type.Union(
 );
 
 export const Opcao = Type.Object({ valor: Type.String(), rotulo: Type.String() }, { title: 'Opcao' });
+export const Criterio = Type.Object(
+  {
+    campo: Type.String({ description: 'O id de uma pergunta anterior.' }),
+    operador: Enum(OPERADORES, 'igual, umDe, preenchido e naoPreenchido para escolhas, textos e CPF; comparações também para números e datas; só preenchido/naoPreenchido para arquivos.'),
+    valor: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'Com igual e as comparações: o valor de uma opção, um texto, um número ou uma data yyyy-MM-dd.' })),
+    valores: Type.Optional(Type.Array(Type.String(), { description: 'Com umDe: os valores aceitos.' })),
+  },
+  { title: 'Criterio', description: 'Uma exigência sobre a resposta de uma pergunta anterior (uma pergunta oculta conta como não respondida).' },
+);
+export const Condicao = Type.Object(
+  { juncao: Enum(['todas', 'qualquer'] as const, 'Todas as exigências, ou qualquer uma delas.'), criterios: Type.Array(Criterio) },
+  { title: 'Condicao', description: 'Quando a pergunta (ou a seção) aparece; sem condição, sempre. Respostas a perguntas ocultas são descartadas e as suas regras não valem.' },
+);
 export const Campo = Type.Object(
   {
     id: Type.String({ description: 'Nome da resposta: a chave em `respostas`.' }),
@@ -30,10 +44,11 @@ export const Campo = Type.Object(
     opcoes: Type.Optional(Type.Array(Opcao)),
     requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
     dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
+    condicao: Type.Optional(Condicao),
   },
   { title: 'Campo', description: 'Uma pergunta do formulário.' },
 );
-export const Secao = Type.Object({ id: Type.String(), titulo: Type.String(), campos: Type.Array(Campo) }, { title: 'Secao' });
+export const Secao = Type.Object({ id: Type.String(), titulo: Type.String(), campos: Type.Array(Campo), condicao: Type.Optional(Condicao) }, { title: 'Secao' });
 export const Definicao = Type.Object(
   { secoes: Type.Array(Secao) },
   {

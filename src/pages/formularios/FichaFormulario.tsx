@@ -62,7 +62,7 @@ export function FichaFormulario({ id }: { id: string }) {
       setMostrando(false);
     }
   };
-  const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {}, t);
+  const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {}, t, f.camposOcultos);
   const requerente = claros ?? f;
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
   const r = f.retentativa;

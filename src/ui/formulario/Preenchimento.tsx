@@ -5,6 +5,7 @@ import { errosDasRespostas, exemploDoCampo, type Respostas } from '../../forms/p
 import { formatarDataCompleta, lerData } from '../../i18n/datas';
 import { useT } from '../../app/contexto';
 import '../../styles/preenchimento';
+import { respostasVisiveis, visiveis } from '../../forms/condicoes';
 
 /**
  * A form as a citizen sees it, from a definition: every field type, labels, help, required marks, and
@@ -143,6 +144,8 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
   const [enviado, setEnviado] = useState(false);
   const [pronto, setPronto] = useState(false);
   const erros = useMemo(() => errosDasRespostas(definicao, respostas), [definicao, respostas]);
+  // Conditional questions show and hide as the answers change; what is sent holds only what shows.
+  const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   const aoMudar = useCallback((id: string, v: unknown) => {
     setRespostas((r) => ({ ...r, [id]: v }));
     setTocados((t) => (t.has(id) ? t : new Set(t).add(id)));
@@ -158,13 +161,13 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
         setEnviado(true);
         if (nErros) return;
         setPronto(true);
-        await aoEnviar?.(respostas);
+        await aoEnviar?.(respostasVisiveis(definicao, respostas));
       }}
     >
-      {definicao.secoes.map((s) => (
+      {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => (
         <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
           <h3>{s.titulo}</h3>
-          {s.campos.map((c) => (
+          {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
             <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} destacado={destaque === c.id} aoMudar={aoMudar} />
           ))}
         </section>

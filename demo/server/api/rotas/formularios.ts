@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { P } from '../../../../src/access/permissoes';
 import { cpfValido, mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import { respostasPorSecao } from '../../../../src/forms/respostas';
+import { camposOcultos } from '../../../../src/forms/condicoes';
 import { formatarDataHora } from '../../../../src/i18n/datas';
 import { traduzir } from '../../../../src/i18n';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
@@ -274,7 +275,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
         status: r.status,
         recebidoEm: new Date(r.recebido_em).toISOString(),
         requerente: { cpf: r.cpf_requerente && formatarCpf(r.cpf_requerente), nome: r.nome_requerente, email: r.email_requerente },
-        respostas: respostasPorSecao(definicaoDe(r), r.respostas ?? {}),
+        respostas: respostasPorSecao(definicaoDe(r), r.respostas ?? {}, undefined, camposOcultos(definicaoDe(r), r.respostas ?? {})),
       }));
       await eventoDoConsole(db, 'RELATORIO_TITULAR', req.chamador!.username, { cpf: mascararCpf(cpf), formularios: formularios.length, formato: req.query.formato });
       const nome = `relatorio-titular-${mascararCpf(cpf).replace(/\D/g, '')}-${new Date().toISOString().slice(0, 10)}`;
@@ -315,6 +316,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
         respostas: mascararRespostas(versao?.definicao, r.respostas ?? {}),
         dadosPessoais: { mascarados: true, podeMostrar: clara },
         versaoModelo: versao ?? null,
+        camposOcultos: camposOcultos(versao?.definicao, r.respostas ?? {}),
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }

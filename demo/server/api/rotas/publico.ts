@@ -3,6 +3,7 @@ import limitador from '@fastify/rate-limit';
 import { numeroDoAmbiente } from '../../ambiente';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Definicao } from '../../../../src/forms/definicao';
+import { respostasVisiveis } from '../../../../src/forms/condicoes';
 import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
 import { camposDoRequerente } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
@@ -178,7 +179,9 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
     const definicao = m.definicao!;
     const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
-    const { respostas, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
+    const { respostas: enviadas, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
+    // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
+    const respostas = respostasVisiveis(definicao, enviadas);
     const erros = [
       ...Object.keys(respostas).filter((k) => !conhecidos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
       ...(erroCpf ? [erroCpf] : []),

@@ -5,6 +5,8 @@ import { chaveTipo, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type Probl
 import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
+import { EditorCondicao } from './EditorCondicao';
+import { camposAnteriores } from '../../../forms/condicoes';
 
 /**
  * The definition's structure: sections and their fields, each field a row that opens its properties.
@@ -23,6 +25,8 @@ interface Acoes {
   arrastar: (id: string | null) => void;
   alvo: (secaoId: string, posicao: number) => void;
   soltar: () => void;
+  /** The questions a condition of this field or section may read (those before it, in the current definition). */
+  anteriores: (alvo: { campo: string } | { secao: string }) => CampoDefinicao[];
 }
 
 interface PropsLinha {
@@ -96,7 +100,7 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
           </span>
         )}
       </div>
-      {selecionado && <PropriedadesCampo campo={c} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
+      {selecionado && <PropriedadesCampo campo={c} anteriores={acoes.anteriores({ campo: c.id })} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
     </li>
   );
 });
@@ -121,6 +125,7 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
   const t = useT();
   const titulo = s.titulo || t('editor.sem-titulo');
   const problemasSecao = problemas.get(`secao:${s.id}`);
+  const [comCondicao, setComCondicao] = useState(false);
   return (
     <section className="cf-secao-editor" data-secao-indice={indice} aria-label={t('editor.secao', { n: indice + 1, titulo })} onDragOver={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.alvo(s.id, alvo ?? s.campos.length))} onDrop={desabilitado ? undefined : (ev) => (ev.preventDefault(), acoes.soltar())}>
       <div className="cf-secao-topo">
@@ -129,11 +134,13 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
           <span className="cf-botoes-campo">
             <Button variant="minimal" size="small" icon="arrow-up" disabled={indice === 0} aria-label={t('editor.secao-cima', { titulo })} onClick={() => aoMudar((d) => moverSecao(d, s.id, -1))} />
             <Button variant="minimal" size="small" icon="arrow-down" disabled={indice === total - 1} aria-label={t('editor.secao-baixo', { titulo })} onClick={() => aoMudar((d) => moverSecao(d, s.id, 1))} />
+            <Button variant="minimal" size="small" icon="filter" active={!!s.condicao || comCondicao} aria-pressed={!!s.condicao || comCondicao} aria-label={t('condicao.secao-de', { titulo })} onClick={() => setComCondicao((x) => !x)} />
             <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={t('editor.secao-remover', { titulo })} onClick={() => aoRemover(s)} />
           </span>
         )}
       </div>
       {problemasSecao && <p className="cf-erro-campo">{problemasSecao.replaceAll('\n', ' ')}</p>}
+      {(s.condicao || comCondicao) && <EditorCondicao condicao={s.condicao} anteriores={acoes.anteriores({ secao: s.id })} nome={titulo} desabilitado={desabilitado} aoMudar={(condicao) => aoMudar((d) => alterarSecao(d, s.id, { condicao }), `${s.id}.condicao`)} />}
       <ol className="cf-lista-campos" aria-label={t('editor.campos-secao', { titulo })}>
         {s.campos.map((c, i) => (
           <LinhaCampo
@@ -322,6 +329,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         aoMudar(() => d);
         anunciarPosicao(d, id);
       },
+      anteriores: (alvo) => camposAnteriores(def.current, alvo),
     }),
     [aoMudar, aoSelecionar],
   );

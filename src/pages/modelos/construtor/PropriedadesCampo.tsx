@@ -4,6 +4,7 @@ import { chaveRequerente, chaveTipo, REGRAS_POR_TIPO, TIPO_DO_REQUERENTE, TIPOS_
 import { tipoPessoal } from '../../../forms/dadosPessoais';
 import { alterarCampo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
 import { CampoData } from '../../../ui/CampoData';
+import { EditorCondicao } from './EditorCondicao';
 import { lerNumero } from '../../../validation/regras';
 import { useT } from '../../../app/contexto';
 
@@ -130,7 +131,7 @@ function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; 
 }
 
 /** The selected field's properties: label, answer name, type, help, required, its rules and options. */
-export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
+export function PropriedadesCampo({ campo: c, anteriores, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; anteriores: CampoDefinicao[]; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
   const id = useId();
   const t = useT();
   // The label when the designer started typing it: whether the answer's name still follows it.
@@ -169,6 +170,7 @@ export function PropriedadesCampo({ campo: c, problemas, aoMudar, aoRenomear, ao
       </FormGroup>
       <Switch label={t('propriedades.obrigatorio')} checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
       <DadosPessoaisDoCampo campo={c} desabilitado={desabilitado} mudar={mudar} />
+      <EditorCondicao condicao={c.condicao} anteriores={anteriores} nome={c.rotulo || c.id} desabilitado={desabilitado} aoMudar={(condicao) => mudar({ condicao }, 'condicao')} />
       {REGRAS_POR_TIPO[c.tipo].length > 0 && (
         <fieldset className="cf-grupo-campos cf-regras">
           <legend>{t('propriedades.regras')}</legend>

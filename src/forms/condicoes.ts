@@ -1,0 +1,204 @@
+import type { Static } from 'typebox';
+import type { Condicao as EsquemaCondicao, Criterio as EsquemaCriterio } from '../api/contrato/modelos';
+import { emPortugues, type Tradutor } from '../i18n';
+import type { CampoDefinicao, Definicao, ProblemaDefinicao, TipoCampo } from './definicao';
+
+/**
+ * Conditional questions: a field or a whole section shows only when earlier answers call for it
+ * ("todas" or "qualquer" of its criteria). Pure and the only evaluator: the preview and the citizen's
+ * page hide and show with it, the server drops hidden answers and skips their rules with it, the drawer
+ * lays a filled form out with it.
+ */
+export type Condicao = Static<typeof EsquemaCondicao>;
+export type Criterio = Static<typeof EsquemaCriterio>;
+export type Operador = Criterio['operador'];
+
+export const OPERADORES = ['igual', 'umDe', 'preenchido', 'naoPreenchido', 'maior', 'maiorOuIgual', 'menor', 'menorOuIgual'] as const;
+
+const ESCOLHA: Operador[] = ['igual', 'umDe', 'preenchido', 'naoPreenchido'];
+const COMPARAVEL: Operador[] = ['igual', 'maior', 'maiorOuIgual', 'menor', 'menorOuIgual', 'preenchido', 'naoPreenchido'];
+
+/** Which operators a criterion may use on a field of each type. */
+export const OPERADORES_POR_TIPO: Record<TipoCampo, Operador[]> = {
+  texto: ESCOLHA,
+  'texto-longo': ESCOLHA,
+  email: ESCOLHA,
+  url: ESCOLHA,
+  cpf: ESCOLHA,
+  'escolha-unica': ESCOLHA,
+  'escolha-multipla': ESCOLHA,
+  inteiro: COMPARAVEL,
+  decimal: COMPARAVEL,
+  data: COMPARAVEL,
+  arquivo: ['preenchido', 'naoPreenchido'],
+};
+
+export const chaveOperador = (o: Operador) => `condicao.${o}` as const;
+
+const vazio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
+
+/** A number as typed in Brazil ("1.234,5") or as sent (1234.5); NaN when it is none. */
+function numero(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v !== 'string') return NaN;
+  const s = v.trim().replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
+  return /^[+-]?\d+(\.\d+)?$/.test(s) ? Number(s) : NaN;
+}
+
+/** Text compared as a person reads it: trimmed, case and accents aside; a CPF by its digits. */
+const normalizar = (tipo: TipoCampo, v: unknown) => {
+  const s = String(v ?? '').trim();
+  return tipo === 'cpf' ? s.replace(/\D/g, '') : s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+};
+
+/** Whether one criterion holds for `valor`, the answer of `campo` (undefined when hidden or unanswered). */
+export function criterioAtendido(campo: CampoDefinicao, c: Criterio, valor: unknown): boolean {
+  if (c.operador === 'preenchido') return !vazio(valor);
+  if (c.operador === 'naoPreenchido') return vazio(valor);
+  if (vazio(valor)) return false;
+  const tipo = campo.tipo;
+  if (tipo === 'escolha-multipla') {
+    const marcadas = new Set(Array.isArray(valor) ? valor.map(String) : []);
+    const alvos = c.operador === 'umDe' ? (c.valores ?? []) : [String(c.valor ?? '')];
+    return alvos.some((a) => marcadas.has(a));
+  }
+  if (c.operador === 'igual' || c.operador === 'umDe') {
+    if (tipo === 'inteiro' || tipo === 'decimal') return numero(valor) === numero(c.valor);
+    const alvos = c.operador === 'umDe' ? (c.valores ?? []) : [c.valor];
+    const v = tipo === 'data' || tipo === 'escolha-unica' ? String(valor) : normalizar(tipo, valor);
+    return alvos.some((a) => (tipo === 'data' || tipo === 'escolha-unica' ? String(a) : normalizar(tipo, a)) === v);
+  }
+  // Comparisons: numbers by value, dates (yyyy-MM-dd) in calendar order.
+  const [a, b] = tipo === 'data' ? [String(valor), String(c.valor ?? '')] : [numero(valor), numero(c.valor)];
+  if (typeof a === 'number' && (Number.isNaN(a) || Number.isNaN(b as number))) return false;
+  if (tipo === 'data' && !(/^\d{4}-\d{2}-\d{2}$/.test(a as string) && /^\d{4}-\d{2}-\d{2}$/.test(b as string))) return false;
+  switch (c.operador) {
+    case 'maior':
+      return a > b;
+    case 'maiorOuIgual':
+      return a >= b;
+    case 'menor':
+      return a < b;
+    default:
+      return a <= b;
+  }
+}
+
+export interface Visibilidade {
+  secoes: Set<string>;
+  campos: Set<string>;
+}
+
+/**
+ * What the citizen sees for these answers, in the definition's order: a section when its condition
+ * holds, a field when its section shows and its own condition holds. A criterion reads the answer of an
+ * earlier question only while that question shows (a hidden answer counts as not given), so hiding a
+ * question also hides what depends on it; a criterion on a field that is not earlier never holds.
+ */
+export function visiveis(d: Definicao, respostas: Record<string, unknown>): Visibilidade {
+  const v: Visibilidade = { secoes: new Set(), campos: new Set() };
+  const anteriores = new Map<string, CampoDefinicao>();
+  const atende = (cond: Condicao | undefined) => {
+    if (!cond || !cond.criterios.length) return true;
+    const um = (c: Criterio) => {
+      const campo = anteriores.get(c.campo);
+      if (!campo) return false;
+      return criterioAtendido(campo, c, v.campos.has(campo.id) && Object.hasOwn(respostas, campo.id) ? respostas[campo.id] : undefined);
+    };
+    return cond.juncao === 'qualquer' ? cond.criterios.some(um) : cond.criterios.every(um);
+  };
+  for (const s of d.secoes) {
+    const secao = atende(s.condicao);
+    if (secao) v.secoes.add(s.id);
+    for (const c of s.campos) {
+      if (secao && atende(c.condicao)) v.campos.add(c.id);
+      anteriores.set(c.id, c);
+    }
+  }
+  return v;
+}
+
+/** The answers the citizen could give: those of hidden questions dropped (sent or not, never an error). */
+export function respostasVisiveis(d: Definicao, respostas: Record<string, unknown>): Record<string, unknown> {
+  const v = visiveis(d, respostas);
+  const campos = new Set(d.secoes.flatMap((s) => s.campos.map((c) => c.id)));
+  return Object.fromEntries(Object.entries(respostas).filter(([k]) => !campos.has(k) || v.campos.has(k)));
+}
+
+/**
+ * What is wrong with the definition's conditions, for saving and publishing: a criterion on a field that
+ * does not exist (removed), on the question itself or one of its own section (a cycle), or on a later one;
+ * an operator the field's type has no sense for; a value missing, of the wrong kind, or not an option.
+ */
+export function problemasDasCondicoes(d: Definicao, t: Tradutor = emPortugues): ProblemaDefinicao[] {
+  const p: ProblemaDefinicao[] = [];
+  const todos = new Map(d.secoes.flatMap((s, i) => s.campos.map((c, j) => [c.id, { c, i, j }] as const)));
+  const checar = (cond: Condicao | undefined, onde: string, secao: number, campo: number | null) => {
+    if (!cond) return;
+    if (!cond.criterios.length) p.push({ caminho: `${onde}.condicao`, mensagem: t('def.condicao-vazia') });
+    for (const [k, c] of cond.criterios.entries()) {
+      const aqui = `${onde}.condicao.criterios[${k}]`;
+      const alvo = todos.get(c.campo);
+      if (!alvo) {
+        p.push({ caminho: aqui, mensagem: t('def.condicao-inexistente', { campo: c.campo }) });
+        continue;
+      }
+      const rotulo = alvo.c.rotulo || alvo.c.id;
+      const mesmo = campo === null ? alvo.i === secao : alvo.i === secao && alvo.j === campo;
+      if (mesmo) p.push({ caminho: aqui, mensagem: t('def.condicao-ciclo', { campo: rotulo }) });
+      else if (alvo.i > secao || (alvo.i === secao && (campo === null || alvo.j > campo))) p.push({ caminho: aqui, mensagem: t('def.condicao-posterior', { campo: rotulo }) });
+      if (!OPERADORES_POR_TIPO[alvo.c.tipo]?.includes(c.operador)) {
+        p.push({ caminho: aqui, mensagem: t('def.condicao-operador', { campo: rotulo }) });
+        continue;
+      }
+      if (c.operador === 'preenchido' || c.operador === 'naoPreenchido') continue;
+      const valores = c.operador === 'umDe' ? (c.valores ?? []) : c.valor === undefined || c.valor === '' ? [] : [c.valor];
+      if (!valores.length) p.push({ caminho: aqui, mensagem: t('def.condicao-valor') });
+      else if (alvo.c.tipo === 'escolha-unica' || alvo.c.tipo === 'escolha-multipla') {
+        const opcoes = new Set((alvo.c.opcoes ?? []).map((o) => o.valor));
+        const fora = valores.find((x) => !opcoes.has(String(x)));
+        if (fora !== undefined) p.push({ caminho: aqui, mensagem: t('def.condicao-opcao', { valor: String(fora), campo: rotulo }) });
+      } else if ((alvo.c.tipo === 'inteiro' || alvo.c.tipo === 'decimal') && Number.isNaN(numero(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-numero') });
+      else if (alvo.c.tipo === 'data' && !/^\d{4}-\d{2}-\d{2}$/.test(String(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-data') });
+    }
+  };
+  for (const [i, s] of d.secoes.entries()) {
+    checar(s.condicao, `secoes[${i}]`, i, null);
+    for (const [j, c] of s.campos.entries()) checar(c.condicao, `secoes[${i}].campos[${j}]`, i, j);
+  }
+  return p;
+}
+
+/** The questions a condition of field `campo` (or of section `secao`) may read: those before it. */
+export function camposAnteriores(d: Definicao, alvo: { campo: string } | { secao: string }): CampoDefinicao[] {
+  const antes: CampoDefinicao[] = [];
+  for (const s of d.secoes) {
+    if ('secao' in alvo && s.id === alvo.secao) return antes;
+    for (const c of s.campos) {
+      if ('campo' in alvo && c.id === alvo.campo) return antes;
+      antes.push(c);
+    }
+  }
+  return antes;
+}
+
+/** A criterion on `campo` with `operador` (the first its type allows by default) and a starting value. */
+export function criterioNovo(campo: CampoDefinicao, operador: Operador = OPERADORES_POR_TIPO[campo.tipo][0]): Criterio {
+  if (operador === 'preenchido' || operador === 'naoPreenchido') return { campo: campo.id, operador };
+  if (operador === 'umDe') return { campo: campo.id, operador, valores: [] };
+  const primeira = campo.opcoes?.[0]?.valor;
+  return { campo: campo.id, operador, valor: (campo.tipo === 'escolha-unica' || campo.tipo === 'escolha-multipla') && primeira ? primeira : '' };
+}
+
+/** The same condition with the references to field `de` renamed to `para` (the answer's name changed). */
+export function renomearNaCondicao(c: Condicao | undefined, de: string, para: string): Condicao | undefined {
+  if (!c || !c.criterios.some((x) => x.campo === de)) return c;
+  return { ...c, criterios: c.criterios.map((x) => (x.campo === de ? { ...x, campo: para } : x)) };
+}
+
+/** The questions these (clear) answers hid: the drawer and the reports leave them out. */
+export function camposOcultos(d: Definicao | null | undefined, respostas: Record<string, unknown>): string[] {
+  if (!d) return [];
+  const v = visiveis(d, respostas);
+  return d.secoes.flatMap((s) => s.campos.filter((c) => !v.campos.has(c.id)).map((c) => c.id));
+}
