@@ -396,6 +396,53 @@ describe('construtor de formulários', function () {
     }
   });
 
+  it('condição: o designer faz "Quantos?" aparecer só quando "Tem dependentes?" é Sim, e a prévia acompanha', async () => {
+    const t = await modeloDeTeste({
+      secoes: [
+        {
+          id: 's1',
+          titulo: 'Família',
+          campos: [
+            { id: 'tem', tipo: 'escolha-unica', rotulo: 'Tem dependentes?', obrigatorio: true, regras: [], opcoes: [{ valor: 'sim', rotulo: 'Sim' }, { valor: 'nao', rotulo: 'Não' }] },
+            { id: 'quantos', tipo: 'inteiro', rotulo: 'Quantos?', obrigatorio: true, regras: [] },
+          ],
+        },
+      ],
+    });
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      const naPrevia = (id: string) => !!previa(el).querySelector(`[data-campo="${id}"]`);
+      expect(naPrevia('quantos')).to.equal(true);
+      // The first question has nothing before it to depend on.
+      abrirCampo(el, 'tem');
+      await esperar(el, '[data-campo-id="tem"] .cf-condicao');
+      expect(raiz(el).querySelector('[data-campo-id="tem"] .cf-condicao')!.textContent).to.include('Não há perguntas antes desta');
+      abrirCampo(el, 'quantos');
+      await esperar(el, '[data-campo-id="quantos"] .cf-condicao');
+      const dentro = '[data-campo-id="quantos"] .cf-condicao';
+      const ativar = [...raiz(el).querySelectorAll(`${dentro} label`)].find((l) => l.textContent!.includes('Só quando as respostas anteriores pedirem'))!.querySelector('input') as HTMLInputElement;
+      ativar.click();
+      await waitUntil(() => raiz(el).querySelector(`${dentro} .cf-criterio`), 'uma exigência');
+      expect(campo<HTMLSelectElement>(el, 'Pergunta', dentro).value).to.equal('tem');
+      escolher(campo<HTMLSelectElement>(el, 'Comparação', dentro), 'igual');
+      await waitUntil(() => [...raiz(el).querySelectorAll(`${dentro} label`)].some((l) => l.textContent!.trim() === 'Valor'), 'o valor');
+      expect(campo<HTMLSelectElement>(el, 'Valor', dentro).value).to.equal('sim');
+      // The preview follows: hidden until "Sim" is chosen, shown with it, hidden again with "Não".
+      await waitUntil(() => !naPrevia('quantos'), 'quantos some da prévia');
+      const radio = (rotulo: string) => [...previa(el).querySelectorAll('[data-campo="tem"] label')].find((l) => l.textContent!.trim() === rotulo)!.querySelector('input') as HTMLInputElement;
+      radio('Sim').click();
+      await waitUntil(() => naPrevia('quantos'), 'quantos aparece com "Sim"');
+      radio('Não').click();
+      await waitUntil(() => !naPrevia('quantos'), 'quantos some com "Não"');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(async () => (await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0].campos[1].condicao, 'condição salva', { timeout: 10000 });
+      expect((await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0].campos[1].condicao).to.deep.equal({ juncao: 'todas', criterios: [{ campo: 'tem', operador: 'igual', valor: 'sim' }] });
+    } finally {
+      await t.limpar();
+    }
+  });
+
   it('desfazer e refazer; reordenar pelo teclado e arrastando; sair sem salvar pergunta antes', async () => {
     const campos = ['a', 'b', 'c'].map((id) => ({ id, tipo: 'texto', rotulo: id.toUpperCase(), obrigatorio: false, regras: [] }));
     const t = await modeloDeTeste({ secoes: [{ id: 's1', titulo: 'Um', campos }, { id: 's2', titulo: 'Dois', campos: [] }] });
