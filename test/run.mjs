@@ -28,19 +28,27 @@ function rodar(titulo, cmd, args, env = {}) {
   }
 }
 
-function garantirChromium() {
-  if (existsSync(CHROMIUM)) return;
+/**
+ * A Debian package a suite needs (`arquivo` is what it installs): installed with apt-get when missing and
+ * this is root on Debian, otherwise a clear message naming what to install.
+ */
+function garantirPacote(arquivo, pacote, para, alternativa = '') {
+  if (existsSync(arquivo)) return;
   const root = process.getuid?.() === 0;
   const temApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (root && temApt) {
-    console.log('Chromium não encontrado: instalando o pacote Debian "chromium" com apt-get…');
+    console.log(`${arquivo} não encontrado: instalando o pacote Debian "${pacote}" com apt-get…`);
     rodar('apt-get update', 'apt-get', ['update', '-qq']);
-    rodar('apt-get install chromium', 'apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' });
-    if (existsSync(CHROMIUM)) return;
+    rodar(`apt-get install ${pacote}`, 'apt-get', ['install', '-y', '-qq', pacote], { DEBIAN_FRONTEND: 'noninteractive' });
+    if (existsSync(arquivo)) return;
   }
-  console.error(`\n✖ Os testes de navegador precisam do Chromium em ${CHROMIUM}.\n  Instale o pacote Debian: sudo apt-get install chromium\n  (ou aponte CHROMIUM_PATH para um Chromium/Chrome já instalado).`);
+  console.error(`\n✖ ${para} precisa(m) de ${arquivo}.\n  Instale o pacote Debian: sudo apt-get install ${pacote}${alternativa}`);
   process.exit(1);
 }
+
+const garantirChromium = () => garantirPacote(CHROMIUM, 'chromium', 'Os testes de navegador', '\n  (ou aponte CHROMIUM_PATH para um Chromium/Chrome já instalado).');
+/** pdftotext and pdftoppm: the PDF tests read the text back and render the first page. */
+const garantirPoppler = () => garantirPacote('/usr/bin/pdftotext', 'poppler-utils', 'Os testes do PDF');
 
 const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)).map((f) => `${pasta}/${f}`);
 const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...testes(pasta)];
@@ -48,7 +56,10 @@ const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1'
 for (const s of suites) {
   if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
   else if (s === 'unit') rodar('unitários', process.execPath, nodeTest('test/unit'));
-  else if (s === 'api') rodar('API e provedor de identidade', process.execPath, nodeTest('test/api'));
+  else if (s === 'api') {
+    garantirPoppler();
+    rodar('API e provedor de identidade', process.execPath, nodeTest('test/api'));
+  }
   else if (s === 'contrato') rodar(`contrato da API (OpenAPI, ajv, Redocly)${process.env.CONTRATO_API_URL ? ` em ${process.env.CONTRATO_API_URL}` : ''}`, process.execPath, nodeTest('test/contrato'));
   else if (s === 'element') {
     garantirChromium();

@@ -221,6 +221,8 @@ for (const { nome, alvo: criar } of await alvos()) {
       const id = lista.corpo[0].id;
       await chamar('GET', `/formularios/${id}`, { espera: 200 });
       await chamar('GET', `/formularios/${id}/dados-pessoais`, { espera: 200 });
+      const pdf = await chamar('GET', `/formularios/${id}/pdf?dadosPessoais=true`, { espera: 200 });
+      assert.ok(String(pdf.corpo).startsWith('%PDF-'));
       const csv = await chamar('GET', `/formularios/exportacao?modelo=${codigo}`, { espera: 200 });
       assert.ok(csv.corpo.includes(recibo.corpo.protocolo));
       await chamar('GET', `/formularios/relatorio-titular?cpf=${encodeURIComponent(cpf)}`, { espera: 200 });

@@ -123,6 +123,29 @@ describe('formulários preenchidos', () => {
     expect(await violacoesGraves(el)).to.deep.equal([]);
   });
 
+  it('"Baixar PDF" na gaveta: o PDF do formulário, mascarado como a tela; depois de "Mostrar", em claro; cada um vira evento', async () => {
+    const [f] = (await apiComo('admin', '/formularios?modelo=saude-cartao-sus&size=1')).json;
+    const el = await montar('admin', { 'initial-path': `/formularios?id=${f.id}` });
+    await esperarShell(el);
+    await waitUntil(() => botao(el, 'Baixar PDF'), 'botão Baixar PDF');
+    const antes = (await apiComo('admin', `/formularios-eventos?protocolo=${f.protocolo}&tipo=PDF_BAIXADO`)).json.length;
+    for (const claro of [false, true]) {
+      if (claro) {
+        botao(el, 'Mostrar dados pessoais')!.click();
+        await waitUntil(() => /CPF\d{3}\.\d{3}\.\d{3}-\d{2}/.test(gaveta(el)!.textContent!), 'CPF inteiro');
+      }
+      const arquivo = capturarDownload();
+      botao(el, 'Baixar PDF')!.click();
+      const { blob } = await arquivo;
+      expect(blob.type).to.equal('application/pdf');
+      expect(new TextDecoder().decode(new Uint8Array(await blob.slice(0, 5).arrayBuffer()))).to.equal('%PDF-');
+    }
+    const eventos = (await apiComo('admin', `/formularios-eventos?protocolo=${f.protocolo}&tipo=PDF_BAIXADO`)).json;
+    expect(eventos.length).to.equal(antes + 2);
+    expect(eventos.map((e: { detalhes: { dadosPessoais: boolean } }) => e.detalhes.dadosPessoais).slice(0, 2).sort()).to.deep.equal([false, true]);
+    expect(await violacoesGraves(el)).to.deep.equal([]);
+  });
+
   it('link direto para um formulário; inexistente vai para /404; de outro grupo: a lista fica, com a mensagem', async () => {
     const [alvo] = (await apiComo('gestor', '/formularios?size=20')).json;
     const el = await abrir('gestor', `/formularios?id=${alvo.id}`);

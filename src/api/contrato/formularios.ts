@@ -41,6 +41,10 @@ export const filtrosFormularios = {
 };
 const ORDENAVEIS_FORMULARIOS = ['recebidoEm', 'protocolo', 'status', 'modelo'] as const;
 export const consultaFormularios = Type.Object({ ...consultaLista(ORDENAVEIS_FORMULARIOS), ...filtrosFormularios });
+export const consultaPdf = Type.Object({
+  dadosPessoais: Type.Optional(Type.Boolean({ default: false, description: 'Sem máscara: exige READ_FORMULARIO_DADOS_PESSOAIS. Cada PDF baixado fica registrado (evento PDF_BAIXADO).' })),
+});
+
 export const consultaExportacao = Type.Object({
   ...filtrosFormularios,
   sort: consultaLista(ORDENAVEIS_FORMULARIOS).sort,

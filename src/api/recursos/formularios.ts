@@ -15,6 +15,8 @@ export type Contagem = Pick<Analitico, 'total'> & Pick<Analitico['modelos'][numb
 export const formulariosApi = {
   listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Formulario>('/formularios', p, o, f),
   obter: (http: Http, id: number | string) => http.get<DetalheFormulario>(`/formularios/${encodeURIComponent(id)}`).then((r) => r.data),
+  /** "Baixar PDF": masked as the drawer shows it, or in clear once the drawer shows it in clear. */
+  pdf: (id: number | string, claros = false) => `/formularios/${encodeURIComponent(id)}/pdf${claros ? '?dadosPessoais=true' : ''}`,
   dadosPessoais: (http: Http, id: number | string) => http.get<DadosPessoais>(`/formularios/${encodeURIComponent(id)}/dados-pessoais`).then((r) => r.data),
   /** The CSV export's address for the current filter and sort (fetched with the token by `baixar`); `claros`: personal data unmasked. */
   exportacao: (o: readonly Ordenacao[], f: Filtros, claros = false) => `/formularios/exportacao?${semPaginacao(f, o)}${claros ? '&dadosPessoais=true' : ''}`,

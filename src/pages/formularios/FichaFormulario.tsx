@@ -16,6 +16,7 @@ import { Etiqueta } from '../../ui/Etiqueta';
 import { Carregando } from '../../ui/useEdicao';
 import { useTratarErro } from '../../ui/useTratarErro';
 import '../../styles/formularios';
+import { salvarArquivo } from './ExportarCsv';
 
 /** What an event's details say, in words (HTTP status, error, reason, attempt). */
 export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: Tradutor): string {
@@ -41,6 +42,7 @@ export function FichaFormulario({ id }: { id: string }) {
   const [f, setF] = useState<DetalheFormulario | null>(null);
   const [claros, setClaros] = useState<DadosPessoais | null>(null);
   const [mostrando, setMostrando] = useState(false);
+  const [baixando, setBaixando] = useState(false);
   useEffect(() => {
     setClaros(null);
     comEscopo(estado.carregamento, 'formulario', () => formulariosApi.obter(http, id)).then(setF, (e) => {
@@ -60,6 +62,17 @@ export function FichaFormulario({ id }: { id: string }) {
       tratar(e, 'acao');
     } finally {
       setMostrando(false);
+    }
+  };
+  // The PDF says what the drawer says: masked, or in clear once "Mostrar" showed it in clear.
+  const baixarPdf = async () => {
+    setBaixando(true);
+    try {
+      salvarArquivo(await http.baixar(formulariosApi.pdf(id, !!claros)), `formulario-${f.protocolo.replace(/\D/g, '')}.pdf`);
+    } catch (e) {
+      tratar(e, 'acao');
+    } finally {
+      setBaixando(false);
     }
   };
   const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {}, t, f.camposOcultos);
@@ -86,6 +99,9 @@ export function FichaFormulario({ id }: { id: string }) {
           {requerente.emailRequerente ? ` · ${requerente.emailRequerente}` : ''}
         </dd>
       </dl>
+      <div className="cf-acoes-ficha">
+        <Button icon="document" text={t('ficha.baixar-pdf')} loading={baixando} onClick={() => void baixarPdf()} />
+      </div>
 
       <h3>{t('ficha.respostas')}</h3>
       {f.anonimizadoEm && (

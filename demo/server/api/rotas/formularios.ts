@@ -15,9 +15,10 @@ import { invalido, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { saltoPorContadores } from '../salto';
 import { Type } from 'typebox';
-import { ANEXO, CSV, documentarComo, parametros } from '../contrato';
+import { ANEXO, CSV, documentarComo, parametros, PDF } from '../contrato';
+import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { IdLongo } from '../../../../src/api/contrato/comum';
-import { consultaExportacao, consultaFormularios, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
+import { consultaExportacao, consultaFormularios, consultaPdf, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
@@ -322,6 +323,34 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
           : null,
       };
+    },
+  );
+
+  /**
+   * "Baixar PDF" (issue 15): the form as the drawer lays it out, masked as the drawer shows it unless
+   * `dadosPessoais=true` (READ_FORMULARIO_DADOS_PESSOAIS, like "Mostrar"); each download is an event.
+   */
+  api.get<{ Params: { id: number }; Querystring: { dadosPessoais?: boolean } }>(
+    '/formularios/:id/pdf',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarPdfFormulario', 'Baixa o PDF de um formulário', { descricao: 'O formulário como a gaveta o mostra (modelo e versão, protocolo, recebimento, situação, seções e respostas, sem as perguntas que o cidadão não viu), com fontes embutidas. Dados pessoais mascarados, salvo com `dadosPessoais=true`. Cada PDF baixado é um evento PDF_BAIXADO.', params: PARAMS_ID, query: consultaPdf, resposta: { descricao: 'O PDF.', outros: { 'application/pdf': PDF }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404] }) },
+    async (req, rep) => {
+      const clara = !!req.query.dadosPessoais;
+      if (clara && !(await vePessoais(db, req))) throw proibido('Baixar o PDF sem máscara exige a permissão READ_FORMULARIO_DADOS_PESSOAIS.');
+      const { r, versao } = await formularioDoChamador(req, req.params.id);
+      const claras = r.respostas ?? {};
+      const respostas = clara ? claras : mascararRespostas(versao?.definicao, claras);
+      const pdf = await gerarFichaPdf({
+        modelo: versao?.nome ?? r.modelo_nome,
+        versao: r.modelo_versao,
+        protocolo: r.protocolo,
+        recebidoEm: r.recebido_em,
+        status: rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo,
+        blocos: respostasPorSecao(versao?.definicao, respostas, undefined, camposOcultos(versao?.definicao, claras)),
+        geradoPor: req.chamador!.username,
+        aviso: clara ? undefined : 'Dados pessoais mascarados.',
+      });
+      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'PDF_BAIXADO', $4, $5)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username, JSON.stringify({ dadosPessoais: clara })]);
+      return rep.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${r.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },
   );
 

@@ -1,0 +1,123 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { enviarFormulario } from '../apoio/entregas';
+import type { Definicao } from '../../src/forms/definicao';
+
+/**
+ * "Baixar PDF" (issue 15): the PDF, read back as text with Debian's pdftotext, holds the protocol, the
+ * labels and the answers with their accents; personal data masked unless asked for with the permission;
+ * content-control groups apply; each download is an event. The first page, rendered with pdftoppm, is
+ * kept in test-results/ for review.
+ */
+type Cliente = Awaited<ReturnType<typeof clienteApi>>;
+
+const DEF: Definicao = {
+  secoes: [
+    {
+      id: 'requerente',
+      titulo: 'Identificação do requerente',
+      campos: [
+        { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [], requerente: 'nome' },
+        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
+        { id: 'municipio', tipo: 'escolha-unica', rotulo: 'Município', obrigatorio: true, regras: [], opcoes: [{ valor: 'sjc', rotulo: 'São José dos Campos' }, { valor: 'sp', rotulo: 'São Paulo' }] },
+      ],
+    },
+    {
+      id: 'pedido',
+      titulo: 'Solicitação',
+      campos: [
+        { id: 'motivo', tipo: 'texto-longo', rotulo: 'Descrição da situação', obrigatorio: true, regras: [] },
+        { id: 'urgencia', tipo: 'texto', rotulo: 'Por que é urgente?', obrigatorio: false, regras: [], condicao: { juncao: 'todas', criterios: [{ campo: 'motivo', operador: 'igual', valor: 'urgente' }] } },
+      ],
+    },
+  ],
+};
+const RESPOSTAS = { nome: 'João Conceição Araújo', cpf: '529.982.247-25', municipio: 'sjc', motivo: 'Ação de manutenção na calçada, próxima à praça.' };
+
+const texto = (pdf: Buffer) => {
+  const pasta = mkdtempSync(join(tmpdir(), 'cf-pdf-'));
+  writeFileSync(join(pasta, 'f.pdf'), pdf);
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(pasta, 'f.pdf'), '-'], { encoding: 'utf8' });
+};
+
+for (const banco of await bancosDeTeste()) {
+  describe(`PDF de um formulário (${banco.nome})`, () => {
+    let s: ServidorTeste;
+    let admin: Cliente;
+    let tokens: Record<'admin' | 'gestor', string>;
+    let id: string;
+    let protocolo: string;
+
+    before(async () => {
+      s = await subirServidor({ databaseUrl: banco.url });
+      admin = await clienteApi(s.url, 'admin');
+      tokens = { admin: (await entrarComo(s.url, 'admin')).access_token, gestor: (await entrarComo(s.url, 'gestor')).access_token };
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      const corpo = { nome: 'Manutenção de calçadas', grupoControleConteudoId: grupo };
+      assert.equal((await admin('POST', '/modelos', { codigoServico: 'teste-pdf', ...corpo })).status, 201);
+      assert.equal((await admin('PUT', '/modelos/teste-pdf', { ...corpo, definicao: DEF, versao: 1 })).status, 200);
+      assert.equal((await admin('POST', '/modelos/teste-pdf/versoes')).status, 201);
+      const r = await enviarFormulario(s.url, 'teste-pdf', RESPOSTAS);
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      protocolo = r.json.protocolo;
+      [{ id }] = await s.db.query<{ id: string }>('select id::text from formulario where protocolo = $1', [protocolo]);
+    });
+    after(async () => {
+      await s.fechar();
+      await banco.descartar?.();
+    });
+
+    const baixar = async (token: string, consulta = '', formulario = id) => {
+      const r = await fetch(`${s.url}/api/formularios/${formulario}/pdf${consulta}`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: r.status, headers: r.headers, corpo: Buffer.from(await r.arrayBuffer()) };
+    };
+
+    test('o PDF traz modelo, versão, protocolo, situação, rótulos e respostas com acentos; dados pessoais mascarados; vira evento', async () => {
+      const r = await baixar(tokens.gestor);
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('content-type'), 'application/pdf');
+      assert.match(r.headers.get('content-disposition')!, /^attachment; filename="formulario-\d+\.pdf"$/);
+      assert.equal(r.corpo.subarray(0, 5).toString(), '%PDF-');
+      const t = texto(r.corpo);
+      for (const esperado of ['Manutenção de calçadas', protocolo, 'Versão do modelo: 1', 'Situação: Recebido', 'Identificação do requerente', 'Município', 'São José dos Campos', 'Descrição da situação', 'Ação de manutenção na calçada, próxima à praça.', 'Dados pessoais mascarados.', 'Gerado em', 'por gestor']) {
+        assert.ok(t.includes(esperado), `"${esperado}" no PDF:\n${t}`);
+      }
+      assert.ok(!t.includes('João Conceição Araújo') && !t.includes('529.982.247-25'), 'no personal data in clear');
+      assert.ok(t.includes('***.982.247-**'), `the CPF masked as on screen:\n${t}`);
+      assert.ok(!t.includes('Por que é urgente?'), 'a question the citizen never saw is left out');
+      const eventos = await s.db.query<{ autor: string; detalhes: { dadosPessoais: boolean } }>(`select autor, detalhes from formulario_evento where formulario_id = $1 and tipo = 'PDF_BAIXADO'`, [id]);
+      assert.deepEqual(eventos, [{ autor: 'gestor', detalhes: { dadosPessoais: false } }]);
+      // The first page, for whoever reviews the layout.
+      const saida = join('test-results', 'pdf');
+      mkdirSync(saida, { recursive: true });
+      const pasta = mkdtempSync(join(tmpdir(), 'cf-pdf-'));
+      writeFileSync(join(pasta, 'f.pdf'), r.corpo);
+      execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(pasta, 'f.pdf'), join(pasta, 'pagina')]);
+      copyFileSync(join(pasta, 'pagina.png'), join(saida, `ficha-${banco.nome.toLowerCase()}.png`));
+    });
+
+    test('sem máscara só com READ_FORMULARIO_DADOS_PESSOAIS, e fica registrado', async () => {
+      assert.equal((await baixar(tokens.gestor, '?dadosPessoais=true')).status, 403);
+      const r = await baixar(tokens.admin, '?dadosPessoais=true');
+      assert.equal(r.status, 200);
+      const t = texto(r.corpo);
+      assert.ok(t.includes('João Conceição Araújo') && t.includes('529.982.247-25'), t);
+      assert.ok(!t.includes('Dados pessoais mascarados.'));
+      const [e] = await s.db.query<{ detalhes: { dadosPessoais: boolean } }>(`select detalhes from formulario_evento where formulario_id = $1 and tipo = 'PDF_BAIXADO' and autor = 'admin'`, [id]);
+      assert.deepEqual(e.detalhes, { dadosPessoais: true });
+    });
+
+    test('grupos de controle de conteúdo valem para o PDF; sem token, 401; formulário que não existe, 404', async () => {
+      const [tributos] = await s.db.query<{ id: string }>(`select id::text from formulario where codigo_servico like 'tributos-%' order by id limit 1`);
+      assert.equal((await baixar(tokens.gestor, '', tributos.id)).status, 403, 'gestor is not in the Tributos group');
+      assert.equal((await baixar(tokens.admin, '', tributos.id)).status, 200);
+      assert.equal((await fetch(`${s.url}/api/formularios/${id}/pdf`)).status, 401);
+      assert.equal((await baixar(tokens.admin, '', '999999999')).status, 404);
+    });
+  });
+}
