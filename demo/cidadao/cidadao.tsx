@@ -36,7 +36,7 @@ function Portal() {
   const [modelo, setModelo] = useState<ModeloPublico | null>(null);
   const [cpfLogin, setCpfLogin] = useState('');
   const [sessao, setSessao] = useState<Sessao | null>(null);
-  const [resultado, setResultado] = useState<{ ok: boolean; texto: string; erros?: string[]; recebidoEm?: string } | null>(null);
+  const [resultado, setResultado] = useState<{ ok: boolean; texto: string; erros?: string[]; recebidoEm?: string; comprovante?: { codigoVerificacao: string; url: string } } | null>(null);
   const [envio, setEnvio] = useState(0);
 
   useEffect(() => {
@@ -60,7 +60,7 @@ function Portal() {
     if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
     const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas }) });
     if (r.status === 201) {
-      setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}`, recebidoEm: r.json.recebidoEm });
+      setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}`, recebidoEm: r.json.recebidoEm, comprovante: r.json.comprovante });
       setEnvio((n) => n + 1);
     } else setResultado({ ok: false, texto: r.json.detail ?? 'Não foi possível enviar.', erros: (r.json.errors ?? []).map((e: { field: string; message: string }) => `${e.field}: ${e.message}`) });
   }
@@ -100,6 +100,14 @@ function Portal() {
         <Callout intent={resultado.ok ? 'success' : 'danger'} role={resultado.ok ? 'status' : 'alert'} className="cf-resultado-envio">
           <p>{resultado.texto}</p>
           {resultado.recebidoEm && <p>Recebido em {formatarDataHora(resultado.recebidoEm)}. Guarde este número para acompanhar o pedido.</p>}
+          {resultado.comprovante && (
+            <p>
+              <a href={resultado.comprovante.url} download data-testid="comprovante">
+                Baixar o comprovante (PDF)
+              </a>{' '}
+              — código de verificação {resultado.comprovante.codigoVerificacao}.
+            </p>
+          )}
           {resultado.erros && (
             <ul>
               {resultado.erros.map((e) => (

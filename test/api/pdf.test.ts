@@ -52,6 +52,7 @@ for (const banco of await bancosDeTeste()) {
     let tokens: Record<'admin' | 'gestor', string>;
     let id: string;
     let protocolo: string;
+    let comprovante: { codigoVerificacao: string; url: string };
 
     before(async () => {
       s = await subirServidor({ databaseUrl: banco.url });
@@ -65,6 +66,7 @@ for (const banco of await bancosDeTeste()) {
       const r = await enviarFormulario(s.url, 'teste-pdf', RESPOSTAS);
       assert.equal(r.status, 201, JSON.stringify(r.json));
       protocolo = r.json.protocolo;
+      comprovante = r.json.comprovante;
       [{ id }] = await s.db.query<{ id: string }>('select id::text from formulario where protocolo = $1', [protocolo]);
     });
     after(async () => {
@@ -110,6 +112,42 @@ for (const banco of await bancosDeTeste()) {
       assert.ok(!t.includes('Dados pessoais mascarados.'));
       const [e] = await s.db.query<{ detalhes: { dadosPessoais: boolean } }>(`select detalhes from formulario_evento where formulario_id = $1 and tipo = 'PDF_BAIXADO' and autor = 'admin'`, [id]);
       assert.deepEqual(e.detalhes, { dadosPessoais: true });
+    });
+
+    test('o comprovante do cidadão: PDF sem token pelo protocolo e o código, com as suas respostas e o código impresso', async () => {
+      assert.match(comprovante.codigoVerificacao, /^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/);
+      assert.equal(comprovante.url, `/api/publico/comprovantes/${protocolo}?codigo=${comprovante.codigoVerificacao}`);
+      const r = await fetch(`${s.url}${comprovante.url}`);
+      assert.equal(r.status, 200);
+      assert.equal(r.headers.get('content-type'), 'application/pdf');
+      assert.equal(r.headers.get('cache-control'), 'no-store');
+      const corpo = Buffer.from(await r.arrayBuffer());
+      const t = texto(corpo);
+      for (const esperado of ['Comprovante de envio', 'Manutenção de calçadas', protocolo, `Código de verificação: ${comprovante.codigoVerificacao}`, 'João Conceição Araújo', '529.982.247-25', 'São José dos Campos', 'Ação de manutenção na calçada, próxima à praça.']) {
+        assert.ok(t.includes(esperado), `"${esperado}" no comprovante:\n${t}`);
+      }
+      assert.ok(!t.includes('Por que é urgente?'));
+      const pasta = mkdtempSync(join(tmpdir(), 'cf-pdf-'));
+      writeFileSync(join(pasta, 'c.pdf'), corpo);
+      execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', '-singlefile', join(pasta, 'c.pdf'), join(pasta, 'pagina')]);
+      mkdirSync(join('test-results', 'pdf'), { recursive: true });
+      copyFileSync(join(pasta, 'pagina.png'), join('test-results', 'pdf', `comprovante-${banco.nome.toLowerCase()}.png`));
+      // A wrong code is as good as no receipt at all.
+      const errado = comprovante.codigoVerificacao.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'));
+      assert.equal((await fetch(`${s.url}/api/publico/comprovantes/${protocolo}?codigo=${errado}`)).status, 404);
+      assert.equal((await fetch(`${s.url}/api/publico/comprovantes/2026.999999999?codigo=${comprovante.codigoVerificacao}`)).status, 404);
+    });
+
+    test('o servidor confere um comprovante no console: protocolo e código (como digitados) conferem ou não', async () => {
+      const ok = await admin('GET', `/formularios/verificacao?protocolo=${protocolo}&codigo=${encodeURIComponent(comprovante.codigoVerificacao.toLowerCase().replace(/-/g, ' '))}`);
+      assert.equal(ok.status, 200);
+      assert.equal(ok.json.valido, true);
+      assert.equal(ok.json.formulario.protocolo, protocolo);
+      assert.equal(ok.json.formulario.cpfRequerente, '***.982.247-**', 'masked, as in the list');
+      const nao = await admin('GET', `/formularios/verificacao?protocolo=${protocolo}&codigo=AAAA-AAAA-AAAA`);
+      assert.deepEqual(nao.json, { valido: false });
+      const [semCodigo] = await s.db.query<{ protocolo: string }>(`select protocolo from formulario where codigo_verificacao is null limit 1`);
+      assert.deepEqual((await admin('GET', `/formularios/verificacao?protocolo=${semCodigo.protocolo}&codigo=AAAA-AAAA-AAAA`)).json, { valido: false }, 'a form received before receipts existed has none');
     });
 
     test('grupos de controle de conteúdo valem para o PDF; sem token, 401; formulário que não existe, 404', async () => {

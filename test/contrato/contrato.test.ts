@@ -208,6 +208,10 @@ for (const { nome, alvo: criar } of await alvos()) {
       const respostas = { cpf, nome: 'Maria da Silva', nascimento: '1990-05-17', assunto: 'a' };
       const chave = `contrato-${sufixo}`;
       const recibo = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
+      const { codigoVerificacao, url } = recibo.corpo.comprovante;
+      assert.ok(String((await chamar('GET', url.replace(/^\/api/, ''), { token: null, espera: 200 })).corpo).startsWith('%PDF-'));
+      await chamar('GET', `/publico/comprovantes/${recibo.corpo.protocolo}?codigo=AAAA-AAAA-AAAA`, { token: null, espera: 404 });
+      assert.equal((await chamar('GET', `/formularios/verificacao?protocolo=${recibo.corpo.protocolo}&codigo=${codigoVerificacao}`, { espera: 200 })).corpo.valido, true);
       const repetido = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
       assert.equal(repetido.headers.get('idempotent-replayed'), 'true');
       assert.equal(repetido.corpo.protocolo, recibo.corpo.protocolo);

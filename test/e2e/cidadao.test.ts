@@ -1,5 +1,6 @@
 import { describe, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { clienteApi } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
@@ -22,7 +23,7 @@ describe('do portal do cidadão à integração', () => {
     const modo = (corpo: unknown) => fetch(`${receptor}/modo`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(corpo) });
     await modo({ modo: 'falha', status: 503 });
 
-    const ctx = await demo.navegador.newContext();
+    const ctx = await demo.navegador.newContext({ acceptDownloads: true });
     const p = await ctx.newPage();
     try {
       await p.goto(`${demo.base}/cidadao.html?modelo=educacao-matricula`);
@@ -47,6 +48,15 @@ describe('do portal do cidadão à integração', () => {
       // The receipt stays alone (no empty, active form under it); "Enviar outro" starts a new one.
       assert.match(await aviso.innerText(), /Recebido em \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
       assert.equal(await form.count(), 0);
+      // The receipt (comprovante) as a PDF, with its verification code, right after the submission.
+      const codigo = /código de verificação ([2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4})/.exec(await aviso.innerText())?.[1];
+      assert.ok(codigo, await aviso.innerText());
+      const baixado = p.waitForEvent('download');
+      await p.locator('#portal-cidadao [data-testid=comprovante]').click();
+      const pdf = await readFile((await (await baixado).path())!);
+      assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
+      const textoPdf = execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
+      assert.ok(textoPdf.includes(protocolo) && textoPdf.includes(codigo) && textoPdf.includes('Maria da Silva'), textoPdf);
       await p.locator('#portal-cidadao button:has-text("Enviar outro")').click();
       await form.waitFor();
       assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), '');

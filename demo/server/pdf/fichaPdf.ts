@@ -17,11 +17,13 @@ export interface FichaPdf {
   recebidoEm: string;
   status: string;
   blocos: BlocoRespostas[];
-  /** Who asked for it and when: the footer of every page. */
-  geradoPor: string;
+  /** Who asked for it (staff) and when: the footer of every page. */
+  geradoPor?: string;
   geradoEm?: Date;
   /** A line under the header (e.g. that personal data is masked). */
   aviso?: string;
+  /** The citizen's receipt: its title and verification code. */
+  comprovante?: { codigo: string };
 }
 
 const fonte = (() => {
@@ -48,7 +50,7 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
   });
   const largura = doc.page.width - 2 * MARGEM;
 
-  doc.font('normal').fontSize(9).fillColor(CINZA).text('Formulário preenchido');
+  doc.font('normal').fontSize(9).fillColor(CINZA).text(f.comprovante ? 'Comprovante de envio' : 'Formulário preenchido');
   doc.font('negrito').fontSize(16).fillColor('#1c2127').text(f.modelo, { width: largura });
   doc.moveDown(0.3);
   const linhaCabecalho = (rotulo: string, valor: string) => doc.font('negrito').fontSize(10).fillColor(CINZA).text(`${rotulo}: `, { continued: true }).font('normal').fillColor('#1c2127').text(valor);
@@ -56,6 +58,10 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
   if (f.versao !== null) linhaCabecalho('Versão do modelo', String(f.versao));
   linhaCabecalho('Recebido em', formatarDataHora(f.recebidoEm));
   linhaCabecalho('Situação', f.status);
+  if (f.comprovante) {
+    linhaCabecalho('Código de verificação', f.comprovante.codigo);
+    doc.font('normal').fontSize(9).fillColor(CINZA).text('Os servidores conferem este comprovante com o protocolo e o código de verificação.', { width: largura });
+  }
   if (f.aviso) doc.moveDown(0.3).font('normal').fontSize(9).fillColor(CINZA).text(f.aviso, { width: largura });
 
   for (const b of f.blocos) {
@@ -71,7 +77,7 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
     }
   }
 
-  const gerado = `Gerado em ${formatarDataHora(f.geradoEm ?? new Date())} por ${f.geradoPor}`;
+  const gerado = `Gerado em ${formatarDataHora(f.geradoEm ?? new Date())}${f.geradoPor ? ` por ${f.geradoPor}` : ''}`;
   const paginas = doc.bufferedPageRange();
   for (let i = 0; i < paginas.count; i++) {
     doc.switchToPage(paginas.start + i);

@@ -177,9 +177,31 @@ export const ModeloPublico = Type.Object(
 );
 export const CorpoEnvio = Type.Object({ respostas: Objeto('As respostas por nome de campo.') }, { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] });
 export const Recibo = Type.Object(
-  { protocolo: Type.String(), codigoServico: Type.String(), versaoModelo: Type.Integer({ minimum: 1 }), status: StatusFormulario, recebidoEm: DataHora() },
-  { title: 'Recibo', description: 'O comprovante do envio.', examples: [{ protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', versaoModelo: 2, status: 'RECEBIDO', recebidoEm: '2026-11-21T14:05:00.000Z' }] },
+  {
+    protocolo: Type.String(),
+    codigoServico: Type.String(),
+    versaoModelo: Type.Integer({ minimum: 1 }),
+    status: StatusFormulario,
+    recebidoEm: DataHora(),
+    comprovante: Type.Object(
+      {
+        codigoVerificacao: Type.String({ pattern: '^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$', description: 'Impresso no comprovante; os servidores o conferem no console.' }),
+        url: Type.String({ description: 'O PDF do comprovante (caminho relativo ao servidor da API).' }),
+      },
+      { description: 'O comprovante em PDF que o cidadão pode baixar logo depois do envio.' },
+    ),
+  },
+  { title: 'Recibo', description: 'O recibo do envio, com o comprovante em PDF.', examples: [{ protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', versaoModelo: 2, status: 'RECEBIDO', recebidoEm: '2026-11-21T14:05:00.000Z', comprovante: { codigoVerificacao: 'K7QM-X2RD-9TWH', url: '/api/publico/comprovantes/2026.000001234?codigo=K7QM-X2RD-9TWH' } }] },
 );
+
+export const Verificacao = Type.Object(
+  {
+    valido: Type.Boolean({ description: 'Se o código confere com o protocolo.' }),
+    formulario: Type.Optional(Type.Object(formulario, { description: 'O formulário, quando o código confere e quem pergunta pode vê-lo.' })),
+  },
+  { title: 'Verificacao', description: 'A conferência de um comprovante.' },
+);
+export const consultaVerificacao = Type.Object({ protocolo: Type.String({ minLength: 1, maxLength: 40 }), codigo: Type.String({ minLength: 1, maxLength: 40 }) });
 
 export type TFormulario = Static<typeof Formulario>;
 export type TDetalheFormulario = Static<typeof DetalheFormulario>;

@@ -17,8 +17,9 @@ import { saltoPorContadores } from '../salto';
 import { Type } from 'typebox';
 import { ANEXO, CSV, documentarComo, parametros, PDF } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
+import { codigoConfere } from '../../pdf/comprovante';
 import { IdLongo } from '../../../../src/api/contrato/comum';
-import { consultaExportacao, consultaFormularios, consultaPdf, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
+import { consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
@@ -323,6 +324,22 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
           : null,
       };
+    },
+  );
+
+  /**
+   * A citizen's receipt checked by staff (issue 15): does the code printed on it belong to the protocol?
+   * The form comes along when the caller may read it (content-control groups apply).
+   */
+  api.get<{ Querystring: { protocolo: string; codigo: string } }>(
+    '/formularios/verificacao',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('verificarComprovante', 'Confere um comprovante', { descricao: 'Se o código de verificação impresso num comprovante confere com o protocolo; com o formulário, quando quem pergunta pode vê-lo.', query: consultaVerificacao, resposta: { descricao: 'O resultado.', corpo: Verificacao } }) },
+    async (req) => {
+      const [f] = await db.query<LinhaFormulario & { codigo_verificacao: string | null; grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.codigo_verificacao, f.grupo_controle_conteudo_id, ')} where f.protocolo = $1`, [req.query.protocolo.trim()]);
+      if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) return { valido: false };
+      const escopo = await escopoDe(req);
+      const visivel = !escopo || escopo.includes(f.grupo_controle_conteudo_id);
+      return visivel ? { valido: true, formulario: resumo(f, false) } : { valido: true };
     },
   );
 

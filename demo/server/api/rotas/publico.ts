@@ -3,7 +3,10 @@ import limitador from '@fastify/rate-limit';
 import { numeroDoAmbiente } from '../../ambiente';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Definicao } from '../../../../src/forms/definicao';
-import { respostasVisiveis } from '../../../../src/forms/condicoes';
+import { camposOcultos, respostasVisiveis } from '../../../../src/forms/condicoes';
+import { respostasPorSecao } from '../../../../src/forms/respostas';
+import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
+import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
 import { camposDoRequerente } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
@@ -12,10 +15,11 @@ import type { Cidadao } from '../cidadao';
 import type { Banco } from '../../db';
 import type { IdentidadeCidadao } from '../cidadao';
 import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
+import { codigoConfere, novoCodigoVerificacao } from '../../pdf/comprovante';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
 import { Type } from 'typebox';
-import { documentarComo, parametros } from '../contrato';
+import { ANEXO, documentarComo, parametros, PDF } from '../contrato';
 import { CorpoEnvio, ModeloPublico, ModeloPublicoResumo, Recibo } from '../../../../src/api/contrato/formularios';
 
 /**
@@ -139,6 +143,36 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     return { codigoServico: m.codigo_servico, nome: m.nome, descricao: m.descricao, versao: m.ultima_versao, restrito: !!m.grupo_acesso_publico_id, definicao: m.definicao };
   });
 
+  /**
+   * The citizen's receipt (issue 15): the form as sent (answers in clear: they are the citizen's own;
+   * without the questions hidden from them), with the verification code. The protocol and the code are
+   * the key: a wrong pair answers 404, as a protocol that does not exist.
+   */
+  api.get<{ Params: { protocolo: string }; Querystring: { codigo: string } }>(
+    '/comprovantes/:protocolo',
+    { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': PDF }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
+    async (req, rep) => {
+      const [f] = await db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string }>(
+        `select f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, v.nome, v.definicao, m.nome as modelo
+           from formulario f join modelo m on m.codigo_servico = f.codigo_servico
+           left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
+          where f.protocolo = $1 and f.anonimizado_em is null`,
+        [req.params.protocolo],
+      );
+      if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado('Comprovante não encontrado: confira o protocolo e o código de verificação.');
+      const pdf = await gerarFichaPdf({
+        modelo: f.nome ?? f.modelo,
+        versao: f.modelo_versao,
+        protocolo: f.protocolo,
+        recebidoEm: f.recebido_em,
+        status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo,
+        blocos: respostasPorSecao(f.definicao, f.respostas ?? {}, undefined, camposOcultos(f.definicao, f.respostas ?? {})),
+        comprovante: { codigo: f.codigo_verificacao! },
+      });
+      return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
+    },
+  );
+
   api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>(
     '/modelos/:codigoServico/formularios',
     { bodyLimit: l.corpoBytes, ...(porModelo ? { onRequest: porModelo } : {}), schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
@@ -213,10 +247,10 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       // fails the check, so no form is written with a group the move has already passed over.
       [criado] = await db.query<LinhaSaida>(
         `with f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente)
-           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13
             where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
-           returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em),
+           returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
          e as (
            insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
            select id, $1, $2, 'RECEBIDO', 'portal-cidadao', jsonb_build_object('protocolo', protocolo, 'versaoModelo', $3::int) from f),
@@ -226,8 +260,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
          k as (
            insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
            select $1, $11, $8, $9, id from f where $8::text is not null)
-         select protocolo, codigo_servico, modelo_versao, status, recebido_em from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email],
+         select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao()],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.
@@ -289,6 +323,14 @@ interface LinhaSaida {
   modelo_versao: number;
   status: string;
   recebido_em: string;
+  codigo_verificacao: string;
 }
-const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em from formulario';
-const saida = (f: LinhaSaida) => ({ protocolo: f.protocolo, codigoServico: f.codigo_servico, versaoModelo: f.modelo_versao, status: f.status, recebidoEm: new Date(f.recebido_em).toISOString() });
+const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
+const saida = (f: LinhaSaida) => ({
+  protocolo: f.protocolo,
+  codigoServico: f.codigo_servico,
+  versaoModelo: f.modelo_versao,
+  status: f.status,
+  recebidoEm: new Date(f.recebido_em).toISOString(),
+  comprovante: { codigoVerificacao: f.codigo_verificacao, url: `/api/publico/comprovantes/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` },
+});
