@@ -1,5 +1,5 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { apiComo, botao, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves } from './apoio';
+import { apiAdmin, apiComo, botao, DEMO, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves } from './apoio';
 
 /** /formularios: list states, filters, paging, sort, the drawer (linkable), errors mapped to pages, CSV. */
 afterEach(desmontarTodos);
@@ -121,6 +121,35 @@ describe('formulários preenchidos', () => {
     const vistos = await apiComo('admin', `/formularios-eventos?protocolo=${f.protocolo}&tipo=DADOS_PESSOAIS_VISTOS`);
     expect(vistos.json.length).to.be.greaterThan(0);
     expect(await violacoesGraves(el)).to.deep.equal([]);
+  });
+
+  it('"Verificar comprovante": o protocolo e o código do comprovante do cidadão conferem; o formulário abre; um código errado não', async () => {
+    const grupo = (await apiAdmin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+    const codigo = `teste-comprovante-${Date.now().toString(36)}`;
+    await apiAdmin('POST', '/modelos', { codigoServico: codigo, nome: 'Comprovante de teste', grupoControleConteudoId: grupo });
+    const m = (await apiAdmin('GET', `/modelos/${codigo}`)).json;
+    await apiAdmin('PUT', `/modelos/${codigo}`, { nome: m.nome, grupoControleConteudoId: grupo, versao: m.versao, definicao: { secoes: [{ id: 's', titulo: 'Pedido', campos: [{ id: 'assunto', tipo: 'texto', rotulo: 'Assunto', obrigatorio: true, regras: [] }] }] } });
+    await apiAdmin('POST', `/modelos/${codigo}/versoes`);
+    const recibo = await (await fetch(`${DEMO.url}/api/publico/modelos/${codigo}/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { assunto: 'Segunda via' } }) })).json();
+    try {
+      const el = await abrir();
+      botao(el, 'Verificar comprovante')!.click();
+      await waitUntil(() => el.shadowRoot!.querySelector('.bp6-dialog input[name=protocolo]'), 'diálogo');
+      const dialogo = '.bp6-dialog';
+      digitar(campo(el, 'Protocolo', dialogo), recibo.protocolo);
+      digitar(campo(el, 'Código de verificação', dialogo), 'AAAA-AAAA-AAAA');
+      botao(el, 'Conferir')!.click();
+      await waitUntil(() => el.shadowRoot!.querySelector('[data-testid=resultado-verificacao]')?.textContent?.includes('não confere'), 'código errado recusado');
+      digitar(campo(el, 'Código de verificação', dialogo), recibo.comprovante.codigoVerificacao.toLowerCase());
+      botao(el, 'Conferir')!.click();
+      await waitUntil(() => el.shadowRoot!.querySelector('[data-testid=resultado-verificacao]')?.textContent?.startsWith('Comprovante válido'), 'código certo');
+      expect(el.shadowRoot!.querySelector('[data-testid=resultado-verificacao]')!.textContent).to.contain(recibo.protocolo);
+      expect(await violacoesGraves(el.shadowRoot!.querySelector(dialogo)!)).to.deep.equal([]);
+      botao(el, 'Abrir o formulário')!.click();
+      await waitUntil(() => gaveta(el)?.querySelector('[data-testid=protocolo]')?.textContent === recibo.protocolo, 'a gaveta do formulário');
+    } finally {
+      await apiAdmin('POST', `/modelos/${codigo}/arquivamento`);
+    }
   });
 
   it('"Baixar PDF" na gaveta: o PDF do formulário, mascarado como a tela; depois de "Mostrar", em claro; cada um vira evento', async () => {

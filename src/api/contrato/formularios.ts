@@ -212,3 +212,4 @@ export type TAnalitico = Static<typeof Analitico>;
 export type TResultadoLote = Static<typeof ResultadoLote>;
 export type TModeloPublico = Static<typeof ModeloPublico>;
 export type TRecibo = Static<typeof Recibo>;
+export type TVerificacao = Static<typeof Verificacao>;

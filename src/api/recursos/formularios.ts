@@ -1,4 +1,4 @@
-import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa } from '../contrato/formularios';
+import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa, TVerificacao } from '../contrato/formularios';
 import type { Http } from '../http';
 import { parametrosLista, type Filtros, type Ordenacao, type Paginacao } from '../paginacao';
 
@@ -6,6 +6,7 @@ import { parametrosLista, type Filtros, type Ordenacao, type Paginacao } from '.
 export type Formulario = TFormulario;
 /** "Mostrar": a form's personal data in clear (each request is recorded as an event). */
 export type DadosPessoais = TDadosPessoais;
+export type Verificacao = TVerificacao;
 export type Evento = TEvento;
 export type Retentativa = TRetentativa;
 export type DetalheFormulario = TDetalheFormulario;
@@ -17,6 +18,7 @@ export const formulariosApi = {
   obter: (http: Http, id: number | string) => http.get<DetalheFormulario>(`/formularios/${encodeURIComponent(id)}`).then((r) => r.data),
   /** "Baixar PDF": masked as the drawer shows it, or in clear once the drawer shows it in clear. */
   pdf: (id: number | string, claros = false) => `/formularios/${encodeURIComponent(id)}/pdf${claros ? '?dadosPessoais=true' : ''}`,
+  verificar: (http: Http, protocolo: string, codigo: string) => http.get<Verificacao>(`/formularios/verificacao?protocolo=${encodeURIComponent(protocolo)}&codigo=${encodeURIComponent(codigo)}`).then((r) => r.data),
   dadosPessoais: (http: Http, id: number | string) => http.get<DadosPessoais>(`/formularios/${encodeURIComponent(id)}/dados-pessoais`).then((r) => r.data),
   /** The CSV export's address for the current filter and sort (fetched with the token by `baixar`); `claros`: personal data unmasked. */
   exportacao: (o: readonly Ordenacao[], f: Filtros, claros = false) => `/formularios/exportacao?${semPaginacao(f, o)}${claros ? '&dadosPessoais=true' : ''}`,

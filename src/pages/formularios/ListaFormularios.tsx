@@ -12,6 +12,7 @@ import { filtrosFormularios } from '../filtros';
 import { TituloPagina } from '../Titulo';
 import { ExportarCsv, RelatorioTitular } from './ExportarCsv';
 import { FichaFormulario } from './FichaFormulario';
+import { VerificarComprovante } from './VerificarComprovante';
 import { Codigo } from '../../ui/NomeModelo';
 
 export const LISTA_FORMULARIOS = 'formularios';
@@ -29,6 +30,7 @@ export default function ListaFormularios() {
           <>
             <ExportarCsv lista={LISTA_FORMULARIOS} />
             <RelatorioTitular lista={LISTA_FORMULARIOS} />
+            <VerificarComprovante />
           </>
         }
       />
