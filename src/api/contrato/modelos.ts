@@ -1,6 +1,7 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { STATUS_MODELO } from '../../forms/ciclo';
 import { OPERADORES } from '../../forms/condicoes';
+import { FAMILIAS_ARQUIVO } from '../../forms/tiposArquivo';
 import { LIMITES, TIPOS_CAMPO } from '../../forms/definicao';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
 
@@ -45,6 +46,15 @@ export const Campo = Type.Object(
     requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
     dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
     condicao: Type.Optional(Condicao),
+    arquivo: Type.Optional(
+      Type.Object(
+        {
+          tamanhoMaximoMb: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Tamanho máximo de um arquivo, em MB (10 quando ausente).' })),
+          tipos: Type.Optional(Type.Array(Enum(FAMILIAS_ARQUIVO), { description: 'Tipos aceitos, conferidos pelo conteúdo (todos quando ausente).' })),
+        },
+        { description: 'Só em campos do tipo arquivo: o que o campo aceita.' },
+      ),
+    ),
   },
   { title: 'Campo', description: 'Uma pergunta do formulário.' },
 );

@@ -16,6 +16,7 @@ export const status = {
   'evento.RELATORIO_TITULAR': ['Relatório do titular baixado', "Data subject's report downloaded"],
   'evento.ANONIMIZADO': ['Dados pessoais apagados (retenção)', 'Personal data erased (retention)'],
   'evento.PDF_BAIXADO': ['PDF baixado', 'PDF downloaded'],
+  'evento.ANEXO_BAIXADO': ['Anexo baixado', 'Attachment downloaded'],
   'status.retentativa.PENDENTE': ['Pendente', 'Pending'],
   'status.retentativa.EXECUTANDO': ['Em execução', 'Running'],
   'status.retentativa.SUCESSO': ['Sucesso', 'Succeeded'],

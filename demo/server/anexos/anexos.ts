@@ -1,0 +1,105 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Banco } from '../db';
+import type { CampoDefinicao } from '../../../src/forms/definicao';
+import { BYTES_PARA_DETECTAR, detectarTipo, FAMILIAS_ARQUIVO, type FamiliaArquivo } from '../../../src/forms/tiposArquivo';
+import { ErroHttp } from '../api/erros';
+import type { Armazenamento } from './armazenamento';
+
+/**
+ * Attachments (issue 15): an upload to a file field is checked as it streams in — its size against the
+ * field's maximum (10 MB unless the designer says otherwise), its type by its first bytes against the
+ * families the designer allowed — and stored with its SHA-256. Refused or cut short, nothing of it stays.
+ * Until a submission references it, it is an orphan, removed after a while.
+ */
+export const TAMANHO_PADRAO_MB = 10;
+
+export interface Anexo {
+  id: string;
+  nome: string;
+  mime: string;
+  tamanho: number;
+  sha256: string;
+}
+
+const NOMES_FAMILIA: Record<FamiliaArquivo, string> = { pdf: 'PDF', imagem: 'imagens (PNG, JPEG, GIF, WebP)', documento: 'documentos de escritório (Word, Excel, PowerPoint, OpenDocument)' };
+
+/** The field's limits: the designer's, or 10 MB and every family. */
+export function limitesDoCampo(c: CampoDefinicao): { bytes: number; familias: readonly FamiliaArquivo[] } {
+  const a = c.arquivo;
+  return { bytes: (a?.tamanhoMaximoMb ?? TAMANHO_PADRAO_MB) * 1024 * 1024, familias: a?.tipos?.length ? a.tipos : FAMILIAS_ARQUIVO };
+}
+
+/** A file name as given, kept readable but harmless in a header or a path: no controls, slashes or quotes. */
+export function nomeSeguro(nome: string): string {
+  const limpo = nome.normalize('NFC').replace(/[\u0000-\u001f\u007f"\\/]/g, '_').trim().slice(-200);
+  return limpo || 'arquivo';
+}
+
+export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
+  /** Streams `corpo` into the storage, checking it on the way; resolves with what was stored. */
+  async function receber(o: { codigoServico: string; campo: CampoDefinicao; nome: string; corpo: AsyncIterable<Uint8Array> }): Promise<Anexo> {
+    const { bytes: maximo, familias } = limitesDoCampo(o.campo);
+    const id = randomUUID();
+    const nome = nomeSeguro(o.nome);
+    const hash = createHash('sha256');
+    let tamanho = 0;
+    let mime = '';
+    async function* verificado(): AsyncIterable<Uint8Array> {
+      let inicio: Buffer[] = [];
+      let nInicio = 0;
+      const conferirTipo = () => {
+        const tipo = detectarTipo(Buffer.concat(inicio));
+        if (!tipo || !familias.includes(tipo.familia)) throw new ErroHttp(415, `Este arquivo não é de um tipo aceito neste campo: envie ${familias.map((f) => NOMES_FAMILIA[f]).join(' ou ')}. O tipo é conferido pelo conteúdo, não pelo nome.`);
+        mime = tipo.mime;
+      };
+      for await (const p of o.corpo) {
+        tamanho += p.byteLength;
+        if (tamanho > maximo) throw new ErroHttp(413, `O arquivo passa do tamanho máximo deste campo (${(maximo / 1024 / 1024).toLocaleString('pt-BR')} MB).`);
+        hash.update(p);
+        if (!mime) {
+          inicio.push(Buffer.from(p));
+          nInicio += p.byteLength;
+          if (nInicio < BYTES_PARA_DETECTAR) continue;
+          conferirTipo();
+          yield* inicio;
+          inicio = [];
+          continue;
+        }
+        yield p;
+      }
+      if (!mime) {
+        conferirTipo();
+        yield* inicio;
+      }
+    }
+    await db.query('insert into anexo (id, codigo_servico, campo, nome, mime, tamanho, sha256) values ($1, $2, $3, $4, $5, 0, $6)', [id, o.codigoServico, o.campo.id, nome, 'application/octet-stream', '']);
+    try {
+      await armazenamento.gravar(id, verificado());
+      const sha256 = hash.digest('hex');
+      await db.query('update anexo set mime = $2, tamanho = $3, sha256 = $4 where id = $1', [id, mime, tamanho, sha256]);
+      return { id, nome, mime, tamanho, sha256 };
+    } catch (e) {
+      await armazenamento.apagar([id]).catch(() => undefined);
+      await db.query('delete from anexo where id = $1', [id]);
+      throw e;
+    }
+  }
+
+  /** An attachment's record, or undefined. */
+  async function obter(id: string): Promise<(Anexo & { codigoServico: string; campo: string; formularioId: string | null }) | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    const [a] = await db.query<{ id: string; nome: string; mime: string; tamanho: string; sha256: string; codigo_servico: string; campo: string; formulario_id: string | null }>('select id::text, nome, mime, tamanho::text, sha256, codigo_servico, campo, formulario_id::text from anexo where id = $1', [id]);
+    return a && { id: a.id, nome: a.nome, mime: a.mime, tamanho: Number(a.tamanho), sha256: a.sha256, codigoServico: a.codigo_servico, campo: a.campo, formularioId: a.formulario_id };
+  }
+
+  /** Removes the uploads no form references that are older than `antesDe`; resolves how many went. */
+  async function removerOrfaos(antesDe: Date): Promise<number> {
+    const ids = (await db.query<{ id: string }>('delete from anexo where formulario_id is null and criado_em < $1 returning id::text', [antesDe])).map((r) => r.id);
+    await armazenamento.apagar(ids);
+    return ids.length;
+  }
+
+  return { receber, obter, ler: (id: string) => armazenamento.ler(id), removerOrfaos };
+}
+
+export type Anexos = ReturnType<typeof criarAnexos>;

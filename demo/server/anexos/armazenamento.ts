@@ -1,0 +1,56 @@
+import type { Banco } from '../db';
+
+/**
+ * Where attachments' bytes live (issue 15), behind one small interface: PostgreSQL by default (works on
+ * PGlite and on the server), an S3-compatible object store for scale. Bytes go in and come out as a
+ * stream of parts: never a whole file in memory.
+ */
+export interface Armazenamento {
+  /** Stores the parts of `id` as they come. A failure part way leaves nothing behind (the caller calls `apagar`). */
+  gravar(id: string, partes: AsyncIterable<Uint8Array>): Promise<void>;
+  ler(id: string): AsyncIterable<Uint8Array>;
+  apagar(ids: readonly string[]): Promise<void>;
+}
+
+const PARTE = 256 * 1024;
+
+/** Regroups a stream into parts of `tamanho` bytes (the last one shorter). */
+export async function* emPartes(fonte: AsyncIterable<Uint8Array>, tamanho = PARTE): AsyncIterable<Buffer> {
+  let acumulado: Buffer[] = [];
+  let n = 0;
+  for await (const pedaco of fonte) {
+    let resto = Buffer.from(pedaco.buffer, pedaco.byteOffset, pedaco.byteLength);
+    while (n + resto.length >= tamanho) {
+      const falta = tamanho - n;
+      yield Buffer.concat([...acumulado, resto.subarray(0, falta)]);
+      resto = resto.subarray(falta);
+      acumulado = [];
+      n = 0;
+    }
+    if (resto.length) {
+      acumulado.push(Buffer.from(resto));
+      n += resto.length;
+    }
+  }
+  if (n) yield Buffer.concat(acumulado);
+}
+
+/** The bytes in `anexo_parte`, 256 KB a row, read back one row at a time. */
+export function armazenamentoPostgres(db: Banco): Armazenamento {
+  return {
+    async gravar(id, partes) {
+      let n = 0;
+      for await (const parte of emPartes(partes)) await db.query('insert into anexo_parte (anexo_id, n, dados) values ($1, $2, $3)', [id, n++, parte]);
+    },
+    async *ler(id) {
+      for (let n = 0; ; n++) {
+        const [p] = await db.query<{ dados: Uint8Array }>('select dados from anexo_parte where anexo_id = $1 and n = $2', [id, n]);
+        if (!p) return;
+        yield p.dados;
+      }
+    },
+    async apagar(ids) {
+      if (ids.length) await db.query('delete from anexo_parte where anexo_id = any($1::uuid[])', [ids]);
+    },
+  };
+}
