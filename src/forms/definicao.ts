@@ -174,6 +174,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
           valores.add(o.valor);
         }
       } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: t('def.opcoes-fora') });
+      if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });
     }
   }
   if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: t('def.max-campos', { n: LIMITES.campos }) });

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { detectarTipo } from '../../src/forms/tiposArquivo';
+import { validarDefinicao } from '../../src/forms/definicao';
 
 const b = (...partes: (string | number[] | Buffer)[]) => Buffer.concat(partes.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
 /** A ZIP local file header for `nome` (stored), as the first entry of an archive. */
@@ -34,4 +35,10 @@ test('recusados: executáveis renomeados, scripts, outros ZIP, instaladores OLE,
     ['PDF truncado no cabeçalho', b('%PD')],
   ];
   for (const [nome, conteudo] of recusados) assert.equal(detectarTipo(conteudo), null, nome);
+});
+
+test('os limites de arquivo só valem em campos de arquivo', () => {
+  const com = (tipo: 'arquivo' | 'texto') => validarDefinicao({ secoes: [{ id: 's', titulo: 'S', campos: [{ id: 'a', tipo, rotulo: 'A', obrigatorio: false, regras: [], arquivo: { tamanhoMaximoMb: 5, tipos: ['pdf'] } }] }] });
+  assert.deepEqual(com('arquivo'), []);
+  assert.deepEqual(com('texto').map((p) => [p.caminho, p.mensagem]), [['secoes[0].campos[0].arquivo', 'Tamanho máximo e tipos aceitos só valem para campos de arquivo.']]);
 });

@@ -264,6 +264,7 @@ export const modelos = {
   'def.onde-formulario': ['Formulário', 'Form'],
   'def.codigo-formato': ['O código do serviço deve ter de 3 a 40 caracteres: letras, números e hífens.', 'The service code must have 3 to 40 characters: letters, digits and hyphens.'],
   'def.codigo-reservado': ['O código "novo" é reservado.', 'The code "novo" is reserved.'],
+  'def.arquivo-fora': ['Tamanho máximo e tipos aceitos só valem para campos de arquivo.', 'Maximum size and accepted types only apply to file fields.'],
   'def.condicao-vazia': ['A condição precisa de pelo menos uma exigência.', 'The condition needs at least one requirement.'],
   'def.condicao-inexistente': ['A condição depende do campo "{campo}", que não existe mais.', 'The condition depends on the field "{campo}", which no longer exists.'],
   'def.condicao-ciclo': ['A condição depende de "{campo}", que só aparece junto com ela: escolha uma pergunta anterior.', 'The condition depends on "{campo}", which only shows with it: choose an earlier question.'],
