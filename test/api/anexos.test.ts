@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { bancosDeTeste, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { armazenamentoPostgres, emPartes } from '../../demo/server/anexos/armazenamento';
 import { criarAnexos, type Anexos } from '../../demo/server/anexos/anexos';
 import type { CampoDefinicao } from '../../src/forms/definicao';
@@ -10,7 +10,8 @@ import type { CampoDefinicao } from '../../src/forms/definicao';
  * Attachments' storage and checks (issue 15), on the real databases: an upload streams in pieces,
  * is checked by size and by content as it comes, and is stored with its SHA-256 in 256 KB rows; read
  * back, it is byte-identical. A refused upload leaves no row and no part; orphans are removed.
- * (The HTTP upload route, the citizen's page and the drawer's download come next: see the issue's note.)
+ * Through HTTP too: the public upload route takes the file as the body. (Referencing uploads from a
+ * submission, the citizen's page and the drawer's download come next: see the issue's note.)
  */
 const campo = (extra: Partial<CampoDefinicao> = {}): CampoDefinicao => ({ id: 'documento', tipo: 'arquivo', rotulo: 'Documento', obrigatorio: true, regras: [], ...extra });
 
@@ -68,6 +69,36 @@ for (const banco of await bancosDeTeste()) {
       await assert.rejects(anexos.receber({ codigoServico: 'saude-ouvidoria', campo: campo({ arquivo: { tipos: ['imagem'] } }), nome: 'foto.jpg', corpo: emPedacos(pdf(5_000)) }), (e: { status: number; detalhe: string }) => e.status === 415 && e.detalhe.includes('envie imagens'), 'a PDF where only images are allowed');
       await assert.rejects(anexos.receber({ codigoServico: 'saude-ouvidoria', campo: campo(), nome: 'vazio.pdf', corpo: emPedacos(Buffer.alloc(0)) }), (e: { status: number }) => e.status === 415);
       assert.deepEqual(await contar(s), antes, 'no row and no part of a refused upload');
+    });
+
+    test('pela API pública: o corpo é o arquivo; aceito com o seu SHA-256; recusado pelo conteúdo, pelo tamanho, sem campo', async () => {
+      const admin = await clienteApi(s.url, 'admin');
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      const corpo = { nome: 'Pedido com anexo', grupoControleConteudoId: grupo };
+      await admin('POST', '/modelos', { codigoServico: 'teste-anexo', ...corpo });
+      const definicao = { secoes: [{ id: 's', titulo: 'Documentos', campos: [campo({ arquivo: { tamanhoMaximoMb: 1, tipos: ['pdf', 'imagem'] } }), { id: 'obs', tipo: 'texto', rotulo: 'Observação', obrigatorio: false, regras: [] }] }] };
+      assert.equal((await admin('PUT', '/modelos/teste-anexo', { ...corpo, definicao, versao: 1 })).status, 200);
+      assert.equal((await admin('POST', '/modelos/teste-anexo/versoes')).status, 201);
+      const enviar = (bytes: Buffer, consulta: string, tipo = 'application/octet-stream') => fetch(`${s.url}/api/publico/modelos/teste-anexo/anexos${consulta}`, { method: 'POST', headers: { 'content-type': tipo }, body: new Uint8Array(bytes) });
+      const dados = pdf(700_000);
+      const r = await enviar(dados, `?campo=documento&nome=${encodeURIComponent('comprovante de residência.pdf')}`, 'application/pdf');
+      assert.equal(r.status, 201);
+      const a = await r.json();
+      assert.deepEqual({ nome: a.nome, tipo: a.tipo, tamanho: a.tamanho, sha256: a.sha256 }, { nome: 'comprovante de residência.pdf', tipo: 'application/pdf', tamanho: dados.length, sha256: createHash('sha256').update(dados).digest('hex') });
+      assert.ok((await juntar(anexos.ler(a.id))).equals(dados), 'stored byte-identical');
+      const antes = await contar(s);
+      const exe = await enviar(Buffer.concat([Buffer.from('MZ'), randomBytes(10_000)]), '?campo=documento&nome=documento.pdf', 'application/pdf');
+      assert.equal(exe.status, 415);
+      assert.match((await exe.json()).detail, /envie PDF ou imagens/);
+      const grande = await enviar(pdf(1_048_577), '?campo=documento&nome=grande.pdf');
+      assert.equal(grande.status, 413);
+      assert.match((await grande.json()).detail, /tamanho máximo deste campo \(1 MB\)/);
+      const json = await enviar(Buffer.from('{"a":1}'), '?campo=documento', 'application/json');
+      assert.equal(json.status, 415, 'a JSON body is a file like any other (and not a PDF)');
+      assert.equal((await enviar(dados, '?campo=obs')).status, 400, 'not a file field');
+      assert.equal((await enviar(dados, '')).status, 400, 'no field');
+      assert.equal((await fetch(`${s.url}/api/publico/modelos/nao-existe/anexos?campo=documento`, { method: 'POST', body: new Uint8Array(dados) })).status, 404);
+      assert.deepEqual(await contar(s), antes, 'nothing stored of the refused ones');
     });
 
     test('um nome de arquivo perigoso fica inofensivo; órfãos antigos são removidos, os novos ficam', async () => {

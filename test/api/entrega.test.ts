@@ -72,7 +72,8 @@ for (const banco of await bancosDeTeste()) {
       const r = await enviarFormulario(s.url, 'teste-entrega', { ...RESPOSTAS_VALIDAS, data: '2026-11-20', anexo: { nome: 'rg.pdf', tamanho: 1000 } });
       assert.equal(r.status, 201);
       assert.match(r.json.protocolo, /^\d{4}\.\d{9}$/);
-      assert.deepEqual({ ...r.json, protocolo: '', recebidoEm: '' }, { protocolo: '', codigoServico: 'teste-entrega', versaoModelo: 1, status: 'RECEBIDO', recebidoEm: '' });
+      assert.deepEqual({ ...r.json, protocolo: '', recebidoEm: '', comprovante: null }, { protocolo: '', codigoServico: 'teste-entrega', versaoModelo: 1, status: 'RECEBIDO', recebidoEm: '', comprovante: null });
+      assert.equal(r.json.comprovante.url, `/api/publico/comprovantes/${r.json.protocolo}?codigo=${r.json.comprovante.codigoVerificacao}`);
       await esperarAte(async () => (await estado(r.json.protocolo)).retentativa === 'SUCESSO', 10_000, 'entregue');
       assert.deepEqual(await eventos(r.json.protocolo), ['RECEBIDO', 'INTEGRADO']);
       assert.equal((await estado(r.json.protocolo)).formulario, 'INTEGRADO');

@@ -187,6 +187,7 @@ for (const { nome, alvo: criar } of await alvos()) {
               { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 120 }], requerente: 'nome' },
               { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: false, regras: [{ tipo: 'dataNaoFutura' }] },
               { id: 'assunto', tipo: 'escolha-unica', rotulo: 'Assunto', obrigatorio: true, regras: [], opcoes: [{ valor: 'a', rotulo: 'Alvará' }, { valor: 'b', rotulo: 'Certidão' }] },
+              { id: 'documento', tipo: 'arquivo', rotulo: 'Documento', obrigatorio: false, regras: [], arquivo: { tamanhoMaximoMb: 1, tipos: ['pdf'] } },
             ],
           },
         ],
@@ -207,6 +208,9 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('GET', `/publico/modelos/${codigo}`, { token: null, espera: 200 });
       const respostas = { cpf, nome: 'Maria da Silva', nascimento: '1990-05-17', assunto: 'a' };
       const chave = `contrato-${sufixo}`;
+      const anexo = await chamar('POST', `/publico/modelos/${codigo}/anexos?campo=documento&nome=pedido.pdf`, { token: null, bruto: '%PDF-1.4 contrato', cabecalhos: { 'content-type': 'application/pdf' }, espera: 201 });
+      assert.equal(anexo.corpo.tipo, 'application/pdf');
+      await chamar('POST', `/publico/modelos/${codigo}/anexos?campo=documento&nome=x.pdf`, { token: null, bruto: 'MZ não é PDF', cabecalhos: { 'content-type': 'application/pdf' }, espera: 415 });
       const recibo = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
       const { codigoVerificacao, url } = recibo.corpo.comprovante;
       assert.ok(String((await chamar('GET', url.replace(/^\/api/, ''), { token: null, espera: 200 })).corpo).startsWith('%PDF-'));

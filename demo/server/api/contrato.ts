@@ -56,6 +56,8 @@ export interface Operacao {
   params?: TSchema;
   query?: TSchema;
   corpo?: TSchema;
+  /** A raw body (a file) instead of JSON: documented as such, read by the route as a stream. */
+  corpoBinario?: { descricao: string };
   cabecalhosPedido?: TSchema;
   resposta: Resposta;
   /** Statuses this operation may answer besides those every operation of its kind does. */
@@ -82,7 +84,7 @@ export function operacao(o: Operacao): FastifySchema {
   const erros = new Set<Erro | 503>(o.erros);
   if (!o.publica) (erros.add(401), erros.add(403));
   if (o.params || o.query || o.corpo) erros.add(400);
-  if (o.corpo) (erros.add(413), erros.add(415));
+  if (o.corpo || o.corpoBinario) (erros.add(413), erros.add(415));
   erros.add(503);
   const respostas: Record<number, unknown> = { [status]: sucesso };
   for (const e of [...erros].sort()) respostas[e] = problema(e, o.porque?.[e as Erro] ?? `${TITULOS[e]}. ${DESCRICAO_ERRO[e]}`);
@@ -96,6 +98,8 @@ export function operacao(o: Operacao): FastifySchema {
     ...(o.query ? { querystring: o.query } : {}),
     ...(o.corpo ? { body: o.corpo } : {}),
     ...(o.cabecalhosPedido ? { headers: o.cabecalhosPedido } : {}),
+    // Documentation only (documento.ts turns it into the requestBody): the route reads the stream itself.
+    ...(o.corpoBinario ? { 'x-corpo-binario': o.corpoBinario } : {}),
     response: respostas,
   } as FastifySchema;
 }

@@ -24,12 +24,20 @@ export function opcoesDocumento(urlPublica: string): SwaggerOptions {
       security: [{ bearer: [] }],
     },
     hideUntagged: true,
-    transform: ({ schema, url }) => ({ schema, url: url.replace(/^\/api(?=\/)/, '') }),
+    transform: ({ schema, url }) => ({ schema: comCorpoBinario(schema as No), url: url.replace(/^\/api(?=\/)/, '') }),
     transformObject: (d) => componentes((d as { openapiObject: Record<string, unknown> }).openapiObject),
   };
 }
 
 type No = Record<string, unknown>;
+
+/** A route that reads a raw body (`operacao({ corpoBinario })`): documented as any file, in binary. */
+function comCorpoBinario(schema: No): No {
+  const binario = schema?.['x-corpo-binario'] as { descricao: string } | undefined;
+  if (!binario) return schema;
+  const { ['x-corpo-binario']: _x, ...resto } = schema;
+  return { ...resto, consumes: ['application/octet-stream', 'application/pdf', 'image/png', 'image/jpeg', '*/*'], body: { type: 'string', format: 'binary', description: binario.descricao } };
+}
 const ehObjeto = (v: unknown): v is No => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Moves every schema that has a title to components.schemas and refers to it; two different schemas with one title are a bug. */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErroCampo } from '../../../src/api/problema';
 import { invalido, MSG_CAMPOS } from './erros';
@@ -40,7 +41,9 @@ export function problemaDeEntrada(valor: unknown, raiz: string): ErroCampo | nul
 
 /** preValidation for every /api route. */
 export async function recusarEntradaInsegura(req: FastifyRequest, _rep: FastifyReply) {
-  for (const valor of [req.params, req.query, req.body]) {
+  // A file upload's body is the request's stream (its route reads the bytes itself), not parsed input.
+  const corpo = req.body instanceof Readable ? undefined : req.body;
+  for (const valor of [req.params, req.query, corpo]) {
     const p = problemaDeEntrada(valor, '');
     if (p) throw invalido(MSG_CAMPOS, [{ ...p, field: p.field || 'body' }]);
   }

@@ -12,6 +12,8 @@ import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
 import { rotasPublicas, type LimitesPublico } from './rotas/publico';
+import { criarAnexos } from '../anexos/anexos';
+import { armazenamentoPostgres } from '../anexos/armazenamento';
 import { rotasAuditoria } from './auditoria';
 import { Type } from 'typebox';
 import { operacao, parametros } from './contrato';
@@ -54,7 +56,8 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico }), { prefix: '/publico' });
+      const anexos = criarAnexos(o.db, armazenamentoPostgres(o.db));
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, anexos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.

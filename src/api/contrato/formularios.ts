@@ -194,6 +194,17 @@ export const Recibo = Type.Object(
   { title: 'Recibo', description: 'O recibo do envio, com o comprovante em PDF.', examples: [{ protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', versaoModelo: 2, status: 'RECEBIDO', recebidoEm: '2026-11-21T14:05:00.000Z', comprovante: { codigoVerificacao: 'K7QM-X2RD-9TWH', url: '/api/publico/comprovantes/2026.000001234?codigo=K7QM-X2RD-9TWH' } }] },
 );
 
+export const AnexoEnviado = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'O anexo, para a resposta do campo no envio do formulário.' }),
+    nome: Type.String({ description: 'O nome do arquivo, sem caracteres de controle, barras ou aspas.' }),
+    tipo: Type.String({ description: 'O tipo encontrado no conteúdo (não no nome).' }),
+    tamanho: Type.Integer({ minimum: 1 }),
+    sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  },
+  { title: 'AnexoEnviado', description: 'Um arquivo recebido e guardado, conferido pelo tamanho e pelo conteúdo.', examples: [{ id: '0b6f1c52-3f4a-4c1e-9d2a-7c1f0e9b2a11', nome: 'laudo.pdf', tipo: 'application/pdf', tamanho: 182344, sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' }] },
+);
+
 export const Verificacao = Type.Object(
   {
     valido: Type.Boolean({ description: 'Se o código confere com o protocolo.' }),

@@ -16,11 +16,12 @@ import type { Banco } from '../../db';
 import type { IdentidadeCidadao } from '../cidadao';
 import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
 import { codigoConfere, novoCodigoVerificacao } from '../../pdf/comprovante';
+import type { Anexos } from '../../anexos/anexos';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
 import { Type } from 'typebox';
 import { ANEXO, documentarComo, parametros, PDF } from '../contrato';
-import { CorpoEnvio, ModeloPublico, ModeloPublicoResumo, Recibo } from '../../../../src/api/contrato/formularios';
+import { AnexoEnviado, CorpoEnvio, ModeloPublico, ModeloPublicoResumo, Recibo } from '../../../../src/api/contrato/formularios';
 
 /**
  * The citizens' side (issue 8), without a staff token: a published model's latest version, and the
@@ -50,6 +51,8 @@ export interface OpcoesPublico {
   /** Called after a submission commits (wakes the delivery worker). */
   aoReceber?: () => void;
   limites: LimitesPublico;
+  /** Where uploads to file fields go (issue 15). */
+  anexos: Anexos;
 }
 
 /**
@@ -196,16 +199,56 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     },
   );
 
-  /** Checks and stores one submission against model `m`; null when `m` is out of date. */
-  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
-    const chave = req.headers['idempotency-key'];
-    if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
+  /** The citizen of the request (or none); a restricted model needs one, of its public-access group. */
+  async function cidadaoAutorizado(req: FastifyRequest, m: LinhaPublica) {
     const cidadao = await cidadaoDoPedido(req);
     if (m.grupo_acesso_publico_id) {
       if (!cidadao) throw new ErroHttp(401, 'Entre com a sua conta de cidadão para preencher este formulário.');
       const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
       if (!ok) throw proibido('O seu CPF não está autorizado a preencher este formulário.');
     }
+    return cidadao;
+  }
+
+  /**
+   * An upload to a file field (issue 15), the body being the file itself: checked by size and by its
+   * content as it streams in, stored with its SHA-256. The answer's id goes into the field's answer.
+   * Its own context: no body parser but one that hands the stream over.
+   */
+  await api.register(async (bruto) => {
+    bruto.removeAllContentTypeParsers();
+    bruto.addContentTypeParser('*', (_req, corpo, feito) => feito(null, corpo));
+    bruto.post<{ Params: { codigoServico: string }; Querystring: { campo?: string; nome?: string } }>(
+      '/modelos/:codigoServico/anexos',
+      {
+        ...(porModelo ? { onRequest: porModelo } : {}),
+        schema: doc('enviarAnexo', 'Envia um arquivo para um campo', {
+          publica: true,
+          descricao: 'O corpo é o próprio arquivo (qualquer Content-Type: o tipo é conferido pelo conteúdo). Tamanho máximo e tipos aceitos são os do campo (10 MB e PDF, imagens ou documentos de escritório quando o designer não diz). O id devolvido vai na resposta do campo; um anexo que nenhum envio usa é removido depois de um tempo.',
+          params,
+          query: Type.Object({ campo: Type.Optional(Type.String({ maxLength: 100, description: 'O id do campo de arquivo.' })), nome: Type.Optional(Type.String({ maxLength: 255, description: 'O nome do arquivo.' })) }),
+          corpoBinario: { descricao: 'O arquivo.' },
+          resposta: { status: 201, descricao: 'Guardado.', corpo: AnexoEnviado },
+          erros: [401, 403, 404, 410, 429],
+          porque: { 413: 'O arquivo passa do tamanho máximo do campo.', 415: 'O conteúdo do arquivo não é de um tipo que o campo aceita (o nome não conta).' },
+        }),
+      },
+      async (req, rep) => {
+        const m = await modeloPublicado(req.params.codigoServico);
+        await cidadaoAutorizado(req, m);
+        const campo = m.definicao!.secoes.flatMap((s) => s.campos).find((c) => c.id === req.query.campo && c.tipo === 'arquivo');
+        if (!campo) throw invalido('Informe um campo de arquivo deste formulário.', [{ field: 'campo', message: 'Este formulário não tem esse campo de arquivo.' }]);
+        const a = await o.anexos.receber({ codigoServico: m.codigo_servico, campo, nome: req.query.nome ?? 'arquivo', corpo: req.body as AsyncIterable<Uint8Array> });
+        return rep.code(201).send({ id: a.id, nome: a.nome, tipo: a.mime, tamanho: a.tamanho, sha256: a.sha256 });
+      },
+    );
+  });
+
+  /** Checks and stores one submission against model `m`; null when `m` is out of date. */
+  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
+    const chave = req.headers['idempotency-key'];
+    if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
+    const cidadao = await cidadaoAutorizado(req, m);
 
     // A body within the limit may still hold one answer no form needs: each answer has its own.
     const grandes = Object.entries(req.body.respostas).filter(([, v]) => Buffer.byteLength(JSON.stringify(v) ?? '') > l.respostaBytes);
