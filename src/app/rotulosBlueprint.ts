@@ -14,6 +14,11 @@ const ROTULOS: Record<string, ChaveTexto> = {
   Back: 'geral.voltar',
 };
 
+/** The same, in the <title> Blueprint puts inside some icons (the select's caret: "Open dropdown"). */
+const TITULOS: Record<string, ChaveTexto> = {
+  'Open dropdown': 'geral.abrir-lista',
+};
+
 export function traduzirRotulosBlueprint(raiz: HTMLElement, t: Tradutor): () => void {
   const renomear = (el: Element) => {
     const atual = el.getAttribute('aria-label') ?? '';
@@ -21,10 +26,17 @@ export function traduzirRotulosBlueprint(raiz: HTMLElement, t: Tradutor): () => 
     // Only when it changes: setting the same text again would wake the observer forever.
     if (chave && t(chave) !== atual) el.setAttribute('aria-label', t(chave));
   };
+  const renomearTitulo = (el: Element) => {
+    const atual = el.textContent ?? '';
+    const chave = TITULOS[atual];
+    if (chave && t(chave) !== atual) el.textContent = t(chave);
+  };
   const varrer = (no: Node) => {
     if (!(no instanceof Element)) return;
     renomear(no);
     no.querySelectorAll('[aria-label]').forEach(renomear);
+    if (no.localName === 'title') renomearTitulo(no);
+    no.querySelectorAll('title').forEach(renomearTitulo);
   };
   varrer(raiz);
   const observador = new MutationObserver((mudancas) => {

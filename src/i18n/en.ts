@@ -92,6 +92,7 @@ export const en: Record<ChaveTexto, string> = {
   'geral.aumentar': 'Increase',
   'geral.diminuir': 'Decrease',
   'geral.voltar': 'Back',
+  'geral.abrir-lista': 'Open the list',
 
   'tabela.total': '{total, plural, =0 {No records} one {# record} other {# records}}',
   'tabela.vazio': 'No records found.',

@@ -91,6 +91,7 @@ export const ptBR = {
   'geral.aumentar': 'Aumentar',
   'geral.diminuir': 'Diminuir',
   'geral.voltar': 'Voltar',
+  'geral.abrir-lista': 'Abrir a lista',
 
   'tabela.total': '{total, plural, =0 {Nenhum registro} one {# registro} other {# registros}}',
   'tabela.vazio': 'Nenhum registro encontrado.',

@@ -427,6 +427,10 @@ describe('construtor de formulários', function () {
       escolher(campo<HTMLSelectElement>(el, 'Comparação', dentro), 'igual');
       await waitUntil(() => [...raiz(el).querySelectorAll(`${dentro} label`)].some((l) => l.textContent!.trim() === 'Valor'), 'o valor');
       expect(campo<HTMLSelectElement>(el, 'Valor', dentro).value).to.equal('sim');
+      // Blueprint's select caret says what it is in the console's language, not "Open dropdown".
+      const titulos = [...raiz(el).querySelectorAll(`${dentro} svg title`)].map((x) => x.textContent);
+      expect(titulos).to.include('Abrir a lista');
+      expect(titulos).to.not.include('Open dropdown');
       // The preview follows: hidden until "Sim" is chosen, shown with it, hidden again with "Não".
       await waitUntil(() => !naPrevia('quantos'), 'quantos some da prévia');
       const radio = (rotulo: string) => [...previa(el).querySelectorAll('[data-campo="tem"] label')].find((l) => l.textContent!.trim() === rotulo)!.querySelector('input') as HTMLInputElement;
