@@ -7,7 +7,7 @@ import { regrasDoCampo, type CampoDefinicao, type Definicao } from './definicao'
  * A citizen's answers checked against a definition, with SPEC.md's pt-BR messages. Pure: the builder's
  * live preview checks as one types, and the server checks a submission with this same function.
  * Answers: text as typed; dates as yyyy-MM-dd; multiple choice as a list of option values; a file as
- * `{ nome, tamanho }`.
+ * `{ anexo: id }` (uploaded first) or, as before uploads existed, `{ nome, tamanho }`.
  */
 export type Respostas = Record<string, unknown>;
 
@@ -23,8 +23,13 @@ function dataValida(v: string): boolean {
 /** Largest size a file answer may declare (2 GiB): -1, 1e308 or a fraction are no file's size. */
 export const TAMANHO_ARQUIVO_MAXIMO = 2 ** 31;
 
+/** An uploaded attachment's id (the upload route's answer), as a file answer refers to it. */
+export const ID_ANEXO = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function problemaArquivo(v: unknown): 'validacao.arquivo' | 'validacao.arquivoTamanho' | null {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'validacao.arquivo';
+  // An uploaded file: the server checks the id against what was uploaded to this field.
+  if ('anexo' in v) return typeof v.anexo === 'string' && ID_ANEXO.test(v.anexo) ? null : 'validacao.arquivo';
   const { nome, tamanho } = v as { nome?: unknown; tamanho?: unknown };
   if (typeof nome !== 'string' || !nome.trim() || nome.length > 255) return 'validacao.arquivo';
   const ok = tamanho === undefined || (Number.isInteger(tamanho) && (tamanho as number) >= 0 && (tamanho as number) <= TAMANHO_ARQUIVO_MAXIMO);

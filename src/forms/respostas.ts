@@ -48,6 +48,14 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
       return typeof v === 'string' ? formatarCpf(v) : textoLivre(v, t);
     case 'decimal':
       return typeof v === 'number' ? v.toLocaleString('pt-BR') : textoLivre(v, t);
+    case 'arquivo': {
+      // An uploaded file says what it is: name, size and SHA-256 (the drawer and the PDF list it so).
+      const a = v as { nome?: unknown; tamanho?: unknown; sha256?: unknown };
+      if (typeof a === 'object' && typeof a.nome === 'string' && typeof a.sha256 === 'string') {
+        return t('respostas.anexo', { nome: a.nome, tamanho: (Math.max(1, Math.round(Number(a.tamanho) / 1024))).toLocaleString('pt-BR'), sha256: a.sha256 });
+      }
+      return textoLivre(v, t);
+    }
     default:
       return textoLivre(v, t);
   }

@@ -14,6 +14,22 @@ export interface TipoDetectado {
   extensao: string;
 }
 
+/** Every media type `detectarTipo` can find: what an attachment is served as. */
+export const MIMES_ACEITOS = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.openxmlformats-officedocument',
+] as const;
+
 /** How many first bytes `detectarTipo` needs (a ZIP's first entry name may sit a little further in). */
 export const BYTES_PARA_DETECTAR = 4096;
 

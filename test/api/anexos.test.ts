@@ -1,7 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { armazenamentoPostgres, emPartes } from '../../demo/server/anexos/armazenamento';
 import { criarAnexos, type Anexos } from '../../demo/server/anexos/anexos';
 import type { CampoDefinicao } from '../../src/forms/definicao';
@@ -99,6 +103,43 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await enviar(dados, '')).status, 400, 'no field');
       assert.equal((await fetch(`${s.url}/api/publico/modelos/nao-existe/anexos?campo=documento`, { method: 'POST', body: new Uint8Array(dados) })).status, 404);
       assert.deepEqual(await contar(s), antes, 'nothing stored of the refused ones');
+
+      // The submission refers to the upload; the form keeps the file's name, type, size and SHA-256.
+      const enviar2 = (respostas: unknown) => fetch(`${s.url}/api/publico/modelos/teste-anexo/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas }) });
+      const ok = await enviar2({ documento: { anexo: a.id }, obs: 'segue o comprovante' });
+      assert.equal(ok.status, 201, await ok.clone().text());
+      const { protocolo } = await ok.json();
+      const [f] = await s.db.query<{ id: string; respostas: Record<string, unknown> }>('select id::text, respostas from formulario where protocolo = $1', [protocolo]);
+      assert.deepEqual(f.respostas.documento, { anexo: a.id, nome: 'comprovante de residência.pdf', tipo: 'application/pdf', tamanho: dados.length, sha256: a.sha256 });
+      assert.equal((await anexos.obter(a.id))?.formularioId, f.id, 'the upload is now the form\'s');
+      const reuso = await enviar2({ documento: { anexo: a.id } });
+      assert.equal(reuso.status, 400, 'an upload already used by another submission');
+      assert.match(JSON.stringify((await reuso.json()).errors), /já foi usado em outro envio/);
+      assert.equal((await enviar2({ documento: { anexo: '00000000-0000-4000-8000-000000000000' } })).status, 400, 'an id nobody uploaded');
+      assert.equal((await enviar2({ documento: { anexo: 'não é um id' } })).status, 400);
+
+      // Staff download it byte-identical, with its SHA-256; each download is an event.
+      const token = (await entrarComo(s.url, 'gestor')).access_token;
+      const baixado = await fetch(`${s.url}/api/formularios/${f.id}/anexos/${a.id}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(baixado.status, 200);
+      assert.equal(baixado.headers.get('content-type'), 'application/pdf');
+      assert.equal(baixado.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(baixado.headers.get('repr-digest'), `sha-256=:${Buffer.from(a.sha256, 'hex').toString('base64')}:`);
+      assert.match(baixado.headers.get('content-disposition')!, /filename\*=UTF-8''comprovante%20de%20resid%C3%AAncia\.pdf/);
+      assert.ok(Buffer.from(await baixado.arrayBuffer()).equals(dados), 'byte-identical');
+      const [e] = await s.db.query<{ autor: string; detalhes: { anexo: string } }>(`select autor, detalhes from formulario_evento where formulario_id = $1 and tipo = 'ANEXO_BAIXADO'`, [f.id]);
+      assert.deepEqual([e.autor, e.detalhes.anexo], ['gestor', a.id]);
+      const [outro] = await s.db.query<{ id: string }>(`select id::text from formulario where codigo_servico like 'saude-%' order by id limit 1`);
+      assert.equal((await fetch(`${s.url}/api/formularios/${outro.id}/anexos/${a.id}`, { headers: { authorization: `Bearer ${token}` } })).status, 404, 'not an attachment of that form');
+      const [tributos] = await s.db.query<{ id: string }>(`select id::text from formulario where codigo_servico like 'tributos-%' order by id limit 1`);
+      assert.equal((await fetch(`${s.url}/api/formularios/${tributos.id}/anexos/${a.id}`, { headers: { authorization: `Bearer ${token}` } })).status, 403, 'content-control groups first');
+      assert.equal((await fetch(`${s.url}/api/formularios/${f.id}/anexos/${a.id}`)).status, 401);
+      // The form's PDF lists the attachment with its SHA-256.
+      const pdfDoFormulario = Buffer.from(await (await fetch(`${s.url}/api/formularios/${f.id}/pdf`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+      const pasta = mkdtempSync(join(tmpdir(), 'cf-anexo-'));
+      writeFileSync(join(pasta, 'f.pdf'), pdfDoFormulario);
+      const texto = execFileSync('pdftotext', [join(pasta, 'f.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      assert.ok(texto.includes('comprovante de residência.pdf') && texto.includes(`SHA-256 ${a.sha256}`), texto);
     });
 
     test('um nome de arquivo perigoso fica inofensivo; órfãos antigos são removidos, os novos ficam', async () => {

@@ -211,12 +211,13 @@ for (const { nome, alvo: criar } of await alvos()) {
       const anexo = await chamar('POST', `/publico/modelos/${codigo}/anexos?campo=documento&nome=pedido.pdf`, { token: null, bruto: '%PDF-1.4 contrato', cabecalhos: { 'content-type': 'application/pdf' }, espera: 201 });
       assert.equal(anexo.corpo.tipo, 'application/pdf');
       await chamar('POST', `/publico/modelos/${codigo}/anexos?campo=documento&nome=x.pdf`, { token: null, bruto: 'MZ não é PDF', cabecalhos: { 'content-type': 'application/pdf' }, espera: 415 });
-      const recibo = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
+      const comAnexo = { ...respostas, documento: { anexo: anexo.corpo.id } };
+      const recibo = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: comAnexo }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
       const { codigoVerificacao, url } = recibo.corpo.comprovante;
       assert.ok(String((await chamar('GET', url.replace(/^\/api/, ''), { token: null, espera: 200 })).corpo).startsWith('%PDF-'));
       await chamar('GET', `/publico/comprovantes/${recibo.corpo.protocolo}?codigo=AAAA-AAAA-AAAA`, { token: null, espera: 404 });
       assert.equal((await chamar('GET', `/formularios/verificacao?protocolo=${recibo.corpo.protocolo}&codigo=${codigoVerificacao}`, { espera: 200 })).corpo.valido, true);
-      const repetido = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
+      const repetido = await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: comAnexo }, cabecalhos: { 'idempotency-key': chave }, espera: 201 });
       assert.equal(repetido.headers.get('idempotent-replayed'), 'true');
       assert.equal(repetido.corpo.protocolo, recibo.corpo.protocolo);
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, assunto: 'b' } }, cabecalhos: { 'idempotency-key': chave }, espera: 422 });
@@ -229,6 +230,7 @@ for (const { nome, alvo: criar } of await alvos()) {
       const id = lista.corpo[0].id;
       await chamar('GET', `/formularios/${id}`, { espera: 200 });
       await chamar('GET', `/formularios/${id}/dados-pessoais`, { espera: 200 });
+      assert.equal((await chamar('GET', `/formularios/${id}/anexos/${anexo.corpo.id}`, { espera: 200 })).corpo, '%PDF-1.4 contrato');
       const pdf = await chamar('GET', `/formularios/${id}/pdf?dadosPessoais=true`, { espera: 200 });
       assert.ok(String(pdf.corpo).startsWith('%PDF-'));
       const csv = await chamar('GET', `/formularios/exportacao?modelo=${codigo}`, { espera: 200 });

@@ -1,14 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { detectarTipo } from '../../src/forms/tiposArquivo';
+import { detectarTipo, MIMES_ACEITOS } from '../../src/forms/tiposArquivo';
 import { validarDefinicao } from '../../src/forms/definicao';
 
 const b = (...partes: (string | number[] | Buffer)[]) => Buffer.concat(partes.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
 /** A ZIP local file header for `nome` (stored), as the first entry of an archive. */
 const entradaZip = (nome: string, conteudo = '') => b([0x50, 0x4b, 0x03, 0x04], Buffer.alloc(14).toString('latin1'), [conteudo.length, 0, 0, 0, conteudo.length, 0, 0, 0, nome.length, 0, 0, 0], nome, conteudo);
 
-test('pelo conteúdo: PDF, imagens e documentos de escritório', () => {
+test('pelo conteúdo: PDF, imagens e documentos de escritório (todos entre os tipos documentados)', () => {
+  const achados = [b('%PDF-1.7'), b([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), b([0xff, 0xd8, 0xff]), b('GIF87a'), b('RIFF', [0, 0, 0, 0], 'WEBP'), b(entradaZip('[Content_Types].xml'), entradaZip('ppt/x.xml')), b(entradaZip('mimetype', 'application/vnd.oasis.opendocument.presentation'))].map((x) => detectarTipo(x)!.mime);
+  for (const m of achados) assert.ok((MIMES_ACEITOS as readonly string[]).includes(m), m);
   assert.equal(detectarTipo(b('%PDF-1.7\n%âãÏÓ'))?.mime, 'application/pdf');
   assert.equal(detectarTipo(b([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))?.mime, 'image/png');
   assert.equal(detectarTipo(b([0xff, 0xd8, 0xff, 0xe0]))?.mime, 'image/jpeg');

@@ -99,7 +99,30 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
     return ids.length;
   }
 
-  return { receber, obter, ler: (id: string) => armazenamento.ler(id), removerOrfaos };
+  /**
+   * A submission's file answers `{ anexo: id }` checked against what was uploaded — to this model and
+   * this field, and not used by another submission — and written out with the file's name, type, size
+   * and SHA-256 for storage. `ids`: what the submission's statement marks as its own.
+   */
+  async function resolverRespostas(codigoServico: string, campos: readonly CampoDefinicao[], respostas: Record<string, unknown>): Promise<{ respostas: Record<string, unknown>; ids: string[]; erros: { field: string; message: string }[] }> {
+    const pedidos = campos.filter((c) => c.tipo === 'arquivo' && typeof (respostas[c.id] as { anexo?: unknown } | undefined)?.anexo === 'string').map((c) => ({ campo: c.id, id: (respostas[c.id] as { anexo: string }).anexo.toLowerCase() }));
+    if (!pedidos.length) return { respostas, ids: [], erros: [] };
+    const linhas = await db.query<{ id: string; codigo_servico: string; campo: string; nome: string; mime: string; tamanho: string; sha256: string; formulario_id: string | null }>('select id::text, codigo_servico, campo, nome, mime, tamanho::text, sha256, formulario_id::text from anexo where id = any($1::uuid[])', [pedidos.map((p) => p.id)]);
+    const porId = new Map(linhas.map((l) => [l.id, l]));
+    const saida = { ...respostas };
+    const erros: { field: string; message: string }[] = [];
+    for (const p of pedidos) {
+      const a = porId.get(p.id);
+      if (!a || a.codigo_servico !== codigoServico || a.campo !== p.campo || a.formulario_id !== null || pedidos.filter((x) => x.id === p.id).length > 1) {
+        erros.push({ field: `respostas.${p.campo}`, message: 'Este arquivo não foi enviado para este campo, ou já foi usado em outro envio: envie o arquivo de novo.' });
+        continue;
+      }
+      saida[p.campo] = { anexo: a.id, nome: a.nome, tipo: a.mime, tamanho: Number(a.tamanho), sha256: a.sha256 };
+    }
+    return { respostas: saida, ids: pedidos.map((p) => p.id), erros };
+  }
+
+  return { receber, obter, ler: (id: string) => armazenamento.ler(id), removerOrfaos, resolverRespostas };
 }
 
 export type Anexos = ReturnType<typeof criarAnexos>;

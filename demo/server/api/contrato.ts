@@ -112,8 +112,8 @@ export const LOCALIZACAO = { Location: Type.String({ description: 'O endereço d
 export const MSG_409_VERSAO = 'Conflito: outra pessoa salvou o registro depois que você o leu (`type` urn:console-formularios:problema:versao-antiga); nada foi salvo.';
 /** A CSV body (UTF-8 with BOM, `;`). */
 export const CSV = Type.String({ description: 'UTF-8 com BOM, separado por `;`.' });
-/** A PDF body. */
-export const PDF = Type.String({ format: 'binary', description: 'O documento PDF.' });
+/** A binary body: a PDF, or an attachment as uploaded. */
+export const PDF = Type.String({ format: 'binary', description: 'O arquivo, em binário.' });
 /** A download's file name. */
 export const ANEXO = Type.String({ description: 'attachment; filename="…"', pattern: '^attachment; filename=' });
 

@@ -89,7 +89,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
         await rotasModelos(api, o.db, o.integracao, o.aoReceber);
-        await rotasFormularios(api, o.db);
+        await rotasFormularios(api, o.db, anexos);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);
       });

@@ -16,6 +16,7 @@ export type Contagem = Pick<Analitico, 'total'> & Pick<Analitico['modelos'][numb
 export const formulariosApi = {
   listar: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Formulario>('/formularios', p, o, f),
   obter: (http: Http, id: number | string) => http.get<DetalheFormulario>(`/formularios/${encodeURIComponent(id)}`).then((r) => r.data),
+  anexo: (id: number | string, anexo: string) => `/formularios/${encodeURIComponent(id)}/anexos/${encodeURIComponent(anexo)}`,
   /** "Baixar PDF": masked as the drawer shows it, or in clear once the drawer shows it in clear. */
   pdf: (id: number | string, claros = false) => `/formularios/${encodeURIComponent(id)}/pdf${claros ? '?dadosPessoais=true' : ''}`,
   verificar: (http: Http, protocolo: string, codigo: string) => http.get<Verificacao>(`/formularios/verificacao?protocolo=${encodeURIComponent(protocolo)}&codigo=${encodeURIComponent(codigo)}`).then((r) => r.data),

@@ -75,6 +75,15 @@ export function FichaFormulario({ id }: { id: string }) {
       setBaixando(false);
     }
   };
+  // Uploaded files (issue 15): each answer of a file field that refers to one.
+  const anexos = (f.versaoModelo?.definicao.secoes ?? []).flatMap((sec) => sec.campos).filter((c) => c.tipo === 'arquivo' && !f.camposOcultos.includes(c.id)).map((c) => ({ campo: c, valor: (claros?.respostas ?? f.respostas ?? {})[c.id] as { anexo?: string; nome?: string } | undefined })).filter((x): x is { campo: typeof x.campo; valor: { anexo: string; nome: string } } => typeof x.valor?.anexo === 'string');
+  const baixarAnexo = async (anexo: string, nome: string) => {
+    try {
+      salvarArquivo(await http.baixar(formulariosApi.anexo(id, anexo)), nome);
+    } catch (e) {
+      tratar(e, 'acao');
+    }
+  };
   const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {}, t, f.camposOcultos);
   const requerente = claros ?? f;
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
@@ -101,6 +110,9 @@ export function FichaFormulario({ id }: { id: string }) {
       </dl>
       <div className="cf-acoes-ficha">
         <Button icon="document" text={t('ficha.baixar-pdf')} loading={baixando} onClick={() => void baixarPdf()} />
+        {anexos.map(({ campo, valor }) => (
+          <Button key={campo.id} icon="paperclip" text={t('ficha.baixar-anexo', { nome: valor.nome })} data-testid="baixar-anexo" onClick={() => void baixarAnexo(valor.anexo, valor.nome)} />
+        ))}
       </div>
 
       <h3>{t('ficha.respostas')}</h3>

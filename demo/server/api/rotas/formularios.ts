@@ -18,6 +18,8 @@ import { Type } from 'typebox';
 import { ANEXO, CSV, documentarComo, parametros, PDF } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
+import type { Anexos } from '../../anexos/anexos';
+import { MIMES_ACEITOS } from '../../../../src/forms/tiposArquivo';
 import { IdLongo } from '../../../../src/api/contrato/comum';
 import { consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
 
@@ -165,7 +167,7 @@ const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as mode
 
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 
-export async function rotasFormularios(api: FastifyInstance, db: Banco) {
+export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
   api.get<{ Querystring: QueryFormularios }>(
@@ -324,6 +326,28 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco) {
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
           : null,
       };
+    },
+  );
+
+  /**
+   * An attachment of a filled form (issue 15), for staff who may read the form (content-control groups
+   * apply): the bytes as uploaded, with the type found in their content; each download is an event.
+   */
+  api.get<{ Params: { id: number; anexo: string } }>(
+    '/formularios/:id/anexos/:anexo',
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarAnexo', 'Baixa um anexo de um formulário', { descricao: 'O arquivo como foi enviado (o tipo é o encontrado no conteúdo), com o seu SHA-256 no cabeçalho Digest. Cada download é um evento ANEXO_BAIXADO.', params: parametros({ id: IdLongo(), anexo: Type.String({ format: 'uuid' }) }), resposta: { descricao: 'O arquivo.', outros: Object.fromEntries(MIMES_ACEITOS.map((m) => [m, PDF])), cabecalhos: { 'Content-Disposition': ANEXO, 'Repr-Digest': Type.String({ description: 'sha-256=:…: (RFC 9530), o SHA-256 do arquivo.' }) } }, erros: [404] }) },
+    async (req, rep) => {
+      const { r } = await formularioDoChamador(req, req.params.id);
+      const a = await anexos.obter(req.params.anexo);
+      if (!a || a.formularioId !== String(req.params.id)) throw naoEncontrado('Este formulário não tem esse anexo.');
+      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'ANEXO_BAIXADO', $4, $5)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username, JSON.stringify({ anexo: a.id, nome: a.nome })]);
+      return rep
+        .header('content-type', a.mime)
+        .header('content-length', String(a.tamanho))
+        .header('x-content-type-options', 'nosniff')
+        .header('repr-digest', `sha-256=:${Buffer.from(a.sha256, 'hex').toString('base64')}:`)
+        .header('content-disposition', `attachment; filename="${a.nome.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.nome)}`)
+        .send(Readable.from(anexos.ler(a.id)));
     },
   );
 

@@ -281,6 +281,10 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       const anterior = await repetir();
       if (anterior) return { saida: anterior, repetido: true };
     }
+    // File answers refer to uploads: checked and written out with the file's name, type, size and SHA-256
+    // (after the replay check: a repeated submission finds its uploads already its own).
+    const comAnexos = await o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
+    if (comAnexos.erros.length) throw invalido('Algumas respostas precisam de correção.', comAnexos.erros);
     let criado: LinhaSaida | undefined;
     try {
       // One statement, so one round trip and one implicit transaction: the form, its first event, its
@@ -302,9 +306,11 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            select id, $1, $2, $7, now() from f where $7::text is not null),
          k as (
            insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
-           select $1, $11, $8, $9, id from f where $8::text is not null)
+           select $1, $11, $8, $9, id from f where $8::text is not null),
+         a as (
+           update anexo set formulario_id = f.id from f where anexo.id = any($14::uuid[]) and anexo.formulario_id is null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao()],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.
