@@ -1,12 +1,12 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { camposDoRequerente, type Definicao } from '../../src/forms/definicao';
 import { formatarCpf } from '../../src/forms/cpf';
 import { formatarDataHora } from '../../src/i18n/datas';
 import type { Respostas } from '../../src/forms/preenchimento';
 import { adotarEstilos } from '../../src/styles/folhas';
-import { Preenchimento } from '../../src/ui/formulario/Preenchimento';
+import { Preenchimento, type EnviarArquivo } from '../../src/ui/formulario/Preenchimento';
 
 /**
  * The demo's citizen page (/cidadao.html): picks a published model, draws it with the builder's own
@@ -54,6 +54,18 @@ function Portal() {
     setResultado(null);
     setSessao({ cpf: cpfLogin.replace(/\D/g, ''), token: t.json.token });
   }
+
+  // A file is sent as soon as it is chosen: the body is the file, the answer the server's id for it.
+  const enviarArquivo = useCallback<EnviarArquivo>(
+    async (campo, arquivo) => {
+      const cabecalhos: Record<string, string> = { 'content-type': arquivo.type || 'application/octet-stream' };
+      if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
+      const r = await api(`/modelos/${encodeURIComponent(codigo)}/anexos?campo=${encodeURIComponent(campo.id)}&nome=${encodeURIComponent(arquivo.name)}`, { method: 'POST', headers: cabecalhos, body: arquivo });
+      if (r.status !== 201) throw new Error(r.json?.detail ?? 'Não foi possível enviar o arquivo.');
+      return { anexo: r.json.id, nome: r.json.nome, tamanho: r.json.tamanho };
+    },
+    [codigo, sessao],
+  );
 
   async function enviar(respostas: Respostas) {
     const cabecalhos: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
@@ -129,7 +141,7 @@ function Portal() {
           ) : precisaEntrar ? (
             <Callout intent="primary">Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.</Callout>
           ) : (
-            <Preenchimento key={`${codigo}-${envio}-${sessao?.cpf ?? ''}`} definicao={modelo.definicao} aoEnviar={enviar} fixas={fixas} />
+            <Preenchimento key={`${codigo}-${envio}-${sessao?.cpf ?? ''}`} definicao={modelo.definicao} aoEnviar={enviar} fixas={fixas} enviarArquivo={enviarArquivo} />
           )}
         </section>
       )}

@@ -40,6 +40,14 @@ describe('do portal do cidadão à integração', () => {
       await nascimento.blur();
       assert.equal(await nascimento.inputValue(), '15/03/1990', 'the field shows what it understood');
       await form.getByText('Roubo', { exact: true }).click();
+      // A renamed executable is refused by its content, with the server's message under the field;
+      // a real PDF is sent at once and becomes the answer.
+      await form.getByLabel(/^Documento com foto/).setInputFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2000)]) });
+      await form.getByText(/não é de um tipo aceito neste campo/).waitFor();
+      const documento = Buffer.concat([Buffer.from('%PDF-1.4\n% documento de identidade\n'), Buffer.alloc(30_000, 7)]);
+      await form.getByLabel(/^Documento com foto/).setInputFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: documento });
+      await form.locator('.bp6-file-upload-input:has-text("rg.pdf")').waitFor();
+      assert.equal(await form.getByText(/não é de um tipo aceito neste campo/).count(), 0, 'the refusal goes once a good file is sent');
       await form.getByRole('button', { name: 'Enviar' }).click();
       const aviso = p.locator('#portal-cidadao .cf-resultado-envio');
       await aviso.waitFor();
@@ -89,6 +97,14 @@ describe('do portal do cidadão à integração', () => {
       const detalhe = (await admin('GET', `/formularios/${guardado.id}/dados-pessoais`)).json;
       assert.equal(detalhe.respostas.nascimento, '1990-03-15');
       assert.equal(detalhe.cpfRequerente, '529.982.247-25');
+      // The attachment, downloaded from the drawer byte for byte; then the form's PDF.
+      const anexoBaixado = p.waitForEvent('download');
+      await gaveta.locator('[data-testid=baixar-anexo]').click();
+      assert.ok((await readFile((await (await anexoBaixado).path())!)).equals(documento), 'the attachment as the citizen sent it');
+      const pdfBaixado = p.waitForEvent('download');
+      await gaveta.locator('button:has-text("Baixar PDF")').click();
+      const textoFicha = execFileSync('pdftotext', ['-', '-'], { input: await readFile((await (await pdfBaixado).path())!), encoding: 'utf8' }).replace(/\s+/g, ' ');
+      assert.ok(textoFicha.includes(protocolo) && textoFicha.includes('rg.pdf') && textoFicha.includes('SHA-256'), textoFicha);
       await noConsole(p, '.bp6-drawer [aria-label=Close], .bp6-drawer .bp6-drawer-header button').first().click();
 
       // The gestor finds it by the requester CPF; the CSV has no CPF in clear.

@@ -32,6 +32,7 @@ export const comum = {
   'preenchimento.sem-rotulo': ['(sem rótulo)', '(no label)'],
   'preenchimento.escolha-arquivo': ['Escolha um arquivo…', 'Choose a file…'],
   'preenchimento.procurar': ['Procurar', 'Browse'],
+  'preenchimento.enviando-arquivo': ['Enviando o arquivo…', 'Sending the file…'],
   'preenchimento.enviar': ['Enviar', 'Send'],
   'preenchimento.sem-campos': ['O formulário ainda não tem campos.', 'The form has no fields yet.'],
   'preenchimento.erros': ['{n, plural, one {# campo precisa de correção.} other {# campos precisam de correção.}}', '{n, plural, one {# field needs fixing.} other {# fields need fixing.}}'],

@@ -20,7 +20,11 @@ interface PropsCampo {
   /** The builder's preview: the field being edited is marked (and scrolled into view). */
   destacado?: boolean;
   aoMudar: (id: string, valor: unknown) => void;
+  /** Uploads a chosen file (the citizen's page) and resolves with the answer, or rejects with a message to show. */
+  enviarArquivo?: EnviarArquivo;
 }
+
+export type EnviarArquivo = (campo: CampoDefinicao, arquivo: File) => Promise<unknown>;
 
 
 /** dd/mm/aaaa or dd/mm/aa (the one two-digit-year rule); on leaving, it shows the date it understood, year in full. */
@@ -34,9 +38,13 @@ function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknow
 }
 
 /** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */
-export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro, desabilitado, destacado, aoMudar }: PropsCampo) {
+export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro: erroDasRegras, desabilitado, destacado, aoMudar, enviarArquivo }: PropsCampo) {
   const id = useId();
   const t = useT();
+  // A file being sent, and what the server said when it refused one.
+  const [enviando, setEnviando] = useState(false);
+  const [erroEnvio, setErroEnvio] = useState<string | null>(null);
+  const erro = erroEnvio ?? erroDasRegras;
   const caixa = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (destacado) caixa.current?.querySelector('[data-campo]')?.scrollIntoView?.({ block: 'nearest' });
@@ -89,12 +97,23 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
         <FileInput
           fill
           disabled={desabilitado}
-          text={nome ?? t('preenchimento.escolha-arquivo')}
+          text={enviando ? t('preenchimento.enviando-arquivo') : (nome ?? t('preenchimento.escolha-arquivo'))}
           buttonText={t('preenchimento.procurar')}
           inputProps={{ id, ...aria }}
-          onInputChange={(e) => {
+          onInputChange={async (e) => {
             const f = (e.currentTarget as HTMLInputElement).files?.[0];
-            mudar(f ? { nome: f.name, tamanho: f.size } : null);
+            setErroEnvio(null);
+            if (!f || !enviarArquivo) return mudar(f ? { nome: f.name, tamanho: f.size } : null);
+            // The citizen's page sends the file at once; the answer is the server's id for it.
+            setEnviando(true);
+            mudar(null);
+            try {
+              mudar(await enviarArquivo(c, f));
+            } catch (falha) {
+              setErroEnvio(falha instanceof Error ? falha.message : String(falha));
+            } finally {
+              setEnviando(false);
+            }
           }}
         />
       );
@@ -135,9 +154,11 @@ export interface PropsPreenchimento {
   fixas?: Respostas;
   /** The builder's preview: the id of the field being edited, marked in the form. */
   destaque?: string | null;
+  /** The citizen's page: files are uploaded as they are chosen (the preview keeps only name and size). */
+  enviarArquivo?: EnviarArquivo;
 }
 
-export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, destaque }: PropsPreenchimento) {
+export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, destaque, enviarArquivo }: PropsPreenchimento) {
   const t = useT();
   const [respostas, setRespostas] = useState<Respostas>(() => ({ ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
@@ -168,7 +189,7 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
         <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
           <h3>{s.titulo}</h3>
           {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} destacado={destaque === c.id} aoMudar={aoMudar} />
+            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} />
           ))}
         </section>
       ))}
