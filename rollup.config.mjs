@@ -76,6 +76,9 @@ export function classesUsadas(codigo, definidas = new Set()) {
   return usada;
 }
 
+/** A selector without what :not()/:is()/:where()/:has() hold: classes there need not be present for it to match. */
+const exigidas = (sel) => sel.replace(/:(not|is|where|has)\((?:[^()]|\([^()]*\))*\)/g, '');
+
 /**
  * Blueprint's CSS without the rules the bundle can never match: a selector goes when one of the bp6
  * classes it requires is not used (`usada`), a rule when all its selectors went, an at-rule block when
@@ -86,8 +89,6 @@ export function purgarBlueprint(css, usada) {
   const semRegras = css.replace(/[^{}]*\{[^{}]*\}/g, (regra) => {
     const lista = regra.slice(0, regra.indexOf('{'));
     if (lista.trim().startsWith('@')) return regra;
-    // Classes inside :not()/:is()/:where()/:has() do not have to be present for the selector to match.
-    const exigidas = (sel) => sel.replace(/:(not|is|where|has)\((?:[^()]|\([^()]*\))*\)/g, '');
     const ficam = seletoresDe(lista).filter((sel) => [...exigidas(sel).matchAll(/\.(bp6-[\w-]+)/g)].every(([, c]) => usada(c)));
     return ficam.length ? ficam.join(',') + regra.slice(regra.indexOf('{')) : '';
   });

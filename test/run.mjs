@@ -67,6 +67,7 @@ for (const s of suites) {
     rodar('elemento no Chromium (@web/test-runner)', process.execPath, ['--import', 'tsx', 'test/element/executar.ts']);
   } else if (s === 'e2e') {
     garantirChromium();
+    garantirPoppler(); // the citizen's receipt and the form's PDF are read back as text
     rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
     rodar('ponta a ponta (playwright-core + Chromium)', process.execPath, nodeTest('test/e2e'));
   } else if (s === 'keycloak') {

@@ -79,10 +79,9 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
   }
 }
 
-/** Every shown field's message, by field id (hidden fields and those without a problem are left out). */
-export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR'): Record<string, string> {
+/** Every shown field's message, by field id (hidden fields and those without a problem are left out); `v`: what shows, when the caller has it already. */
+export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR', v = visiveis(d, r)): Record<string, string> {
   const erros: Record<string, string> = {};
-  const v = visiveis(d, r);
   for (const s of d.secoes) for (const c of s.campos) {
     if (!v.campos.has(c.id)) continue;
     const e = erroDoCampo(c, respostaDe(r, c.id), idioma);

@@ -1,6 +1,7 @@
 import { emPortugues, type Tradutor } from '../i18n';
 import { formatarData } from '../i18n/datas';
 import { formatarCpf } from './cpf';
+import { camposOcultos } from './condicoes';
 import type { CampoDefinicao, Definicao } from './definicao';
 
 /**
@@ -74,4 +75,12 @@ export function respostasPorSecao(definicao: Definicao | null | undefined, respo
   const outras = Object.keys(respostas).filter((k) => !usados.has(k));
   if (outras.length) blocos.push({ titulo: t('respostas.outras'), linhas: outras.map((k) => ({ id: k, rotulo: k, valor: textoLivre(respostas[k], t) })) });
   return blocos.filter((b) => b.linhas.length);
+}
+
+/**
+ * The answers as the citizen saw them: what their (clear) answers hid is left out, decided on `claras`;
+ * `mostradas` is what is printed (masked or not; the clear answers by default). The reports and PDFs.
+ */
+export function respostasComoVistas(definicao: Definicao | null | undefined, claras: Record<string, unknown>, mostradas = claras, t: Tradutor = emPortugues): BlocoRespostas[] {
+  return respostasPorSecao(definicao, mostradas, t, camposOcultos(definicao, claras));
 }

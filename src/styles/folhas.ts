@@ -9,6 +9,8 @@ const folha = (css: string) => {
 
 let folhas: CSSStyleSheet[] | null = null;
 const raizes: WeakRef<ShadowRoot>[] = [];
+/** Blueprint's and the shell's sheets, parsed on first need; the pages' are added after them. */
+const todas = () => (folhas ??= [folha(blueprint), folha(proprio)]);
 
 /**
  * Blueprint's CSS (its :root/html/body rules rewritten to :host at build time) and the shell's, parsed
@@ -16,9 +18,8 @@ const raizes: WeakRef<ShadowRoot>[] = [];
  * The sheets pages add later (`acrescentarEstilos`) are adopted too.
  */
 export function adotarEstilos(raiz: ShadowRoot): void {
-  folhas ??= [folha(blueprint), folha(proprio)];
   raizes.push(new WeakRef(raiz));
-  raiz.adoptedStyleSheets = [...folhas];
+  raiz.adoptedStyleSheets = [...todas()];
 }
 
 /**
@@ -27,8 +28,7 @@ export function adotarEstilos(raiz: ShadowRoot): void {
  */
 export function acrescentarEstilos(css: string): void {
   const f = folha(css);
-  folhas ??= [folha(blueprint), folha(proprio)];
-  folhas.push(f);
+  todas().push(f);
   for (const r of raizes) {
     const raiz = r.deref();
     if (raiz) raiz.adoptedStyleSheets = [...raiz.adoptedStyleSheets, f];

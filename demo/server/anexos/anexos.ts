@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Banco } from '../db';
 import type { CampoDefinicao } from '../../../src/forms/definicao';
+import { ID_ANEXO } from '../../../src/forms/preenchimento';
 import { BYTES_PARA_DETECTAR, detectarTipo, FAMILIAS_ARQUIVO, type FamiliaArquivo } from '../../../src/forms/tiposArquivo';
 import { ErroHttp } from '../api/erros';
 import type { Armazenamento } from './armazenamento';
@@ -34,6 +35,12 @@ export function nomeSeguro(nome: string): string {
   const limpo = nome.normalize('NFC').replace(/[\u0000-\u001f\u007f"\\/]/g, '_').trim().slice(-200);
   return limpo || 'arquivo';
 }
+
+/** An attachment's row as `obter` and `resolverRespostas` read it. */
+type LinhaAnexo = { id: string; nome: string; mime: string; tamanho: string; sha256: string; codigo_servico: string; campo: string; formulario_id: string | null };
+const SELECT_ANEXO = 'select id::text, nome, mime, tamanho::text, sha256, codigo_servico, campo, formulario_id::text from anexo';
+export type AnexoGuardado = Anexo & { codigoServico: string; campo: string; formularioId: string | null };
+const anexoDaLinha = (a: LinhaAnexo): AnexoGuardado => ({ id: a.id, nome: a.nome, mime: a.mime, tamanho: Number(a.tamanho), sha256: a.sha256, codigoServico: a.codigo_servico, campo: a.campo, formularioId: a.formulario_id });
 
 export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
   /** Streams `corpo` into the storage, checking it on the way; resolves with what was stored. */
@@ -86,10 +93,10 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
   }
 
   /** An attachment's record, or undefined. */
-  async function obter(id: string): Promise<(Anexo & { codigoServico: string; campo: string; formularioId: string | null }) | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    const [a] = await db.query<{ id: string; nome: string; mime: string; tamanho: string; sha256: string; codigo_servico: string; campo: string; formulario_id: string | null }>('select id::text, nome, mime, tamanho::text, sha256, codigo_servico, campo, formulario_id::text from anexo where id = $1', [id]);
-    return a && { id: a.id, nome: a.nome, mime: a.mime, tamanho: Number(a.tamanho), sha256: a.sha256, codigoServico: a.codigo_servico, campo: a.campo, formularioId: a.formulario_id };
+  async function obter(id: string): Promise<AnexoGuardado | undefined> {
+    if (!ID_ANEXO.test(id)) return undefined;
+    const [a] = await db.query<LinhaAnexo>(`${SELECT_ANEXO} where id = $1`, [id]);
+    return a && anexoDaLinha(a);
   }
 
   /** Removes the uploads no form references that are older than `antesDe`; resolves how many went. */
@@ -107,17 +114,17 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
   async function resolverRespostas(codigoServico: string, campos: readonly CampoDefinicao[], respostas: Record<string, unknown>): Promise<{ respostas: Record<string, unknown>; ids: string[]; erros: { field: string; message: string }[] }> {
     const pedidos = campos.filter((c) => c.tipo === 'arquivo' && typeof (respostas[c.id] as { anexo?: unknown } | undefined)?.anexo === 'string').map((c) => ({ campo: c.id, id: (respostas[c.id] as { anexo: string }).anexo.toLowerCase() }));
     if (!pedidos.length) return { respostas, ids: [], erros: [] };
-    const linhas = await db.query<{ id: string; codigo_servico: string; campo: string; nome: string; mime: string; tamanho: string; sha256: string; formulario_id: string | null }>('select id::text, codigo_servico, campo, nome, mime, tamanho::text, sha256, formulario_id::text from anexo where id = any($1::uuid[])', [pedidos.map((p) => p.id)]);
-    const porId = new Map(linhas.map((l) => [l.id, l]));
+    const linhas = await db.query<LinhaAnexo>(`${SELECT_ANEXO} where id = any($1::uuid[])`, [pedidos.map((p) => p.id)]);
+    const porId = new Map(linhas.map((l) => [l.id, anexoDaLinha(l)]));
     const saida = { ...respostas };
     const erros: { field: string; message: string }[] = [];
     for (const p of pedidos) {
       const a = porId.get(p.id);
-      if (!a || a.codigo_servico !== codigoServico || a.campo !== p.campo || a.formulario_id !== null || pedidos.filter((x) => x.id === p.id).length > 1) {
+      if (!a || a.codigoServico !== codigoServico || a.campo !== p.campo || a.formularioId !== null || pedidos.filter((x) => x.id === p.id).length > 1) {
         erros.push({ field: `respostas.${p.campo}`, message: 'Este arquivo não foi enviado para este campo, ou já foi usado em outro envio: envie o arquivo de novo.' });
         continue;
       }
-      saida[p.campo] = { anexo: a.id, nome: a.nome, tipo: a.mime, tamanho: Number(a.tamanho), sha256: a.sha256 };
+      saida[p.campo] = { anexo: a.id, nome: a.nome, tipo: a.mime, tamanho: a.tamanho, sha256: a.sha256 };
     }
     return { respostas: saida, ids: pedidos.map((p) => p.id), erros };
   }

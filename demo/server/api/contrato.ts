@@ -113,7 +113,7 @@ export const MSG_409_VERSAO = 'Conflito: outra pessoa salvou o registro depois q
 /** A CSV body (UTF-8 with BOM, `;`). */
 export const CSV = Type.String({ description: 'UTF-8 com BOM, separado por `;`.' });
 /** A binary body: a PDF, or an attachment as uploaded. */
-export const PDF = Type.String({ format: 'binary', description: 'O arquivo, em binário.' });
+export const BINARIO = Type.String({ format: 'binary', description: 'O arquivo, em binário.' });
 /** A download's file name. */
 export const ANEXO = Type.String({ description: 'attachment; filename="…"', pattern: '^attachment; filename=' });
 

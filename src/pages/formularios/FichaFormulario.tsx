@@ -75,8 +75,16 @@ export function FichaFormulario({ id }: { id: string }) {
       setBaixando(false);
     }
   };
-  // Uploaded files (issue 15): each answer of a file field that refers to one.
-  const anexos = (f.versaoModelo?.definicao.secoes ?? []).flatMap((sec) => sec.campos).filter((c) => c.tipo === 'arquivo' && !f.camposOcultos.includes(c.id)).map((c) => ({ campo: c, valor: (claros?.respostas ?? f.respostas ?? {})[c.id] as { anexo?: string; nome?: string } | undefined })).filter((x): x is { campo: typeof x.campo; valor: { anexo: string; nome: string } } => typeof x.valor?.anexo === 'string');
+  // What the drawer shows: masked, or in clear once "Mostrar" asked for it.
+  const respostas = claros?.respostas ?? f.respostas ?? {};
+  // Uploaded files (issue 15): the shown file fields whose answer refers to one.
+  const anexos = (f.versaoModelo?.definicao.secoes ?? [])
+    .flatMap((sec) => sec.campos)
+    .filter((c) => c.tipo === 'arquivo' && !f.camposOcultos.includes(c.id))
+    .flatMap((c) => {
+      const v = respostas[c.id] as { anexo?: unknown; nome?: unknown } | undefined;
+      return typeof v?.anexo === 'string' ? [{ campo: c, anexo: v.anexo, nome: String(v.nome ?? c.rotulo) }] : [];
+    });
   const baixarAnexo = async (anexo: string, nome: string) => {
     try {
       salvarArquivo(await http.baixar(formulariosApi.anexo(id, anexo)), nome);
@@ -84,7 +92,7 @@ export function FichaFormulario({ id }: { id: string }) {
       tratar(e, 'acao');
     }
   };
-  const blocos = respostasPorSecao(f.versaoModelo?.definicao, claros?.respostas ?? f.respostas ?? {}, t, f.camposOcultos);
+  const blocos = respostasPorSecao(f.versaoModelo?.definicao, respostas, t, f.camposOcultos);
   const requerente = claros ?? f;
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
   const r = f.retentativa;
@@ -110,8 +118,8 @@ export function FichaFormulario({ id }: { id: string }) {
       </dl>
       <div className="cf-acoes-ficha">
         <Button icon="document" text={t('ficha.baixar-pdf')} loading={baixando} onClick={() => void baixarPdf()} />
-        {anexos.map(({ campo, valor }) => (
-          <Button key={campo.id} icon="paperclip" text={t('ficha.baixar-anexo', { nome: valor.nome })} data-testid="baixar-anexo" onClick={() => void baixarAnexo(valor.anexo, valor.nome)} />
+        {anexos.map(({ campo, anexo, nome }) => (
+          <Button key={campo.id} icon="paperclip" text={t('ficha.baixar-anexo', { nome })} data-testid="baixar-anexo" onClick={() => void baixarAnexo(anexo, nome)} />
         ))}
       </div>
 

@@ -164,9 +164,9 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [enviado, setEnviado] = useState(false);
   const [pronto, setPronto] = useState(false);
-  const erros = useMemo(() => errosDasRespostas(definicao, respostas), [definicao, respostas]);
   // Conditional questions show and hide as the answers change; what is sent holds only what shows.
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
+  const erros = useMemo(() => errosDasRespostas(definicao, respostas, 'pt-BR', visivel), [definicao, respostas, visivel]);
   const aoMudar = useCallback((id: string, v: unknown) => {
     setRespostas((r) => ({ ...r, [id]: v }));
     setTocados((t) => (t.has(id) ? t : new Set(t).add(id)));

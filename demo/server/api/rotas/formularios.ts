@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { P } from '../../../../src/access/permissoes';
 import { cpfValido, mascararCpf, formatarCpf, soDigitos } from '../../../../src/forms/cpf';
-import { respostasPorSecao } from '../../../../src/forms/respostas';
+import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { camposOcultos } from '../../../../src/forms/condicoes';
 import { formatarDataHora } from '../../../../src/i18n/datas';
 import { traduzir } from '../../../../src/i18n';
@@ -15,7 +15,7 @@ import { invalido, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { saltoPorContadores } from '../salto';
 import { Type } from 'typebox';
-import { ANEXO, CSV, documentarComo, parametros, PDF } from '../contrato';
+import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
 import type { Anexos } from '../../anexos/anexos';
@@ -77,6 +77,11 @@ export async function vePessoais(db: Executor, req: FastifyRequest): Promise<boo
 }
 
 /** A console-wide event (no single form): an export with personal data, a data-subject report. */
+/** An event of one form, by whom (VISUALIZADO, DADOS_PESSOAIS_VISTOS, PDF_BAIXADO, ANEXO_BAIXADO). */
+async function eventoDoFormulario(db: Executor, f: { id: number | string; codigo_servico: string; grupo_controle_conteudo_id: number }, tipo: 'VISUALIZADO' | 'DADOS_PESSOAIS_VISTOS' | 'PDF_BAIXADO' | 'ANEXO_BAIXADO', autor: string, detalhes: Record<string, unknown> = {}) {
+  await db.query('insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, $4, $5, $6)', [f.id, f.codigo_servico, f.grupo_controle_conteudo_id, tipo, autor, JSON.stringify(detalhes)]);
+}
+
 async function eventoDoConsole(db: Executor, tipo: 'EXPORTACAO_DADOS_PESSOAIS' | 'RELATORIO_TITULAR', autor: string, detalhes: Record<string, unknown>) {
   await db.query('insert into formulario_evento (tipo, autor, detalhes) values ($1, $2, $3)', [tipo, autor, JSON.stringify(detalhes)]);
 }
@@ -279,7 +284,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         status: r.status,
         recebidoEm: new Date(r.recebido_em).toISOString(),
         requerente: { cpf: r.cpf_requerente && formatarCpf(r.cpf_requerente), nome: r.nome_requerente, email: r.email_requerente },
-        respostas: respostasPorSecao(definicaoDe(r), r.respostas ?? {}, undefined, camposOcultos(definicaoDe(r), r.respostas ?? {})),
+        respostas: respostasComoVistas(definicaoDe(r), r.respostas ?? {}),
       }));
       await eventoDoConsole(db, 'RELATORIO_TITULAR', req.chamador!.username, { cpf: mascararCpf(cpf), formularios: formularios.length, formato: req.query.formato });
       const nome = `relatorio-titular-${mascararCpf(cpf).replace(/\D/g, '')}-${new Date().toISOString().slice(0, 10)}`;
@@ -312,7 +317,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const { r, versao } = await formularioDoChamador(req, req.params.id);
       const eventos = await db.query<{ id: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>('select id::text, tipo, ocorrido_em, autor, detalhes from formulario_evento where formulario_id = $1 order by ocorrido_em, id', [req.params.id]);
       const [retentativa] = await db.query<Record<string, unknown>>('select id::text, status, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, destino from retentativa_integracao where formulario_id = $1', [req.params.id]);
-      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor) values ($1, $2, $3, 'VISUALIZADO', $4)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username]);
+      await eventoDoFormulario(db, r, 'VISUALIZADO', req.chamador!.username);
       const clara = await vePessoais(db, req);
       // Personal data shows masked, for everyone: who holds the permission asks for it ("Mostrar"), and that is recorded.
       return {
@@ -335,12 +340,12 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
    */
   api.get<{ Params: { id: number; anexo: string } }>(
     '/formularios/:id/anexos/:anexo',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarAnexo', 'Baixa um anexo de um formulário', { descricao: 'O arquivo como foi enviado (o tipo é o encontrado no conteúdo), com o seu SHA-256 no cabeçalho Digest. Cada download é um evento ANEXO_BAIXADO.', params: parametros({ id: IdLongo(), anexo: Type.String({ format: 'uuid' }) }), resposta: { descricao: 'O arquivo.', outros: Object.fromEntries(MIMES_ACEITOS.map((m) => [m, PDF])), cabecalhos: { 'Content-Disposition': ANEXO, 'Repr-Digest': Type.String({ description: 'sha-256=:…: (RFC 9530), o SHA-256 do arquivo.' }) } }, erros: [404] }) },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarAnexo', 'Baixa um anexo de um formulário', { descricao: 'O arquivo como foi enviado (o tipo é o encontrado no conteúdo), com o seu SHA-256 no cabeçalho Digest. Cada download é um evento ANEXO_BAIXADO.', params: parametros({ id: IdLongo(), anexo: Type.String({ format: 'uuid' }) }), resposta: { descricao: 'O arquivo.', outros: Object.fromEntries(MIMES_ACEITOS.map((m) => [m, BINARIO])), cabecalhos: { 'Content-Disposition': ANEXO, 'Repr-Digest': Type.String({ description: 'sha-256=:…: (RFC 9530), o SHA-256 do arquivo.' }) } }, erros: [404] }) },
     async (req, rep) => {
       const { r } = await formularioDoChamador(req, req.params.id);
       const a = await anexos.obter(req.params.anexo);
       if (!a || a.formularioId !== String(req.params.id)) throw naoEncontrado('Este formulário não tem esse anexo.');
-      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'ANEXO_BAIXADO', $4, $5)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username, JSON.stringify({ anexo: a.id, nome: a.nome })]);
+      await eventoDoFormulario(db, r, 'ANEXO_BAIXADO', req.chamador!.username, { anexo: a.id, nome: a.nome });
       return rep
         .header('content-type', a.mime)
         .header('content-length', String(a.tamanho))
@@ -373,7 +378,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
    */
   api.get<{ Params: { id: number }; Querystring: { dadosPessoais?: boolean } }>(
     '/formularios/:id/pdf',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarPdfFormulario', 'Baixa o PDF de um formulário', { descricao: 'O formulário como a gaveta o mostra (modelo e versão, protocolo, recebimento, situação, seções e respostas, sem as perguntas que o cidadão não viu), com fontes embutidas. Dados pessoais mascarados, salvo com `dadosPessoais=true`. Cada PDF baixado é um evento PDF_BAIXADO.', params: PARAMS_ID, query: consultaPdf, resposta: { descricao: 'O PDF.', outros: { 'application/pdf': PDF }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404] }) },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarPdfFormulario', 'Baixa o PDF de um formulário', { descricao: 'O formulário como a gaveta o mostra (modelo e versão, protocolo, recebimento, situação, seções e respostas, sem as perguntas que o cidadão não viu), com fontes embutidas. Dados pessoais mascarados, salvo com `dadosPessoais=true`. Cada PDF baixado é um evento PDF_BAIXADO.', params: PARAMS_ID, query: consultaPdf, resposta: { descricao: 'O PDF.', outros: { 'application/pdf': BINARIO }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404] }) },
     async (req, rep) => {
       const clara = !!req.query.dadosPessoais;
       if (clara && !(await vePessoais(db, req))) throw proibido('Baixar o PDF sem máscara exige a permissão READ_FORMULARIO_DADOS_PESSOAIS.');
@@ -386,11 +391,11 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         protocolo: r.protocolo,
         recebidoEm: r.recebido_em,
         status: rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo,
-        blocos: respostasPorSecao(versao?.definicao, respostas, undefined, camposOcultos(versao?.definicao, claras)),
+        blocos: respostasComoVistas(versao?.definicao, claras, respostas),
         geradoPor: req.chamador!.username,
         aviso: clara ? undefined : 'Dados pessoais mascarados.',
       });
-      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'PDF_BAIXADO', $4, $5)`, [req.params.id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username, JSON.stringify({ dadosPessoais: clara })]);
+      await eventoDoFormulario(db, r, 'PDF_BAIXADO', req.chamador!.username, { dadosPessoais: clara });
       return rep.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${r.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },
   );
@@ -403,13 +408,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       if (!(await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO)) throw proibido(`Você não tem a permissão ${P.READ_FORMULARIO}.`);
       const { r, versao } = await formularioDoChamador(req, req.params.id);
       const pessoais = [...camposPessoais(versao?.definicao).keys()].filter((k) => Object.hasOwn(r.respostas ?? {}, k));
-      await db.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'DADOS_PESSOAIS_VISTOS', $4, $5)`, [
-        req.params.id,
-        r.codigo_servico,
-        r.grupo_controle_conteudo_id,
-        req.chamador!.username,
-        JSON.stringify({ campos: pessoais }),
-      ]);
+      await eventoDoFormulario(db, r, 'DADOS_PESSOAIS_VISTOS', req.chamador!.username, { campos: pessoais });
       // Personal data in clear: no cache keeps a copy.
       rep.header('cache-control', 'no-store');
       return {

@@ -3,8 +3,8 @@ import limitador from '@fastify/rate-limit';
 import { numeroDoAmbiente } from '../../ambiente';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Definicao } from '../../../../src/forms/definicao';
-import { camposOcultos, respostasVisiveis } from '../../../../src/forms/condicoes';
-import { respostasPorSecao } from '../../../../src/forms/respostas';
+import { respostasVisiveis } from '../../../../src/forms/condicoes';
+import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
@@ -20,7 +20,7 @@ import type { Anexos } from '../../anexos/anexos';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
 import { Type } from 'typebox';
-import { ANEXO, documentarComo, parametros, PDF } from '../contrato';
+import { ANEXO, BINARIO, documentarComo, parametros } from '../contrato';
 import { AnexoEnviado, CorpoEnvio, ModeloPublico, ModeloPublicoResumo, Recibo } from '../../../../src/api/contrato/formularios';
 
 /**
@@ -153,7 +153,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
    */
   api.get<{ Params: { protocolo: string }; Querystring: { codigo: string } }>(
     '/comprovantes/:protocolo',
-    { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': PDF }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
+    { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': BINARIO }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
     async (req, rep) => {
       const [f] = await db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string }>(
         `select f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, v.nome, v.definicao, m.nome as modelo
@@ -169,7 +169,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
         protocolo: f.protocolo,
         recebidoEm: f.recebido_em,
         status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo,
-        blocos: respostasPorSecao(f.definicao, f.respostas ?? {}, undefined, camposOcultos(f.definicao, f.respostas ?? {})),
+        blocos: respostasComoVistas(f.definicao, f.respostas ?? {}),
         comprovante: { codigo: f.codigo_verificacao! },
       });
       return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
