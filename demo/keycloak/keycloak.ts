@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
+import { pararGrupo } from '../processo';
 import { join } from 'node:path';
 
 /**
@@ -64,16 +65,7 @@ export async function iniciarKeycloak(porta = Number(process.env.KEYCLOAK_PORT ?
   return {
     url,
     processo,
-    parar: () =>
-      new Promise((ok) => {
-        if (processo.exitCode !== null) return ok();
-        processo.once('exit', () => ok());
-        try {
-          process.kill(-processo.pid!, 'SIGTERM');
-        } catch {
-          ok();
-        }
-      }),
+    parar: () => pararGrupo(processo),
   };
 }
 

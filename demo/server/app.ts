@@ -17,6 +17,8 @@ import { criarEntregador, OPCOES_PADRAO, opcoesEntregasDoAmbiente, type Entregad
 import { registrarReceptor, type Receptor } from './receptor';
 import { garantirSegredos, opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
 import { criarRetencao, opcoesRetencaoDoAmbiente, RETENCAO_PADRAO, type OpcoesRetencao, type Retencao } from './entrega/retencao';
+import { criarAnexos, type Anexos } from './anexos/anexos';
+import { abrirArmazenamento, configS3DoAmbiente, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,6 +54,8 @@ export interface OpcoesServidor {
   integracao?: Partial<OpcoesIntegracao>;
   /** Origins the demo host page lets /iframe show (its iframe-allowlist and CSP frame-src); absent: its own origin. */
   quadrosDemo?: string[];
+  /** Attachments in an S3-compatible store; absent or null: in PostgreSQL. */
+  s3?: ConfigS3 | null;
   /** Extra options of the embedded provider (tests). */
   idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves' | 'bloqueio'>;
 }
@@ -65,6 +69,7 @@ export interface Servidor {
   retencao: Retencao;
   receptor?: Receptor;
   integracao: OpcoesIntegracao;
+  anexos: Anexos;
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -103,16 +108,17 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
 
   const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
   const integracao: OpcoesIntegracao = {
-    ...opcoesIntegracaoDoAmbiente(process.env, { origemDemo: o.receptor ? new URL(o.urlPublica).origin : null, arquivoChave: arquivoDaChave(o) }),
+    ...opcoesIntegracaoDoAmbiente(process.env, { origemDemo: o.receptor ? new URL(o.urlPublica).origin : null, arquivoChave: arquivoDaChave(o), urlPublica: o.urlPublica }),
     ...o.integracao,
   };
   await garantirSegredos(db, integracao);
   const entregador = criarEntregador(db, entregas, integracao);
   const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
-  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO });
+  const anexos = criarAnexos(db, await abrirArmazenamento(db, o.s3));
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO, anexos });
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
-  const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO);
+  const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);
   if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar()));
   app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar()])));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
@@ -171,7 +177,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, encerrarSessoes, chavesIdp, entregador, retencao, receptor, integracao };
+  return { app, db, encerrarSessoes, chavesIdp, entregador, retencao, receptor, integracao, anexos };
 }
 
 /**
@@ -206,6 +212,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     receptor: env.RECEPTOR_DEMO !== 'off',
     limitesPublico: limitesDoAmbiente(env),
     retencao: opcoesRetencaoDoAmbiente(env),
+    s3: configS3DoAmbiente(env),
     // The proxies' addresses (or a hop count), never `true`: with `true` the leftmost X-Forwarded-For, which
     // the client writes, would be the address the limits count.
     trustProxy: !env.TRUST_PROXY ? undefined : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,

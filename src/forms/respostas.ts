@@ -22,6 +22,17 @@ export interface BlocoRespostas {
   linhas: LinhaResposta[];
 }
 
+/** A file answer as stored: the upload it refers to, with its name, type, size and SHA-256. */
+export interface RespostaAnexo {
+  anexo: string;
+  nome: string;
+  tipo: string;
+  tamanho: number;
+  sha256: string;
+}
+
+export const ehAnexo = (v: unknown): v is RespostaAnexo => typeof v === 'object' && v !== null && typeof (v as RespostaAnexo).anexo === 'string' && typeof (v as RespostaAnexo).sha256 === 'string';
+
 const vazio = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && !v.length);
 
 function textoLivre(v: unknown, t: Tradutor): string {

@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { pdf, emPedacos, juntar } from '../apoio/arquivos';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -19,16 +20,6 @@ import type { CampoDefinicao } from '../../src/forms/definicao';
  */
 const campo = (extra: Partial<CampoDefinicao> = {}): CampoDefinicao => ({ id: 'documento', tipo: 'arquivo', rotulo: 'Documento', obrigatorio: true, regras: [], ...extra });
 
-/** `bytes` sent in pieces of `pedaco` (as a request body arrives). */
-async function* emPedacos(bytes: Buffer, pedaco = 65_536): AsyncIterable<Uint8Array> {
-  for (let i = 0; i < bytes.length; i += pedaco) yield bytes.subarray(i, i + pedaco);
-}
-const juntar = async (fonte: AsyncIterable<Uint8Array>) => {
-  const partes: Buffer[] = [];
-  for await (const p of fonte) partes.push(Buffer.from(p));
-  return Buffer.concat(partes);
-};
-const pdf = (tamanho: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(tamanho - 9)]);
 const contar = async (s: ServidorTeste) => (await s.db.query<{ a: string; p: string }>('select (select count(*) from anexo)::text as a, (select count(*) from anexo_parte)::text as p'))[0];
 
 test('emPartes regroups any stream into parts of the same size', async () => {

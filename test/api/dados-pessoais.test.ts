@@ -164,12 +164,12 @@ for (const banco of await bancosDeTeste()) {
       const inicial = await estado();
       // Killed half way: a batch that dies before its events leaves nothing changed.
       const morto = { ...s.db, transacao: <T>(fn: (tx: typeof s.db) => Promise<T>) => s.db.transacao((tx) => fn({ ...tx, query: async (sql: string, params?: unknown[]) => (sql.includes('ANONIMIZADO') ? Promise.reject(new Error('processo morto')) : tx.query(sql, params)) } as never)) } as typeof s.db;
-      await assert.rejects(criarRetencao(morto, { intervaloMs: 1000, lote: 10 }).rodada(), /processo morto/);
+      await assert.rejects(criarRetencao(morto, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada(), /processo morto/);
       assert.deepEqual(await estado(), inicial);
       // Two runners at once: each form once.
-      const [a, b] = await Promise.all([criarRetencao(s.db, { intervaloMs: 1000, lote: 10 }).rodada(), criarRetencao(s.db, { intervaloMs: 1000, lote: 10 }).rodada()]);
+      const [a, b] = await Promise.all([criarRetencao(s.db, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada(), criarRetencao(s.db, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada()]);
       assert.equal(a + b, 2);
-      assert.equal(await criarRetencao(s.db, { intervaloMs: 1000, lote: 10 }).rodada(), 0, 'idempotent');
+      assert.equal(await criarRetencao(s.db, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada(), 0, 'idempotent');
       const depois = await estado();
       for (const f of depois) {
         const velho = protocolos.slice(0, 2).includes(f.protocolo);

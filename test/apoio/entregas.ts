@@ -32,11 +32,12 @@ export const DEFINICAO_COMPLETA: Definicao = {
 export const RESPOSTAS_VALIDAS = { nome: 'Maria', cpf: '529.982.247-25', copias: '2', tipo: 'a', docs: ['rg'] };
 
 /** Creates and publishes a model in the Saúde group delivering to `url` (null: no integration). */
-export async function modeloPublicado(admin: Cliente, codigo: string, url: string | null, extra: Record<string, unknown> = {}) {
+export async function modeloPublicado(admin: Cliente, codigo: string, url: string | null, extra: Record<string, unknown> = {}, definicao: Definicao = DEFINICAO_COMPLETA) {
   const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
   const corpo = { nome: `Teste ${codigo}`, grupoControleConteudoId: grupo, integracao: { url, metodo: 'POST', cabecalhos: { 'X-Chave': 'segredo' } }, ...extra };
   assert.equal((await admin('POST', '/modelos', { codigoServico: codigo, ...corpo })).status, 201);
-  assert.equal((await admin('PUT', `/modelos/${codigo}`, { ...corpo, definicao: DEFINICAO_COMPLETA, versao: 1 })).status, 200);
+  const salvo = await admin('PUT', `/modelos/${codigo}`, { ...corpo, definicao, versao: 1 });
+  assert.equal(salvo.status, 200, JSON.stringify(salvo.json));
   assert.equal((await admin('POST', `/modelos/${codigo}/versoes`)).status, 201);
 }
 

@@ -33,7 +33,11 @@ test('masking of every personal type; empty answers stay empty', () => {
   const def: Definicao = { secoes: [{ id: 's', titulo: 'S', campos: [campo({ id: 'cpf', tipo: 'cpf' }), campo({ id: 'assunto', tipo: 'texto' }), campo({ id: 'renda', tipo: 'decimal', dadoPessoal: true })] }] };
   assert.deepEqual([...camposPessoais(def).entries()], [['cpf', 'cpf'], ['renda', 'outro']]);
   assert.deepEqual(mascararRespostas(def, { cpf: '529.982.247-25', assunto: 'Segunda via', renda: '1.500,00', extra: 'x' }), { cpf: '***.982.247-**', assunto: 'Segunda via', renda: '***', extra: 'x' });
-  assert.deepEqual(semDadosPessoais(def, { cpf: '529.982.247-25', assunto: 'Segunda via', renda: null }), { respostas: { cpf: null, assunto: 'Segunda via', renda: null }, apagadas: ['cpf'] });
+  assert.deepEqual(semDadosPessoais(def, { cpf: '529.982.247-25', assunto: 'Segunda via', renda: null }), { respostas: { cpf: null, assunto: 'Segunda via', renda: null }, apagadas: ['cpf'], anexos: [] });
+  // A personal file field's attachment is named, to be let go with the answer; another file field's is not.
+  const comArquivos: Definicao = { secoes: [{ id: 's', titulo: 'S', campos: [campo({ id: 'rg', tipo: 'arquivo', dadoPessoal: true }), campo({ id: 'planta', tipo: 'arquivo' })] }] };
+  const arquivo = (anexo: string) => ({ anexo, nome: `${anexo}.pdf`, tipo: 'application/pdf', tamanho: 9, sha256: 'ab' });
+  assert.deepEqual(semDadosPessoais(comArquivos, { rg: arquivo('a1'), planta: arquivo('a2') }), { respostas: { rg: null, planta: arquivo('a2') }, apagadas: ['rg'], anexos: ['a1'] });
 });
 
 test('free text: CPF (with or without dots) and e-mails masked wherever they appear', () => {

@@ -1,5 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import type { Banco } from '../db';
+import { ANEXO, BINARIO } from '../api/contrato';
+import { MIMES_ACEITOS } from '../../../src/forms/tiposArquivo';
 import type { CampoDefinicao } from '../../../src/forms/definicao';
 import { ID_ANEXO } from '../../../src/forms/preenchimento';
 import { BYTES_PARA_DETECTAR, detectarTipo, FAMILIAS_ARQUIVO, type FamiliaArquivo } from '../../../src/forms/tiposArquivo';
@@ -92,17 +97,32 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
     }
   }
 
-  /** An attachment's record, or undefined. */
+  /** An attachment's record (not one being let go), or undefined. */
   async function obter(id: string): Promise<AnexoGuardado | undefined> {
     if (!ID_ANEXO.test(id)) return undefined;
-    const [a] = await db.query<LinhaAnexo>(`${SELECT_ANEXO} where id = $1`, [id]);
+    const [a] = await db.query<LinhaAnexo>(`${SELECT_ANEXO} where id = $1 and descartado_em is null`, [id]);
     return a && anexoDaLinha(a);
   }
 
-  /** Removes the uploads no form references that are older than `antesDe`; resolves how many went. */
-  async function removerOrfaos(antesDe: Date): Promise<number> {
-    const ids = (await db.query<{ id: string }>('delete from anexo where formulario_id is null and criado_em < $1 returning id::text', [antesDe])).map((r) => r.id);
+  /**
+   * Lets go of up to `lote` attachments: uploads no form references that are older than `antesDe`, and
+   * those marked descartado (the retention job's). Each is first marked (a submission can no longer claim
+   * it, and one that claimed it first keeps it), then its bytes leave the storage, then its row: stopped
+   * half way, the next sweep finishes it. Resolves how many went.
+   */
+  async function removerOrfaos(antesDe: Date, lote = 500): Promise<number> {
+    const ids = (
+      await db.query<{ id: string }>(
+        `update anexo set descartado_em = coalesce(descartado_em, now())
+          where id in (select id from anexo where formulario_id is null and (descartado_em is not null or criado_em < $1) order by criado_em limit $2 for update skip locked)
+            and formulario_id is null
+          returning id::text`,
+        [antesDe, lote],
+      )
+    ).map((r) => r.id);
+    if (!ids.length) return 0;
     await armazenamento.apagar(ids);
+    await db.query('delete from anexo where id = any($1::uuid[])', [ids]);
     return ids.length;
   }
 
@@ -114,7 +134,7 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
   async function resolverRespostas(codigoServico: string, campos: readonly CampoDefinicao[], respostas: Record<string, unknown>): Promise<{ respostas: Record<string, unknown>; ids: string[]; erros: { field: string; message: string }[] }> {
     const pedidos = campos.filter((c) => c.tipo === 'arquivo' && typeof (respostas[c.id] as { anexo?: unknown } | undefined)?.anexo === 'string').map((c) => ({ campo: c.id, id: (respostas[c.id] as { anexo: string }).anexo.toLowerCase() }));
     if (!pedidos.length) return { respostas, ids: [], erros: [] };
-    const linhas = await db.query<LinhaAnexo>(`${SELECT_ANEXO} where id = any($1::uuid[])`, [pedidos.map((p) => p.id)]);
+    const linhas = await db.query<LinhaAnexo>(`${SELECT_ANEXO} where id = any($1::uuid[]) and descartado_em is null`, [pedidos.map((p) => p.id)]);
     const porId = new Map(linhas.map((l) => [l.id, anexoDaLinha(l)]));
     const saida = { ...respostas };
     const erros: { field: string; message: string }[] = [];
@@ -133,3 +153,22 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
 }
 
 export type Anexos = ReturnType<typeof criarAnexos>;
+
+/** What a download answers, in the contract (the staff route and the signed link). */
+export const RESPOSTA_ANEXO = {
+  descricao: 'O arquivo.',
+  outros: Object.fromEntries(MIMES_ACEITOS.map((m) => [m, BINARIO])),
+  cabecalhos: { 'Content-Disposition': ANEXO, 'Repr-Digest': Type.String({ description: 'sha-256=:…: (RFC 9530), o SHA-256 do arquivo.' }) },
+};
+
+/** Sends an attachment: its bytes streamed from the storage, its type (never sniffed), size, SHA-256 and name. */
+export function servirAnexo(rep: FastifyReply, anexos: Pick<Anexos, 'ler'>, a: Anexo) {
+  return rep
+    .header('content-type', a.mime)
+    .header('content-length', String(a.tamanho))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .header('repr-digest', `sha-256=:${Buffer.from(a.sha256, 'hex').toString('base64')}:`)
+    .header('content-disposition', `attachment; filename="${a.nome.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.nome)}`)
+    .send(Readable.from(anexos.ler(a.id)));
+}

@@ -54,3 +54,42 @@ export function armazenamentoPostgres(db: Banco): Armazenamento {
     },
   };
 }
+
+/** An S3-compatible store (ANEXOS_S3_*), in place of PostgreSQL. */
+export interface ConfigS3 {
+  bucket: string;
+  /** Prepended to each attachment's id to name its object (default `anexos/`). */
+  prefixo: string;
+  regiao: string;
+  /** Another store than AWS (MinIO, Ceph, S3Proxy...): its URL. */
+  endpoint?: string;
+  /** Path-style addresses (`endpoint/bucket/key`), as most stores other than AWS want. */
+  caminho: boolean;
+  credenciais?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/**
+ * ANEXOS_S3_BUCKET (set: attachments go to S3; unset: to PostgreSQL), ANEXOS_S3_PREFIXO, ANEXOS_S3_REGIAO
+ * (or AWS_REGION), ANEXOS_S3_ENDPOINT, ANEXOS_S3_PATH_STYLE (`on` by default with an endpoint).
+ * Credentials come from the AWS SDK's chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, a profile, a role).
+ */
+export function configS3DoAmbiente(env: NodeJS.ProcessEnv): ConfigS3 | null {
+  const bucket = env.ANEXOS_S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const endpoint = env.ANEXOS_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint) new URL(endpoint); // a clear error at start-up, not at the first upload
+  return {
+    bucket,
+    prefixo: env.ANEXOS_S3_PREFIXO ?? 'anexos/',
+    regiao: env.ANEXOS_S3_REGIAO || env.AWS_REGION || 'us-east-1',
+    endpoint,
+    caminho: env.ANEXOS_S3_PATH_STYLE ? env.ANEXOS_S3_PATH_STYLE !== 'off' : !!endpoint,
+  };
+}
+
+/** The storage configured: S3 when `s3` is given (its SDK loaded only then), PostgreSQL otherwise. */
+export async function abrirArmazenamento(db: Banco, s3: ConfigS3 | null | undefined): Promise<Armazenamento> {
+  if (!s3) return armazenamentoPostgres(db);
+  const { armazenamentoS3 } = await import('./armazenamentoS3');
+  return armazenamentoS3(s3);
+}

@@ -12,8 +12,7 @@ import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
 import { rotasPublicas, type LimitesPublico } from './rotas/publico';
-import { criarAnexos } from '../anexos/anexos';
-import { armazenamentoPostgres } from '../anexos/armazenamento';
+import type { Anexos } from '../anexos/anexos';
 import { rotasAuditoria } from './auditoria';
 import { Type } from 'typebox';
 import { operacao, parametros } from './contrato';
@@ -33,6 +32,8 @@ export interface OpcoesApi {
   integracao: OpcoesIntegracao;
   /** Rate and size limits of the citizens' endpoints. */
   limitesPublico: LimitesPublico;
+  /** Attachments: uploads, downloads, their storage (issue 15). */
+  anexos: Anexos;
 }
 
 /** The reference API under /api. */
@@ -56,8 +57,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      const anexos = criarAnexos(o.db, armazenamentoPostgres(o.db));
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, anexos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, anexos: o.anexos, links: o.integracao.links }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
@@ -89,7 +89,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
         await rotasModelos(api, o.db, o.integracao, o.aoReceber);
-        await rotasFormularios(api, o.db, anexos);
+        await rotasFormularios(api, o.db, o.anexos);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);
       });

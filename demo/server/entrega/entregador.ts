@@ -3,6 +3,8 @@ import { lerEsperas, limiteTentativas, proximaEspera } from './agenda';
 import { enviarAssinado, type Resultado } from './envio';
 import { criarLaco } from './laco';
 import { numeroDoAmbiente } from '../ambiente';
+import { eventoPorId } from '../eventos';
+import { comLinks, type LinksAnexos } from '../anexos/links';
 import { segredosVigentes, type LinhaSegredos, type OpcoesIntegracao } from './integracao';
 
 /**
@@ -54,8 +56,8 @@ interface Trabalho extends LinhaSegredos {
 
 export type { Resultado } from './envio';
 
-/** The body a downstream system receives. */
-export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas'>) {
+/** The body a downstream system receives; each attachment with a signed link that downloads it until it expires. */
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas'>, links: Pick<LinksAnexos, 'gerar'>) {
   return {
     entregaId: t.id,
     protocolo: t.protocolo,
@@ -63,7 +65,7 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
     versaoModelo: t.modelo_versao,
     recebidoEm: new Date(t.recebido_em).toISOString(),
     requerente: t.cpf_requerente ? { cpf: t.cpf_requerente, nome: t.nome_requerente } : null,
-    respostas: t.respostas,
+    respostas: comLinks(t.respostas, links),
   };
 }
 
@@ -82,7 +84,7 @@ export async function enviar(t: Trabalho, timeoutMs: number, i: OpcoesIntegracao
     destino: t.destino,
     metodo: t.metodo,
     cabecalhos: t.cabecalhos,
-    corpo: JSON.stringify(corpoDaEntrega(t)),
+    corpo: JSON.stringify(corpoDaEntrega(t, i.links)),
     id: `entrega_${t.id}`,
     segredos,
     timeoutMs,
@@ -91,12 +93,7 @@ export async function enviar(t: Trabalho, timeoutMs: number, i: OpcoesIntegracao
 }
 
 /** An attempt's event, with the form's group as it is now (its model may have moved mid-delivery). */
-const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes: Record<string, unknown>) =>
-  tx.query(
-    `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
-     select id, codigo_servico, grupo_controle_conteudo_id, $2, $3, $4 from formulario where id = $1`,
-    [t.formulario_id, tipo, autor, JSON.stringify(detalhes)],
-  );
+const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes: Record<string, unknown>) => eventoPorId(tx, t.formulario_id, tipo, autor, detalhes);
 
 export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: OpcoesIntegracao) {
   const autor = o.autor ?? 'entregador';

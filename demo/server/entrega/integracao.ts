@@ -3,6 +3,7 @@ import { conectorHttp, resolvedorDoSistema, type OpcoesEnvio } from './envio';
 import { resolvedorLocal } from './destino';
 import type { Executor } from '../db';
 import { numeroDoAmbiente } from '../ambiente';
+import { criarLinksAnexos, VALIDADE_PADRAO_H, type LinksAnexos } from '../anexos/links';
 
 /**
  * How this server reaches integrations (issue 14), shared by the API (save checks, secrets, the test
@@ -15,6 +16,8 @@ export interface OpcoesIntegracao extends OpcoesEnvio {
   sobreposicaoS: number;
   /** Consecutive exhausted deliveries after which a model's integration is paused (0: never). */
   pausaApos: number;
+  /** The signed, expiring download links of a delivery's attachments. */
+  links: LinksAnexos;
 }
 
 export const SOBREPOSICAO_PADRAO_S = 24 * 3600;
@@ -22,19 +25,22 @@ export const PAUSA_PADRAO = 50;
 
 /**
  * INTEGRACAO_DNS (`local`: no DNS server asked, for tests and QA), INTEGRACAO_DESTINOS_PERMITIDOS (origins, space or comma separated; unset: the demo receiver's own
- * origin while it is on), SEGREDOS_CHAVE, INTEGRACAO_SOBREPOSICAO_S, INTEGRACAO_PAUSA_APOS.
+ * origin while it is on), SEGREDOS_CHAVE, INTEGRACAO_SOBREPOSICAO_S, INTEGRACAO_PAUSA_APOS, ANEXOS_LINK_VALIDADE_H
+ * (how long an attachment's link in a delivery works; the links start at `urlPublica`).
  */
-export function opcoesIntegracaoDoAmbiente(env: NodeJS.ProcessEnv, o: { origemDemo: string | null; arquivoChave: string | null }): OpcoesIntegracao {
+export function opcoesIntegracaoDoAmbiente(env: NodeJS.ProcessEnv, o: { origemDemo: string | null; arquivoChave: string | null; urlPublica: string }): OpcoesIntegracao {
   const lista = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean);
   const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao);
   if (env.NODE_ENV === 'production' && !env.SEGREDOS_CHAVE) throw new Error('Em produção, defina SEGREDOS_CHAVE (32 bytes em base64, por exemplo `openssl rand -base64 32`): é com ela que os segredos de assinatura das integrações ficam cifrados no banco.');
+  const chave = chaveDosSegredos(env, o.arquivoChave);
   return {
     permitidos: { origens: env.INTEGRACAO_DESTINOS_PERMITIDOS !== undefined ? lista(env.INTEGRACAO_DESTINOS_PERMITIDOS) : o.origemDemo ? [o.origemDemo] : [] },
     resolver: env.INTEGRACAO_DNS === 'local' ? resolvedorLocal : resolvedorDoSistema,
     conectar: conectorHttp,
-    cofre: cofre(chaveDosSegredos(env, o.arquivoChave)),
+    cofre: cofre(chave),
     sobreposicaoS: num('INTEGRACAO_SOBREPOSICAO_S', SOBREPOSICAO_PADRAO_S),
     pausaApos: num('INTEGRACAO_PAUSA_APOS', PAUSA_PADRAO),
+    links: criarLinksAnexos({ urlPublica: o.urlPublica, chaveSegredos: chave, validadeS: num('ANEXOS_LINK_VALIDADE_H', VALIDADE_PADRAO_H) * 3600 }),
   };
 }
 

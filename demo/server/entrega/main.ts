@@ -9,6 +9,8 @@ import { opcoesIntegracaoDoAmbiente } from './integracao';
 import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
 import { arquivoDaChave, opcoesDoAmbiente } from '../app';
 import { avisoDoNode } from '../runtime';
+import { criarAnexos } from '../anexos/anexos';
+import { abrirArmazenamento } from '../anexos/armazenamento';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
@@ -22,11 +24,12 @@ await migrar(db);
 const o = opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' });
 // The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
 const servidor = opcoesDoAmbiente();
-const integracao = opcoesIntegracaoDoAmbiente(process.env, { origemDemo: servidor.receptor ? new URL(servidor.urlPublica).origin : null, arquivoChave: arquivoDaChave(servidor) });
+const integracao = opcoesIntegracaoDoAmbiente(process.env, { origemDemo: servidor.receptor ? new URL(servidor.urlPublica).origin : null, arquivoChave: arquivoDaChave(servidor), urlPublica: servidor.urlPublica });
 const entregador = criarEntregador(db, o, integracao);
 entregador.iniciar();
 // The retention job (personal data past each model's period) runs with the worker.
-const retencao = criarRetencao(db, opcoesRetencaoDoAmbiente(process.env));
+// Attachments let go (personal ones past retention, unused uploads) leave the same storage as the API's.
+const retencao = criarRetencao(db, opcoesRetencaoDoAmbiente(process.env), criarAnexos(db, await abrirArmazenamento(db, servidor.s3)));
 retencao.iniciar();
 console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s`);
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)

@@ -1,6 +1,8 @@
 import type { Banco } from '../db';
 import type { Definicao } from '../../../src/forms/definicao';
 import { camposPessoais } from '../../../src/forms/dadosPessoais';
+import { ehAnexo } from '../../../src/forms/respostas';
+import type { Anexos } from '../anexos/anexos';
 import { criarLaco } from './laco';
 import { numeroDoAmbiente } from '../ambiente';
 
@@ -11,22 +13,28 @@ import { numeroDoAmbiente } from '../ambiente';
  * model stay, so counters and analytics do not change (the counter trigger watches only those).
  * A batch is one transaction claimed with SKIP LOCKED: a process killed half way loses nothing and
  * leaves nothing half-done, and running it again (or in two processes) does each form once.
+ * Attachments (issue 15): those of personal fields are let go with the answers (marked in the same
+ * transaction, their bytes deleted by the sweep that follows), and uploads no submission used are
+ * removed once they are `orfaosHoras` old.
  */
 export interface OpcoesRetencao {
   intervaloMs: number;
   lote: number;
+  /** How old an upload no submission used must be before the sweep removes it. */
+  orfaosHoras: number;
 }
 
-export const RETENCAO_PADRAO: OpcoesRetencao = { intervaloMs: 3_600_000, lote: 500 };
+export const RETENCAO_PADRAO: OpcoesRetencao = { intervaloMs: 3_600_000, lote: 500, orfaosHoras: 24 };
 
-/** The answers without the personal ones (they become null), and the names of those emptied. */
-export function semDadosPessoais(d: Definicao | null, respostas: Record<string, unknown>): { respostas: Record<string, unknown>; apagadas: string[] } {
+/** The answers without the personal ones (they become null), the names of those emptied and the attachments they held. */
+export function semDadosPessoais(d: Definicao | null, respostas: Record<string, unknown>): { respostas: Record<string, unknown>; apagadas: string[]; anexos: string[] } {
   const pessoais = camposPessoais(d);
   const apagadas = Object.keys(respostas).filter((k) => pessoais.has(k) && respostas[k] !== null && respostas[k] !== undefined);
-  return { respostas: Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? null : v])), apagadas };
+  const anexos = apagadas.map((k) => respostas[k]).filter(ehAnexo).map((a) => a.anexo);
+  return { respostas: Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? null : v])), apagadas, anexos };
 }
 
-export function criarRetencao(db: Banco, o: OpcoesRetencao) {
+export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos, 'removerOrfaos'>) {
   /** One batch: resolves how many forms it anonymised. */
   async function rodada(): Promise<number> {
     return db.transacao(async (tx) => {
@@ -52,18 +60,23 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao) {
            from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as d(id, codigo, grupo, apagadas)`,
         [feitos.map((f) => f.id), feitos.map((f) => f.codigo_servico), feitos.map((f) => f.grupo_controle_conteudo_id), feitos.map((f) => JSON.stringify(f.apagadas))],
       );
+      const descartados = feitos.flatMap((f) => f.anexos);
+      if (descartados.length) await tx.query('update anexo set formulario_id = null, descartado_em = now() where id = any($1::uuid[]) and formulario_id = any($2::bigint[])', [descartados, feitos.map((f) => f.id)]);
       return feitos.length;
     });
   }
 
-  const laco = criarLaco('retencao', rodada, o);
-  return { rodada, iniciar: laco.iniciar, parar: laco.parar };
+  /** The sweep: attachments let go and old unused uploads, their bytes and rows; resolves how many went. */
+  const limparAnexos = async () => (anexos ? anexos.removerOrfaos(new Date(Date.now() - o.orfaosHoras * 3_600_000), o.lote) : 0);
+
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparAnexos()), o);
+  return { rodada, limparAnexos, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;
 
-/** RETENCAO_INTERVALO_MS, RETENCAO_LOTE. */
+/** RETENCAO_INTERVALO_MS, RETENCAO_LOTE, ANEXOS_ORFAOS_HORAS. */
 export function opcoesRetencaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesRetencao {
   const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { minimo: 1, inteiro: true });
-  return { intervaloMs: num('RETENCAO_INTERVALO_MS', RETENCAO_PADRAO.intervaloMs), lote: num('RETENCAO_LOTE', RETENCAO_PADRAO.lote) };
+  return { intervaloMs: num('RETENCAO_INTERVALO_MS', RETENCAO_PADRAO.intervaloMs), lote: num('RETENCAO_LOTE', RETENCAO_PADRAO.lote), orfaosHoras: num('ANEXOS_ORFAOS_HORAS', RETENCAO_PADRAO.orfaosHoras) };
 }

@@ -18,8 +18,7 @@ import { Type } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
-import type { Anexos } from '../../anexos/anexos';
-import { MIMES_ACEITOS } from '../../../../src/forms/tiposArquivo';
+import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import { IdLongo } from '../../../../src/api/contrato/comum';
 import { consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
 
@@ -340,19 +339,13 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
    */
   api.get<{ Params: { id: number; anexo: string } }>(
     '/formularios/:id/anexos/:anexo',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarAnexo', 'Baixa um anexo de um formulário', { descricao: 'O arquivo como foi enviado (o tipo é o encontrado no conteúdo), com o seu SHA-256 no cabeçalho Digest. Cada download é um evento ANEXO_BAIXADO.', params: parametros({ id: IdLongo(), anexo: Type.String({ format: 'uuid' }) }), resposta: { descricao: 'O arquivo.', outros: Object.fromEntries(MIMES_ACEITOS.map((m) => [m, BINARIO])), cabecalhos: { 'Content-Disposition': ANEXO, 'Repr-Digest': Type.String({ description: 'sha-256=:…: (RFC 9530), o SHA-256 do arquivo.' }) } }, erros: [404] }) },
+    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('baixarAnexo', 'Baixa um anexo de um formulário', { descricao: 'O arquivo como foi enviado (o tipo é o encontrado no conteúdo), com o seu SHA-256 no cabeçalho Repr-Digest. Cada download é um evento ANEXO_BAIXADO.', params: parametros({ id: IdLongo(), anexo: Type.String({ format: 'uuid' }) }), resposta: RESPOSTA_ANEXO, erros: [404] }) },
     async (req, rep) => {
       const { r } = await formularioDoChamador(req, req.params.id);
       const a = await anexos.obter(req.params.anexo);
       if (!a || a.formularioId !== String(req.params.id)) throw naoEncontrado('Este formulário não tem esse anexo.');
       await eventoDoFormulario(db, r, 'ANEXO_BAIXADO', req.chamador!.username, { anexo: a.id, nome: a.nome });
-      return rep
-        .header('content-type', a.mime)
-        .header('content-length', String(a.tamanho))
-        .header('x-content-type-options', 'nosniff')
-        .header('repr-digest', `sha-256=:${Buffer.from(a.sha256, 'hex').toString('base64')}:`)
-        .header('content-disposition', `attachment; filename="${a.nome.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.nome)}`)
-        .send(Readable.from(anexos.ler(a.id)));
+      return servirAnexo(rep, anexos, a);
     },
   );
 

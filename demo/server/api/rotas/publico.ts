@@ -16,7 +16,9 @@ import type { Banco } from '../../db';
 import type { IdentidadeCidadao } from '../cidadao';
 import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
 import { codigoConfere, novoCodigoVerificacao } from '../../pdf/comprovante';
-import type { Anexos } from '../../anexos/anexos';
+import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
+import type { LinksAnexos } from '../../anexos/links';
+import { eventoPorId } from '../../eventos';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
 import { Type } from 'typebox';
@@ -53,6 +55,8 @@ export interface OpcoesPublico {
   limites: LimitesPublico;
   /** Where uploads to file fields go (issue 15). */
   anexos: Anexos;
+  /** The signed links a delivery's receiver downloads attachments with. */
+  links: LinksAnexos;
 }
 
 /**
@@ -244,6 +248,34 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     );
   });
 
+  /**
+   * An attachment downloaded through the signed link a delivery gave its receiver (issue 15): no token,
+   * the link is the key until it expires. Each download is an ANEXO_BAIXADO event of the form.
+   */
+  api.get<{ Params: { id: string }; Querystring: { expira: number; assinatura: string } }>(
+    '/anexos/:id',
+    {
+      schema: doc('baixarAnexoPorLink', 'Baixa um anexo pelo link assinado de uma entrega', {
+        publica: true,
+        descricao: 'O link vem na entrega, em cada resposta de arquivo (`url`, válido até `urlExpiraEm`; ANEXOS_LINK_VALIDADE_H, 7 dias por padrão). O arquivo como foi enviado, com o seu SHA-256 no cabeçalho Repr-Digest. Cada download é um evento ANEXO_BAIXADO do formulário.',
+        params: parametros({ id: Type.String({ format: 'uuid' }) }),
+        query: Type.Object({ expira: Type.Integer({ minimum: 0, description: 'Até quando o link vale (segundos desde 1970).' }), assinatura: Type.String({ minLength: 1, maxLength: 100, description: 'A assinatura do link.' }) }),
+        resposta: RESPOSTA_ANEXO,
+        erros: [403, 404, 410, 429],
+        porque: { 403: 'A assinatura não confere: o link foi alterado.', 410: 'O link expirou: a entrega seguinte (ou uma retentativa) traz um novo.' },
+      }),
+    },
+    async (req, rep) => {
+      const situacao = o.links.conferir(req.params.id, req.query.expira, req.query.assinatura);
+      if (situacao === 'invalido') throw proibido('Este link de download não é válido: use o link exatamente como veio na entrega.');
+      if (situacao === 'expirado') throw new ErroHttp(410, 'Este link de download expirou. Uma nova entrega (ou retentativa) traz um link novo.');
+      const a = await o.anexos.obter(req.params.id);
+      if (!a?.formularioId) throw naoEncontrado('Este anexo não existe mais (removido no fim do prazo de retenção).');
+      await eventoPorId(db, a.formularioId, 'ANEXO_BAIXADO', 'integracao', { anexo: a.id, nome: a.nome, por: 'link assinado' });
+      return servirAnexo(rep, o.anexos, a);
+    },
+  );
+
   /** Checks and stores one submission against model `m`; null when `m` is out of date. */
   async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
     const chave = req.headers['idempotency-key'];
@@ -293,10 +325,14 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       // another content-control group, which holds it for update) is waited for, and its new versao then
       // fails the check, so no form is written with a group the move has already passed over.
       [criado] = await db.query<LinhaSaida>(
-        `with f as (
+        `with l as (
+           -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
+           select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
+         f as (
            insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao)
            select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13
             where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
+              and (select count(*) from l) = cardinality($14::uuid[])
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
          e as (
            insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
@@ -308,7 +344,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
            select $1, $11, $8, $9, id from f where $8::text is not null),
          a as (
-           update anexo set formulario_id = f.id from f where anexo.id = any($14::uuid[]) and anexo.formulario_id is null)
+           update anexo set formulario_id = f.id from f where anexo.id in (select id from l))
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
         [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids],
       );
@@ -318,7 +354,12 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       if (anterior) return { saida: anterior, repetido: true };
       throw e;
     }
-    if (!criado) return null;
+    if (!criado) {
+      // Not written: an upload it names was taken meanwhile (by another submission, or the sweep), or the model changed.
+      const depois = comAnexos.ids.length ? await o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas) : null;
+      if (depois?.erros.length) throw invalido('Algumas respostas precisam de correção.', depois.erros);
+      return null;
+    }
     o.aoReceber?.();
     return { saida: saida(criado), repetido: false };
   }
