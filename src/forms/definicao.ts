@@ -3,6 +3,7 @@ import type { Regra, TipoRegra } from '../validation/regras';
 import type { Campo, Definicao as EsquemaDefinicao, Opcao as EsquemaOpcao, Secao as EsquemaSecao } from '../api/contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
 import { problemasDasCondicoes } from './condicoes';
+import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
 
 /**
  * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
@@ -175,6 +176,11 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
         }
       } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: t('def.opcoes-fora') });
       if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });
+      else if (c.arquivo) {
+        const mb = c.arquivo.tamanhoMaximoMb;
+        if (mb !== undefined && !(Number.isInteger(mb) && mb >= 1 && mb <= TAMANHO_MAXIMO_MB)) p.push({ caminho: `${cc}.arquivo.tamanhoMaximoMb`, mensagem: t('def.arquivo-tamanho', { max: TAMANHO_MAXIMO_MB }) });
+        if (c.arquivo.tipos && !c.arquivo.tipos.length) p.push({ caminho: `${cc}.arquivo.tipos`, mensagem: t('def.arquivo-tipos') });
+      }
     }
   }
   if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: t('def.max-campos', { n: LIMITES.campos }) });

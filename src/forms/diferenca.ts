@@ -1,3 +1,4 @@
+import { dicaDoArquivo, limitesDoArquivo, nomesDasFamilias } from './tiposArquivo';
 import type { Regra } from '../validation/regras';
 import { chaveTipo, type CampoDefinicao, type Definicao } from './definicao';
 import { emPortugues, type Tradutor } from '../i18n';
@@ -95,6 +96,12 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push(t('dif.ordem-opcoes'));
   const cond = mudancaDeCondicao(a.condicao, b.condicao, da, db, t);
   if (cond) d.push(cond.antes === undefined ? t('dif.condicao-nova', { c: cond.depois! }) : cond.depois === undefined ? t('dif.condicao-retirada', { c: cond.antes }) : t('dif.condicao-alterada', { a: cond.antes, b: cond.depois }));
+  if (a.tipo === 'arquivo' && b.tipo === 'arquivo') {
+    const [la, lb] = [limitesDoArquivo(a.arquivo), limitesDoArquivo(b.arquivo)];
+    if (la.mb !== lb.mb) d.push(t('dif.arquivo-tamanho', { a: la.mb.toLocaleString('pt-BR'), b: lb.mb.toLocaleString('pt-BR') }));
+    const [ta, tb] = [nomesDasFamilias(la.familias, t), nomesDasFamilias(lb.familias, t)];
+    if (ta !== tb) d.push(t('dif.arquivo-tipos', { a: ta, b: tb }));
+  }
   return d;
 }
 
@@ -157,6 +164,7 @@ export function descreverCampo(c: CampoDefinicao & { secao?: string }, t: Tradut
   const linhas = [`${t(chaveTipo(c.tipo))}${c.obrigatorio ? t('dif.campo-obrigatorio') : ''}`];
   if (c.regras.length) linhas.push(t('dif.campo-regras', { lista: c.regras.map((r) => descreverRegra(r, t)).join(', ') }));
   if (c.opcoes?.length) linhas.push(t('dif.campo-opcoes', { lista: c.opcoes.map((o) => o.rotulo).join(', ') }));
+  if (c.tipo === 'arquivo') linhas.push(dicaDoArquivo(c.arquivo, t));
   if (c.ajuda) linhas.push(t('dif.campo-ajuda', { ajuda: c.ajuda }));
   if (c.secao) linhas.push(t('dif.campo-secao', { secao: c.secao }));
   return linhas;

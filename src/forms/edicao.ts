@@ -1,5 +1,6 @@
 import type { Regra, TipoRegra } from '../validation/regras';
 import { renomearNaCondicao, type Condicao } from './condicoes';
+import { FAMILIAS_ARQUIVO, type FamiliaArquivo } from './tiposArquivo';
 import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
 
 /**
@@ -146,12 +147,29 @@ export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<
           const escolha = patch.tipo === 'escolha-unica' || patch.tipo === 'escolha-multipla';
           if (!escolha) delete novo.opcoes;
           else if (!novo.opcoes?.length) novo.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];
+          if (patch.tipo !== 'arquivo') delete novo.arquivo;
         }
         return novo;
       }),
     })),
   );
 }
+
+/**
+ * What a file field accepts: its maximum size in MB (null: the default) and its families. Every family,
+ * or none, is stored as no restriction; a field that keeps both defaults has no `arquivo` at all.
+ */
+export function definirArquivo(d: Definicao, campoId: string, patch: { tamanhoMaximoMb?: number | null; tipos?: readonly FamiliaArquivo[] }): Definicao {
+  const c = acharCampo(d, campoId);
+  if (!c || c.tipo !== 'arquivo') return d;
+  const atual = c.arquivo ?? {};
+  const mb = patch.tamanhoMaximoMb === undefined ? atual.tamanhoMaximoMb : (patch.tamanhoMaximoMb ?? undefined);
+  const tipos = patch.tipos === undefined ? atual.tipos : FAMILIAS_ARQUIVO.filter((f) => patch.tipos!.includes(f));
+  const arquivo = { ...(mb !== undefined ? { tamanhoMaximoMb: mb } : {}), ...(tipos?.length && tipos.length < FAMILIAS_ARQUIVO.length ? { tipos } : {}) };
+  return comSecoes(d, d.secoes.map((s) => ({ ...s, campos: s.campos.map((x) => (x.id !== campoId ? x : semArquivoVazio({ ...x, arquivo }))) })));
+}
+
+const semArquivoVazio = ({ arquivo, ...c }: CampoDefinicao): CampoDefinicao => (arquivo && Object.keys(arquivo).length ? { ...c, arquivo } : c);
 
 /** Sets (a number), or removes (null), one parameterised rule of a field. */
 export function definirRegra(d: Definicao, campoId: string, tipo: Extract<TipoRegra, 'minLength' | 'maxLength' | 'minValue' | 'maxValue'>, valor: number | null): Definicao {

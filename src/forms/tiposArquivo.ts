@@ -3,8 +3,41 @@
  * upload with this before keeping it, so a renamed executable is refused as what it is. The families
  * are what a designer allows on a file field: PDF, images, office documents. Pure.
  */
+import type { Tradutor } from '../i18n';
+
 export const FAMILIAS_ARQUIVO = ['pdf', 'imagem', 'documento'] as const;
 export type FamiliaArquivo = (typeof FAMILIAS_ARQUIVO)[number];
+
+/** A file field's maximum when the designer sets none, and the range the designer may choose from. */
+export const TAMANHO_PADRAO_MB = 10;
+export const TAMANHO_MAXIMO_MB = 100;
+
+/** What a file field accepts: the designer's choice, or 10 MB and every family. */
+export function limitesDoArquivo(a: { tamanhoMaximoMb?: number; tipos?: readonly FamiliaArquivo[] } | undefined): { mb: number; familias: readonly FamiliaArquivo[] } {
+  return { mb: a?.tamanhoMaximoMb ?? TAMANHO_PADRAO_MB, familias: a?.tipos?.length ? a.tipos : FAMILIAS_ARQUIVO };
+}
+
+/** "PDF ou imagens (PNG, JPEG, GIF, WebP)": the families in words, for messages and hints. */
+export function nomesDasFamilias(familias: readonly FamiliaArquivo[], t: Tradutor): string {
+  const nomes = familias.map((f) => t(`arquivo.familia.${f}`));
+  return nomes.length > 1 ? `${nomes.slice(0, -1).join(', ')}${t('arquivo.ou')}${nomes[nomes.length - 1]}` : nomes.join('');
+}
+
+/** What a citizen is told under a file field: "Aceita PDF ou imagens, até 5 MB." */
+export function dicaDoArquivo(a: Parameters<typeof limitesDoArquivo>[0], t: Tradutor): string {
+  const { mb, familias } = limitesDoArquivo(a);
+  return t('arquivo.aceita', { tipos: nomesDasFamilias(familias, t), mb });
+}
+
+/** The `accept` of a file input for these families (a hint to the browser's picker; the server checks the content). */
+export function aceitarDoNavegador(familias: readonly FamiliaArquivo[]): string {
+  const porFamilia: Record<FamiliaArquivo, string> = {
+    pdf: '.pdf,application/pdf',
+    imagem: '.png,.jpg,.jpeg,.gif,.webp,image/png,image/jpeg,image/gif,image/webp',
+    documento: '.docx,.xlsx,.pptx,.odt,.ods,.odp',
+  };
+  return familias.map((f) => porFamilia[f]).join(',');
+}
 
 export interface TipoDetectado {
   familia: FamiliaArquivo;

@@ -447,6 +447,38 @@ describe('construtor de formulários', function () {
     }
   });
 
+  it('campo de arquivo: tamanho máximo e tipos aceitos escolhidos numa lista; a prévia diz o que aceita; salvos', async () => {
+    const t = await modeloDeTeste({ secoes: [{ id: 's1', titulo: 'Documentos', campos: [{ id: 'rg', tipo: 'arquivo', rotulo: 'Documento de identidade', obrigatorio: true, regras: [] }] }] });
+    try {
+      const el = await abrirConstrutor(t.codigo);
+      const dica = () => previa(el).querySelector('[data-campo="rg"] .bp6-form-helper-text')!.textContent!.trim();
+      expect(dica()).to.equal('Aceita PDF, imagens (PNG, JPEG, GIF, WebP) ou documentos de escritório (Word, Excel, PowerPoint, OpenDocument), até 10 MB.');
+      abrirCampo(el, 'rg');
+      await esperar(el, '[data-campo-id="rg"] .cf-arquivos-aceitos');
+      const dentro = '[data-campo-id="rg"] .cf-arquivos-aceitos';
+      const tamanho = campo(el, 'Tamanho máximo (MB)', dentro);
+      digitar(tamanho, '500');
+      await waitUntil(() => raiz(el).querySelector(dentro)!.textContent!.includes('Informe um número inteiro de 1 a 100.'), 'fora do intervalo');
+      expect(tamanho.getAttribute('aria-invalid')).to.equal('true');
+      digitar(tamanho, '5');
+      const caixa = (rotulo: string) => [...raiz(el).querySelectorAll(`${dentro} label`)].find((l) => l.textContent!.trim().startsWith(rotulo))!.querySelector('input') as HTMLInputElement;
+      caixa('documentos de escritório').click();
+      caixa('imagens').click();
+      // The last kind left cannot be unticked: a file field accepts at least one.
+      await waitUntil(() => caixa('PDF').disabled, 'o último tipo fica');
+      await waitUntil(() => dica() === 'Aceita PDF, até 5 MB.', 'a prévia acompanha');
+      expect((previa(el).querySelector('[data-campo="rg"] input[type="file"]') as HTMLInputElement).accept).to.equal('.pdf,application/pdf');
+      caixa('imagens').click();
+      await waitUntil(() => !caixa('PDF').disabled && dica() === 'Aceita PDF ou imagens (PNG, JPEG, GIF, WebP), até 5 MB.', 'dois tipos');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(async () => (await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0].campos[0].arquivo, 'salvo', { timeout: 10000 });
+      expect((await apiAdmin('GET', `/modelos/${t.codigo}`)).json.definicao.secoes[0].campos[0].arquivo).to.deep.equal({ tamanhoMaximoMb: 5, tipos: ['pdf', 'imagem'] });
+    } finally {
+      await t.limpar();
+    }
+  });
+
   it('desfazer e refazer; reordenar pelo teclado e arrastando; sair sem salvar pergunta antes', async () => {
     const campos = ['a', 'b', 'c'].map((id) => ({ id, tipo: 'texto', rotulo: id.toUpperCase(), obrigatorio: false, regras: [] }));
     const t = await modeloDeTeste({ secoes: [{ id: 's1', titulo: 'Um', campos }, { id: 's2', titulo: 'Dois', campos: [] }] });

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import { tradutor } from '../../src/i18n';
 import assert from 'node:assert/strict';
 import { validarDefinicao, type Definicao } from '../../src/forms/definicao';
-import { descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
-import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, opcoesDeTexto, removerCampo, removerSecao, renomearCampo, slug, textoDeOpcoes } from '../../src/forms/edicao';
+import { descreverCampo, descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
+import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirArquivo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, opcoesDeTexto, removerCampo, removerSecao, renomearCampo, slug, textoDeOpcoes } from '../../src/forms/edicao';
 import { desfazer, fazer, iniciarHistorico, refazer } from '../../src/forms/historico';
 import { lerCabecalhos, textoCabecalhos } from '../../src/forms/integracao';
 import { erroDoCampo, errosDasRespostas } from '../../src/forms/preenchimento';
@@ -212,4 +212,25 @@ test('the answer name follows the label until the designer names it; unique; pub
   d = alterarCampo(d, 'telefone', { rotulo: 'Telefone fixo' });
   assert.equal(nomeSegueRotulo(d, 'telefone', 'Telefone', new Set(['telefone'])).nome, 'telefone', 'a published name stays');
   assert.equal(nomeSegueRotulo(d, 'telefone', 'Telefone').nome, 'telefone-fixo');
+});
+
+test('a file field: maximum size and accepted types chosen from a list; defaults stored as nothing; checked; named in the diff', () => {
+  let d: Definicao = adicionarSecao({ secoes: [] }, 'Documentos');
+  d = adicionarCampo(d, d.secoes[0].id, campoNovo(d, 'arquivo'));
+  const arquivo = (x: Definicao) => acharCampo(x, 'arquivo')!.arquivo;
+  assert.equal(arquivo(d), undefined);
+  let v2 = definirArquivo(d, 'arquivo', { tamanhoMaximoMb: 5 });
+  v2 = definirArquivo(v2, 'arquivo', { tipos: ['imagem', 'pdf'] });
+  assert.deepEqual(arquivo(v2), { tamanhoMaximoMb: 5, tipos: ['pdf', 'imagem'] }, 'in the list\'s order');
+  assert.deepEqual(arquivo(definirArquivo(v2, 'arquivo', { tipos: ['pdf', 'imagem', 'documento'] })), { tamanhoMaximoMb: 5 }, 'every type: no restriction');
+  assert.ok(!('arquivo' in acharCampo(definirArquivo(definirArquivo(v2, 'arquivo', { tamanhoMaximoMb: null }), 'arquivo', { tipos: [] }), 'arquivo')!), 'both defaults: no key at all');
+  const outra = base();
+  assert.equal(definirArquivo(outra, 'texto', { tamanhoMaximoMb: 5 }), outra, 'not a file field: unchanged');
+  assert.ok(!('arquivo' in acharCampo(alterarCampo(v2, 'arquivo', { tipo: 'texto' }), 'arquivo')!), 'another type drops it');
+  assert.deepEqual(validarDefinicao(v2), []);
+  const ruim = alterarCampo(v2, 'arquivo', { arquivo: { tamanhoMaximoMb: 101, tipos: [] } });
+  assert.deepEqual(validarDefinicao(ruim).map((p) => p.mensagem), ['O tamanho máximo do arquivo deve ser um número inteiro de 1 a 100 MB.', 'Escolha pelo menos um tipo de arquivo aceito.']);
+  const [campo] = diferenca(d, v2).campos;
+  assert.deepEqual(campo.detalhes, ['tamanho máximo do arquivo: 10 MB → 5 MB', 'arquivos aceitos: PDF, imagens (PNG, JPEG, GIF, WebP) ou documentos de escritório (Word, Excel, PowerPoint, OpenDocument) → PDF ou imagens (PNG, JPEG, GIF, WebP)']);
+  assert.ok(descreverCampo(acharCampo(v2, 'arquivo')!).includes('Aceita PDF ou imagens (PNG, JPEG, GIF, WebP), até 5 MB.'));
 });

@@ -44,3 +44,16 @@ test('os limites de arquivo só valem em campos de arquivo', () => {
   assert.deepEqual(com('arquivo'), []);
   assert.deepEqual(com('texto').map((p) => [p.caminho, p.mensagem]), [['secoes[0].campos[0].arquivo', 'Tamanho máximo e tipos aceitos só valem para campos de arquivo.']]);
 });
+
+test('o que um campo de arquivo aceita: o escolhido, ou 10 MB e todos os tipos; em palavras e para o seletor do navegador', async () => {
+  const { limitesDoArquivo, dicaDoArquivo, aceitarDoNavegador, nomesDasFamilias } = await import('../../src/forms/tiposArquivo');
+  const { tradutor } = await import('../../src/i18n');
+  const pt = tradutor('pt-BR');
+  assert.deepEqual(limitesDoArquivo(undefined), { mb: 10, familias: ['pdf', 'imagem', 'documento'] });
+  assert.deepEqual(limitesDoArquivo({ tamanhoMaximoMb: 3, tipos: [] }), { mb: 3, familias: ['pdf', 'imagem', 'documento'] }, 'an empty list is no restriction');
+  assert.equal(dicaDoArquivo({ tamanhoMaximoMb: 5, tipos: ['pdf', 'imagem'] }, pt), 'Aceita PDF ou imagens (PNG, JPEG, GIF, WebP), até 5 MB.');
+  assert.equal(dicaDoArquivo(undefined, tradutor('en')), 'Accepts PDF, images (PNG, JPEG, GIF, WebP) or office documents (Word, Excel, PowerPoint, OpenDocument), up to 10 MB.');
+  assert.equal(nomesDasFamilias(['documento'], pt), 'documentos de escritório (Word, Excel, PowerPoint, OpenDocument)');
+  assert.equal(aceitarDoNavegador(['pdf']), '.pdf,application/pdf');
+  assert.ok(aceitarDoNavegador(['imagem', 'documento']).split(',').includes('.docx'));
+});

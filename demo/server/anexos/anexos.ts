@@ -4,10 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Banco } from '../db';
 import { ANEXO, BINARIO } from '../api/contrato';
-import { MIMES_ACEITOS } from '../../../src/forms/tiposArquivo';
 import type { CampoDefinicao } from '../../../src/forms/definicao';
 import { ID_ANEXO } from '../../../src/forms/preenchimento';
-import { BYTES_PARA_DETECTAR, detectarTipo, FAMILIAS_ARQUIVO, type FamiliaArquivo } from '../../../src/forms/tiposArquivo';
+import { BYTES_PARA_DETECTAR, detectarTipo, limitesDoArquivo, MIMES_ACEITOS, nomesDasFamilias } from '../../../src/forms/tiposArquivo';
+import { emPortugues } from '../../../src/i18n';
 import { ErroHttp } from '../api/erros';
 import type { Armazenamento } from './armazenamento';
 
@@ -17,8 +17,6 @@ import type { Armazenamento } from './armazenamento';
  * families the designer allowed — and stored with its SHA-256. Refused or cut short, nothing of it stays.
  * Until a submission references it, it is an orphan, removed after a while.
  */
-export const TAMANHO_PADRAO_MB = 10;
-
 export interface Anexo {
   id: string;
   nome: string;
@@ -27,13 +25,6 @@ export interface Anexo {
   sha256: string;
 }
 
-const NOMES_FAMILIA: Record<FamiliaArquivo, string> = { pdf: 'PDF', imagem: 'imagens (PNG, JPEG, GIF, WebP)', documento: 'documentos de escritório (Word, Excel, PowerPoint, OpenDocument)' };
-
-/** The field's limits: the designer's, or 10 MB and every family. */
-export function limitesDoCampo(c: CampoDefinicao): { bytes: number; familias: readonly FamiliaArquivo[] } {
-  const a = c.arquivo;
-  return { bytes: (a?.tamanhoMaximoMb ?? TAMANHO_PADRAO_MB) * 1024 * 1024, familias: a?.tipos?.length ? a.tipos : FAMILIAS_ARQUIVO };
-}
 
 /** A file name as given, kept readable but harmless in a header or a path: no controls, slashes or quotes. */
 export function nomeSeguro(nome: string): string {
@@ -50,7 +41,8 @@ const anexoDaLinha = (a: LinhaAnexo): AnexoGuardado => ({ id: a.id, nome: a.nome
 export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
   /** Streams `corpo` into the storage, checking it on the way; resolves with what was stored. */
   async function receber(o: { codigoServico: string; campo: CampoDefinicao; nome: string; corpo: AsyncIterable<Uint8Array> }): Promise<Anexo> {
-    const { bytes: maximo, familias } = limitesDoCampo(o.campo);
+    const { mb, familias } = limitesDoArquivo(o.campo.arquivo);
+    const maximo = mb * 1024 * 1024;
     const id = randomUUID();
     const nome = nomeSeguro(o.nome);
     const hash = createHash('sha256');
@@ -61,7 +53,7 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
       let nInicio = 0;
       const conferirTipo = () => {
         const tipo = detectarTipo(Buffer.concat(inicio));
-        if (!tipo || !familias.includes(tipo.familia)) throw new ErroHttp(415, `Este arquivo não é de um tipo aceito neste campo: envie ${familias.map((f) => NOMES_FAMILIA[f]).join(' ou ')}. O tipo é conferido pelo conteúdo, não pelo nome.`);
+        if (!tipo || !familias.includes(tipo.familia)) throw new ErroHttp(415, `Este arquivo não é de um tipo aceito neste campo: envie ${nomesDasFamilias(familias, emPortugues)}. O tipo é conferido pelo conteúdo, não pelo nome.`);
         mime = tipo.mime;
       };
       for await (const p of o.corpo) {

@@ -6,6 +6,7 @@ import { formatarDataCompleta, lerData } from '../../i18n/datas';
 import { useT } from '../../app/contexto';
 import '../../styles/preenchimento';
 import { respostasVisiveis, visiveis } from '../../forms/condicoes';
+import { aceitarDoNavegador, dicaDoArquivo, limitesDoArquivo } from '../../forms/tiposArquivo';
 
 /**
  * A form as a citizen sees it, from a definition: every field type, labels, help, required marks, and
@@ -53,7 +54,8 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
   const idMsg = `${id}-msg`;
   const intent = erro ? 'danger' : 'none';
   const aria = { 'aria-invalid': !!erro, 'aria-required': c.obrigatorio, 'aria-describedby': idMsg };
-  const ajuda = <span id={idMsg}>{erro ?? c.ajuda}</span>;
+  // A file field tells what it takes ("Aceita PDF ou imagens, até 5 MB."), after the designer's help.
+  const ajuda = <span id={idMsg}>{erro ?? (c.tipo === 'arquivo' ? [c.ajuda, dicaDoArquivo(c.arquivo, t)].filter(Boolean).join(' ') : c.ajuda)}</span>;
   const mudar = (v: unknown) => aoMudar(c.id, v);
   const rotulo = c.rotulo || t('preenchimento.sem-rotulo');
 
@@ -99,7 +101,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
           disabled={desabilitado}
           text={enviando ? t('preenchimento.enviando-arquivo') : (nome ?? t('preenchimento.escolha-arquivo'))}
           buttonText={t('preenchimento.procurar')}
-          inputProps={{ id, ...aria }}
+          inputProps={{ id, accept: aceitarDoNavegador(limitesDoArquivo(c.arquivo).familias), ...aria }}
           onInputChange={async (e) => {
             const f = (e.currentTarget as HTMLInputElement).files?.[0];
             setErroEnvio(null);

@@ -1,8 +1,9 @@
-import { FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Checkbox, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { chaveRequerente, chaveTipo, REGRAS_POR_TIPO, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
 import { tipoPessoal } from '../../../forms/dadosPessoais';
-import { alterarCampo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
+import { FAMILIAS_ARQUIVO, limitesDoArquivo, TAMANHO_MAXIMO_MB, TAMANHO_PADRAO_MB } from '../../../forms/tiposArquivo';
+import { alterarCampo, definirArquivo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
 import { CampoData } from '../../../ui/CampoData';
 import { EditorCondicao } from './EditorCondicao';
 import { lerNumero } from '../../../validation/regras';
@@ -35,30 +36,35 @@ function useTextoDe<T>(valor: T, paraTexto: (v: T) => string, significa: (texto:
 
 const numeroOuNulo = (t: string): number | null => (t.trim() === '' ? null : lerNumero(t));
 
-function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefinicao; tipo: RegraNumerica; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
+/** A number typed into the builder: its label, its message (the error when `ruim`), kept as typed. */
+function CampoNumerico({ rotulo, texto, ruim, mensagem, inputMode, placeholder, desabilitado, aoDigitar }: { rotulo: string; texto: string; ruim: boolean; mensagem: string; inputMode: 'decimal' | 'numeric'; placeholder?: string; desabilitado?: boolean; aoDigitar: (texto: string) => void }) {
   const id = useId();
+  return (
+    <FormGroup label={rotulo} labelFor={id} intent={ruim ? 'danger' : 'none'} helperText={<span id={`${id}-msg`}>{mensagem}</span>}>
+      <InputGroup id={id} inputMode={inputMode} value={texto} placeholder={placeholder} disabled={desabilitado} intent={ruim ? 'danger' : 'none'} aria-invalid={ruim} aria-describedby={`${id}-msg`} onChange={(e) => aoDigitar(e.currentTarget.value)} />
+    </FormGroup>
+  );
+}
+
+function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefinicao; tipo: RegraNumerica; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
   const tr = useT();
   const [texto, setTexto] = useTextoDe(valorRegra(campo, tipo), (v) => (v === null ? '' : String(v)), numeroOuNulo);
   const n = numeroOuNulo(texto);
   const ruim = n !== null && !Number.isFinite(n);
   return (
-    <FormGroup label={tr(chaveRegra(tipo))} labelFor={id} intent={ruim ? 'danger' : 'none'} helperText={<span id={`${id}-msg`}>{ruim ? tr('regra.numero') : tr('regra.sem-limite')}</span>}>
-      <InputGroup
-        id={id}
-        inputMode="decimal"
-        value={texto}
-        disabled={desabilitado}
-        intent={ruim ? 'danger' : 'none'}
-        aria-invalid={ruim}
-        aria-describedby={`${id}-msg`}
-        onChange={(e) => {
-          const t = e.currentTarget.value;
-          setTexto(t);
-          const v = numeroOuNulo(t);
-          if (v === null || Number.isFinite(v)) aoMudar((d) => definirRegra(d, campo.id, tipo, v), `${campo.id}.${tipo}`);
-        }}
-      />
-    </FormGroup>
+    <CampoNumerico
+      rotulo={tr(chaveRegra(tipo))}
+      texto={texto}
+      ruim={ruim}
+      mensagem={ruim ? tr('regra.numero') : tr('regra.sem-limite')}
+      inputMode="decimal"
+      desabilitado={desabilitado}
+      aoDigitar={(t) => {
+        setTexto(t);
+        const v = numeroOuNulo(t);
+        if (v === null || Number.isFinite(v)) aoMudar((d) => definirRegra(d, campo.id, tipo, v), `${campo.id}.${tipo}`);
+      }}
+    />
   );
 }
 
@@ -104,6 +110,61 @@ function RegrasData({ campo: c, aoMudar, desabilitado }: { campo: CampoDefinicao
       <CampoData rotulo={tr('propriedades.data-minima')} valor={tem('dataMinima')?.min ?? null} aoMudar={(iso, ok) => ok && mudar('dataMinima', iso)} />
       <CampoData rotulo={tr('propriedades.data-maxima')} valor={tem('dataMaxima')?.max ?? null} aoMudar={(iso, ok) => ok && mudar('dataMaxima', iso)} />
     </>
+  );
+}
+
+/** What a file field accepts (issue 15): its maximum size and the kinds of file, chosen from a list. */
+function ArquivoDoCampo({ campo: c, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
+  const id = useId();
+  const tr = useT();
+  const lerMb = (texto: string): number | null | typeof NaN => (texto.trim() === '' ? null : /^\d+$/.test(texto.trim()) ? Number(texto) : NaN);
+  const [texto, setTexto] = useTextoDe(c.arquivo?.tamanhoMaximoMb ?? null, (v) => (v === null ? '' : String(v)), (t) => {
+    const n = lerMb(t);
+    return n === null || Number.isNaN(n) ? null : n;
+  });
+  const n = lerMb(texto);
+  const ruim = n !== null && !(Number.isInteger(n) && n >= 1 && n <= TAMANHO_MAXIMO_MB);
+  const { familias } = limitesDoArquivo(c.arquivo);
+  const mudar = (patch: Parameters<typeof definirArquivo>[2], chave: string) => aoMudar((d) => definirArquivo(d, c.id, patch), `${c.id}.${chave}`);
+  return (
+    <fieldset className="cf-grupo-campos cf-arquivos-aceitos">
+      <legend>{tr('propriedades.arquivos')}</legend>
+      <CampoNumerico
+        rotulo={tr('propriedades.tamanho-maximo')}
+        texto={texto}
+        ruim={ruim}
+        mensagem={ruim ? tr('propriedades.tamanho-invalido', { max: TAMANHO_MAXIMO_MB }) : tr('propriedades.tamanho-ajuda', { max: TAMANHO_MAXIMO_MB, padrao: TAMANHO_PADRAO_MB })}
+        inputMode="numeric"
+        placeholder={String(TAMANHO_PADRAO_MB)}
+        desabilitado={desabilitado}
+        aoDigitar={(t) => {
+          setTexto(t);
+          const v = lerMb(t);
+          if (v === null || (Number.isInteger(v) && v >= 1 && v <= TAMANHO_MAXIMO_MB)) mudar({ tamanhoMaximoMb: v }, 'tamanhoMaximoMb');
+        }}
+      />
+      <div role="group" aria-labelledby={`${id}-tipos`} aria-describedby={`${id}-tipos-ajuda`}>
+        <span id={`${id}-tipos`} className="bp6-label">
+          {tr('propriedades.tipos-aceitos')}
+        </span>
+        {FAMILIAS_ARQUIVO.map((f) => {
+          const marcado = familias.includes(f);
+          return (
+            <Checkbox
+              key={f}
+              label={tr(`arquivo.familia.${f}`)}
+              checked={marcado}
+              // The last one stays: a file field accepts at least one kind of file.
+              disabled={desabilitado || (marcado && familias.length === 1)}
+              onChange={(e) => mudar({ tipos: e.currentTarget.checked ? [...familias, f] : familias.filter((x) => x !== f) }, 'tipos')}
+            />
+          );
+        })}
+        <div id={`${id}-tipos-ajuda`} className="bp6-form-helper-text">
+          {tr('propriedades.tipos-ajuda')}
+        </div>
+      </div>
+    </fieldset>
   );
 }
 
@@ -182,6 +243,7 @@ export function PropriedadesCampo({ campo: c, anteriores, problemas, aoMudar, ao
         </fieldset>
       )}
       {(c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') && <CampoOpcoes campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
+      {c.tipo === 'arquivo' && <ArquivoDoCampo campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
       <FormGroup label={t('propriedades.nome-resposta')} labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>{t('propriedades.nome-resposta-ajuda')}</span>}>
         <InputGroup
           id={`${id}-id`}
