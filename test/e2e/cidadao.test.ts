@@ -70,10 +70,14 @@ describe('do portal do cidadão à integração', () => {
       assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), '');
 
       // The receiver refuses first (a retry is scheduled), then accepts.
-      const recebidas = async () => ((await (await fetch(receptor)).json()) as { recebidas: { protocolo: string; respondido: number }[] }).recebidas.filter((r) => r.protocolo === protocolo);
+      const recebidas = async () => ((await (await fetch(receptor)).json()) as { recebidas: { protocolo: string; respondido: number; anexos: { nome: string; url: string }[] }[] }).recebidas.filter((r) => r.protocolo === protocolo);
       await esperarAte(async () => (await recebidas()).length >= 1, 15_000, 'primeira tentativa');
       await modo({ modo: 'sucesso' });
       await esperarAte(async () => (await recebidas()).some((r) => r.respondido === 200), 15_000, 'aceito depois');
+      // The delivery brought the attachment with a signed link: the receiver downloads it, byte for byte.
+      const [anexoEntregue] = (await recebidas()).find((r) => r.respondido === 200)!.anexos;
+      assert.equal(anexoEntregue.nome, 'rg.pdf');
+      assert.ok(Buffer.from(await (await fetch(anexoEntregue.url)).arrayBuffer()).equals(documento), 'downloaded by the signed link');
 
       // The console: the manager finds it integrated, with the failed attempt and the success in its events.
       await entrarNaDemo(p, demo.base, 'gestor');
