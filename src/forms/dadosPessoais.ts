@@ -32,20 +32,23 @@ export function camposPessoais(d: Definicao | null | undefined): Map<string, Tip
 
 const estrelas = '***';
 
+/** The first character (a whole code point: an emoji is not cut in half). */
+const primeiro = (s: string) => (s ? String.fromCodePoint(s.codePointAt(0)!) : '');
+
 function mascararTextoDe(tipo: TipoPessoal, s: string): string {
   switch (tipo) {
     case 'cpf':
       return soDigitos(s).length === 11 ? mascararCpf(soDigitos(s)) : estrelas;
     case 'email': {
       const [usuario, dominio] = s.split('@');
-      return dominio ? `${usuario.slice(0, 1)}${estrelas}@${dominio}` : estrelas;
+      return dominio ? `${primeiro(usuario)}${estrelas}@${dominio}` : estrelas;
     }
     case 'telefone': {
       const d = soDigitos(s);
       return d.length >= 4 ? `${estrelas}-${d.slice(-4)}` : estrelas;
     }
     case 'nome':
-      return s.trim().split(/\s+/).filter(Boolean).map((p) => `${p.slice(0, 1)}${estrelas}`).join(' ') || estrelas;
+      return s.trim().split(/\s+/).filter(Boolean).map((p) => `${primeiro(p)}${estrelas}`).join(' ') || estrelas;
     default:
       return estrelas;
   }
@@ -57,7 +60,8 @@ export function mascarar(tipo: TipoPessoal, v: unknown): unknown {
   if (typeof v === 'string') return mascararTextoDe(tipo, v);
   if (typeof v === 'number') return estrelas;
   if (Array.isArray(v)) return v.map((x) => mascarar(tipo, x));
-  if (typeof v === 'object') return { ...(v as object), nome: estrelas };
+  // A file: its name is masked; the rest (size, type, SHA-256) is not personal.
+  if (typeof v === 'object') return 'nome' in v ? { ...(v as object), nome: estrelas } : v;
   return estrelas;
 }
 

@@ -18,6 +18,7 @@ import { Type } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
+import { exportarCsv } from '../exportacao';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import { IdLongo } from '../../../../src/api/contrato/comum';
 import { consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
@@ -207,54 +208,12 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       if (clara && !(await vePessoais(db, req))) throw proibido('Exportar dados pessoais sem máscara exige a permissão READ_FORMULARIO_DADOS_PESSOAIS.');
       const filtro = () => filtroFormularios(req.query, escopo);
       filtro(); // bad filters fail before the first byte
-      const definicaoDe = definicoes(db);
       const autor = req.chamador!.username;
       const { dadosPessoais: _d, ...filtroUsado } = req.query;
-      async function* linhas() {
-        yield BOM + linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas']);
-        const LOTE = 5000;
-        const buscar = (depois: { quando: string; id: string } | null) => {
-          const f = filtro();
-          if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois.quando)}::timestamptz, ${p(depois.id)}::bigint)`);
-          const lote = db.query<LinhaFormulario & { quando: string }>(
-            `${SELECT.replace('select ', 'select f.respostas, f.recebido_em::text as quando, ')} ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE}`,
-            f.params,
-          );
-          lote.catch(() => undefined); // a download cut short leaves its prefetch behind: never an unhandled rejection
-          return lote;
-        };
-        // The personal fields of each model version, found once (not once per row).
-        const pessoais = new Map<Definicao | null, ReturnType<typeof camposPessoais>>();
-        const pessoaisDe = (d: Definicao | null) => pessoais.get(d) ?? pessoais.set(d, camposPessoais(d)).get(d)!;
-        let total = 0;
-        // The next batch is read while this one is written out.
-        let proximo = buscar(null);
-        for (;;) {
-          const lote = await proximo;
-          if (!lote.length) break;
-          const ultimo = lote[lote.length - 1];
-          proximo = lote.length === LOTE ? buscar({ quando: ultimo.quando, id: ultimo.id }) : Promise.resolve([]);
-          const def = clara ? null : await definicaoDe(lote);
-          yield lote
-            .map((r) => {
-              const respostas = r.respostas ?? {};
-              const d = clara ? null : def!(r);
-              return linhaCsv([
-                r.protocolo, r.modelo_nome, r.codigo_servico, r.modelo_versao, rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo, formatarDataHora(r.recebido_em),
-                clara ? r.nome_requerente : r.nome_requerente && mascarar('nome', r.nome_requerente),
-                r.cpf_requerente ? (clara ? formatarCpf(r.cpf_requerente) : mascararCpf(r.cpf_requerente)) : '',
-                clara ? r.email_requerente : r.email_requerente && mascarar('email', r.email_requerente),
-                JSON.stringify(clara ? respostas : mascararRespostas(d, respostas, pessoaisDe(d))),
-              ]);
-            })
-            .join('');
-          total += lote.length;
-        }
-        if (clara) await eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total });
-      }
+      const linhas = exportarCsv(db, filtro, clara, clara ? (total) => eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total }) : undefined);
       const hoje = new Date().toISOString().slice(0, 10);
       rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="formularios-${hoje}.csv"`);
-      return rep.send(Readable.from(linhas()));
+      return rep.send(Readable.from(linhas));
     },
   );
 
