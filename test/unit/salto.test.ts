@@ -5,10 +5,10 @@ import { acumular, mesesInteiros } from '../../demo/server/api/salto';
 
 test('acumular: o grupo que tem a linha de número alvo e quantas linhas vêm antes dele', () => {
   const faixas = [{ chave: 'a', n: '3' }, { chave: 'b', n: '0' }, { chave: 'c', n: '2' }];
-  assert.deepEqual(acumular(faixas, 0), { chave: 'a', antes: 0 });
-  assert.deepEqual(acumular(faixas, 2), { chave: 'a', antes: 0 });
-  assert.deepEqual(acumular(faixas, 3), { chave: 'c', antes: 3 });
-  assert.deepEqual(acumular(faixas, 4), { chave: 'c', antes: 3 });
+  assert.deepEqual(acumular(faixas, 0), { chave: 'a', antes: 0, n: 3 });
+  assert.deepEqual(acumular(faixas, 2), { chave: 'a', antes: 0, n: 3 });
+  assert.deepEqual(acumular(faixas, 3), { chave: 'c', antes: 3, n: 2 });
+  assert.deepEqual(acumular(faixas, 4), { chave: 'c', antes: 3, n: 2 });
   assert.equal(acumular(faixas, 5), null, 'past the end');
 });
 
@@ -33,4 +33,15 @@ test('mesesInteiros: meses inteiros e dias de borda cobrem o período exatamente
   assert.deepEqual(mesesInteiros(undefined, undefined), { primeiro: '0001-01-01', ultimo: '9999-12-01', antes: null, depois: null });
   assert.deepEqual(mesesInteiros('2026-11-24', '2026-11-30'), null);
   assert.deepEqual(mesesInteiros('2025-11-24', '2026-11-23'), { primeiro: '2025-12-01', ultimo: '2026-10-01', antes: ['2025-11-24', '2025-11-30'], depois: ['2026-11-01', '2026-11-23'] });
+});
+
+test('leituraNoDia: from the start of the day, or from its end when that skips less; past the day, the rest from the next days', async () => {
+  const { leituraNoDia, ordemInversa } = await import('../../demo/server/api/salto');
+  assert.deepEqual(leituraNoDia({ pular: 100, noDia: 1000 }, 20), { deTras: false, offset: 100 }, 'near the start');
+  assert.deepEqual(leituraNoDia({ pular: 900, noDia: 1000 }, 20), { deTras: true, offset: 80, limit: 20, depoisDoDia: 0 }, 'near the end: 80 rows after the page');
+  assert.deepEqual(leituraNoDia({ pular: 980, noDia: 1000 }, 20), { deTras: true, offset: 0, limit: 20, depoisDoDia: 0 }, 'the day\'s last page skips nothing');
+  assert.deepEqual(leituraNoDia({ pular: 993, noDia: 1000 }, 20), { deTras: true, offset: 0, limit: 7, depoisDoDia: 13 }, 'runs past the day: 7 from it, 13 from the next days');
+  assert.deepEqual(leituraNoDia({ pular: 490, noDia: 1000 }, 20), { deTras: false, offset: 490 }, 'the middle: either way the same');
+  assert.equal(ordemInversa('f.recebido_em desc, f.id desc'), 'f.recebido_em asc, f.id asc');
+  assert.equal(ordemInversa('f.recebido_em asc, f.id desc'), 'f.recebido_em desc, f.id asc');
 });

@@ -44,6 +44,13 @@ export class Filtro {
   get where(): string {
     return this.condicoes.length ? `where ${this.condicoes.join(' and ')}` : '';
   }
+  /** Another filter with the same conditions and parameters, to add to on its own. */
+  copia(): Filtro {
+    const c = new Filtro();
+    c.condicoes.push(...this.condicoes);
+    c.params.push(...this.params);
+    return c;
+  }
   /** `limit/offset` placeholders after the filter's own. */
   pagina(p: PedidoLista): string {
     return `limit $${this.params.push(p.size)} offset $${this.params.push(p.page * p.size)}`;

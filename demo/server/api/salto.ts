@@ -9,12 +9,12 @@ interface Faixa {
   n: string;
 }
 
-/** The first group (in order) holding row number `alvo` (0-based), and how many rows come before it. */
-export function acumular(faixas: Faixa[], alvo: number): { chave: string; antes: number } | null {
+/** The first group (in order) holding row number `alvo` (0-based), how many rows come before it, and its own. */
+export function acumular(faixas: Faixa[], alvo: number): { chave: string; antes: number; n: number } | null {
   let antes = 0;
   for (const f of faixas) {
     const n = Number(f.n);
-    if (antes + n > alvo) return { chave: f.chave, antes };
+    if (antes + n > alvo) return { chave: f.chave, antes, n };
     antes += n;
   }
   return null;
@@ -35,7 +35,7 @@ const ultimoDiaDoMes = (mes: string) => {
 export async function saltoPorContadores(
   db: Executor,
   o: { offset: number; desc: boolean; de?: string; ate?: string; contadores: (periodo: { de?: string; ate?: string }) => Filtro },
-): Promise<{ dia: string; pular: number } | null> {
+): Promise<{ dia: string; pular: number; noDia: number } | null> {
   if (o.offset < SALTO_MINIMO) return null;
   const ordem = o.desc ? 'desc' : 'asc';
   let antes = 0;
@@ -51,8 +51,24 @@ export async function saltoPorContadores(
   const c = o.contadores(periodo);
   const dias = await db.query<Faixa>(`select c.dia::text as chave, sum(c.quantidade)::text as n from contador_formulario_dia c ${c.where} group by 1 having sum(c.quantidade) > 0 order by 1 ${ordem}`, c.params);
   const dia = acumular(dias, o.offset - antes);
-  return dia && { dia: dia.chave, pular: o.offset - antes - dia.antes };
+  return dia && { dia: dia.chave, pular: o.offset - antes - dia.antes, noDia: dia.n };
 }
+
+/**
+ * How to read a page that starts inside its day: from the day's start skipping `pular` rows; or, when the
+ * page ends in the day's second half, from the day's end in the opposite order, skipping only what comes
+ * after the page (those rows come reversed); a page that runs past the day's end reads the day's last rows
+ * that way and the rest from the days after it, from their start. The last page of a list skips nothing.
+ */
+export function leituraNoDia(s: { pular: number; noDia: number }, tamanho: number): { deTras: false; offset: number } | { deTras: true; offset: number; limit: number; depoisDoDia: number } {
+  const restoDoDia = s.noDia - s.pular;
+  if (restoDoDia <= tamanho) return { deTras: true, offset: 0, limit: restoDoDia, depoisDoDia: tamanho - restoDoDia };
+  const depois = restoDoDia - tamanho;
+  return depois < s.pular ? { deTras: true, offset: depois, limit: tamanho, depoisDoDia: 0 } : { deTras: false, offset: s.pular };
+}
+
+/** An ORDER BY read the other way round (`a desc, b asc` → `a asc, b desc`). */
+export const ordemInversa = (ordem: string) => ordem.replace(/\b(asc|desc)\b/gi, (x) => (x.toLowerCase() === 'asc' ? 'desc' : 'asc'));
 
 const mais1Dia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
 const menos1Dia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);

@@ -12,8 +12,8 @@ import type { Banco, Executor } from '../../db';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { invalido, naoEncontrado, proibido } from '../erros';
-import { enviarLista, Filtro, lerLista } from '../lista';
-import { saltoPorContadores } from '../salto';
+import { enviarLista, Filtro, lerLista, type PedidoLista } from '../lista';
+import { leituraNoDia, ordemInversa, saltoPorContadores } from '../salto';
 import { Type } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
@@ -173,6 +173,32 @@ const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as mode
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 
 export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos) {
+  /**
+   * A deep page in received order, from the day its first row falls on (saltoPorContadores): read from the
+   * day's start, or from its end backwards when that skips less (leituraNoDia), plus the days after it when
+   * the page runs past the day.
+   */
+  async function paginaNoDia(filtro: Filtro, l: PedidoLista, ordem: 'asc' | 'desc', salto: { dia: string; pular: number; noDia: number }): Promise<LinhaFormulario[]> {
+    const leitura = leituraNoDia(salto, l.size);
+    const inicio = (p: (v: unknown) => string) => `(${p(salto.dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`;
+    const fim = (p: (v: unknown) => string) => `(${p(salto.dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`;
+    // The day's bound on the side the list comes from, and (reading backwards) on the other side too.
+    const noDiaOuAntes = (f: Filtro) => f.add((p) => (ordem === 'desc' ? `f.recebido_em < ${fim(p)}` : `f.recebido_em >= ${inicio(p)}`));
+    const f = filtro.copia();
+    noDiaOuAntes(f);
+    if (!leitura.deTras) return db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} limit $${f.params.push(l.size)} offset $${f.params.push(leitura.offset)}`, f.params);
+    f.add((p) => (ordem === 'desc' ? `f.recebido_em >= ${inicio(p)}` : `f.recebido_em < ${fim(p)}`));
+    const doDia = db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${ordemInversa(l.ordem)} limit $${f.params.push(leitura.limit)} offset $${f.params.push(leitura.offset)}`, f.params);
+    let depois: Promise<LinhaFormulario[]> = Promise.resolve([]);
+    if (leitura.depoisDoDia > 0) {
+      const g = filtro.copia();
+      g.add((p) => (ordem === 'desc' ? `f.recebido_em < ${inicio(p)}` : `f.recebido_em >= ${fim(p)}`));
+      depois = db.query<LinhaFormulario>(`${SELECT} ${g.where} order by ${l.ordem} limit $${g.params.push(leitura.depoisDoDia)}`, g.params);
+    }
+    const [a, b] = await Promise.all([doDia, depois]);
+    return [...a.reverse(), ...b];
+  }
+
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
   api.get<{ Querystring: QueryFormularios }>(
@@ -186,9 +212,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       // In received order (the default) and with the counters' filters, a deep page starts from its day.
       const ordem = !q.sort?.length ? 'desc' : q.sort.length === 1 && /^recebidoEm(,(asc|desc))?$/.test(q.sort[0]) ? (q.sort[0].endsWith(',desc') ? 'desc' : 'asc') : null;
       const salto = ordem && !q.protocolo && !q.cpf ? await saltoPorContadores(db, { offset: l.page * l.size, desc: ordem === 'desc', de: q.de, ate: q.ate, contadores: (p) => filtroContadores({ ...q, ...p }, escopo) }) : null;
-      if (salto) f.add((p) => (ordem === 'desc' ? `f.recebido_em < ((${p(salto.dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo')` : `f.recebido_em >= (${p(salto.dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`));
-      const pagina = salto ? `limit $${f.params.push(l.size)} offset $${f.params.push(salto.pular)}` : f.pagina(l);
-      const [linhas, total, clara] = await Promise.all([db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${pagina}`, f.params), totalFormularios(db, q, escopo), vePessoais(db, req)]);
+      const [linhas, total, clara] = await Promise.all([salto ? paginaNoDia(f, l, ordem!, salto) : db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params), totalFormularios(db, q, escopo), vePessoais(db, req)]);
       return enviarLista(rep, linhas.map((r) => resumo(r, clara)), l, total);
     },
   );
