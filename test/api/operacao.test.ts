@@ -165,7 +165,12 @@ for (const banco of await bancosDeTeste()) {
         ...Array.from({ length: 80 }, (_, i) => inserir(i)),
         ...ids.slice(0, 30).map((id) => s.db.query('delete from formulario where id = $1', [id])),
         ...ids.slice(30).map((id, i) => s.db.query(`update formulario set status = $2 where id = $1`, [id, i % 2 ? 'DESCARTADO' : 'INTEGRADO'])),
+        // Counters folded at the same time (migration 016: every day, today too, in small batches).
+        ...Array.from({ length: 6 }, () => s.db.query(`select compactar_contadores(current_date + 2, 40)`)),
       ]);
+      const fatias = async () => (await s.db.query<{ n: string }>(`select count(*)::text as n from contador_formulario_dia where fatia <> 8`))[0].n;
+      while ((await s.db.query<{ n: number }>('select compactar_contadores(current_date + 2, 500) as n'))[0].n > 0);
+      assert.equal(await fatias(), '0', 'every slice folded');
       await s.db.transacao((tx) => gerarFormularios(tx, 120, 10));
       const diferencas = await s.db.query(
         `select coalesce(c.codigo_servico, f.codigo_servico) as modelo, coalesce(c.dia, f.dia) as dia, coalesce(c.status, f.status) as status, c.n as contador, f.n as real
@@ -203,6 +208,7 @@ for (const banco of await bancosDeTeste()) {
         ...eventos.slice(15).map((id, i) => s.db.query('update formulario_evento set tipo = $2 where id = $1', [id, tipos[i % 3]])),
         ...retentativas.slice(0, 10).map((id) => s.db.query('delete from retentativa_integracao where id = $1', [id])),
         ...retentativas.slice(10).flatMap((id, i) => [s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[i % 5]]), s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[(i + 2) % 5]])]),
+        ...Array.from({ length: 6 }, () => s.db.query(`select compactar_contadores(current_date + 2, 40)`)),
       ]);
       for (const [contador, tabela, coluna, tempo] of [
         ['contador_evento_dia', 'formulario_evento', 'tipo', 'ocorrido_em'],

@@ -13,6 +13,7 @@ import { numeroDoAmbiente } from '../ambiente';
  * model stay, so counters and analytics do not change (the counter trigger watches only those).
  * A batch is one transaction claimed with SKIP LOCKED: a process killed half way loses nothing and
  * leaves nothing half-done, and running it again (or in two processes) does each form once.
+ * The same loop folds old counter slices (issue 19).
  * Attachments (issue 15): those of personal fields are let go with the answers (marked in the same
  * transaction, their bytes deleted by the sweep that follows), and uploads no submission used are
  * removed once they are `orfaosHoras` old.
@@ -69,8 +70,11 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   /** The sweep: attachments let go and old unused uploads, their bytes and rows; resolves how many went. */
   const limparAnexos = async () => (anexos ? anexos.removerOrfaos(new Date(Date.now() - o.orfaosHoras * 3_600_000), o.lote) : 0);
 
-  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparAnexos()), o);
-  return { rodada, limparAnexos, iniciar: laco.iniciar, parar: laco.parar };
+  /** Folds the counters' slices of days before yesterday (issue 19, migration 016); resolves how many rows it wrote. */
+  const compactarContadores = async () => Number((await db.query<{ n: number }>('select compactar_contadores(dia_sao_paulo(now()) - 1, $1) as n', [o.lote * 10]))[0].n);
+
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparAnexos(), await compactarContadores()), o);
+  return { rodada, limparAnexos, compactarContadores, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;
