@@ -68,7 +68,10 @@ export function mascarar(tipo: TipoPessoal, v: unknown): unknown {
 /** The answers with every personal one masked. */
 /** `pessoais`: the definition's personal fields, when the caller already has them (an export, row after row). */
 export function mascararRespostas(d: Definicao | null | undefined, respostas: Record<string, unknown>, pessoais = camposPessoais(d)): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? mascarar(pessoais.get(k)!, v) : v]));
+  // A copy with the personal ones replaced in place: the same keys in the same order (the export runs this per row).
+  const saida = { ...respostas };
+  for (const [k, tipo] of pessoais) if (Object.hasOwn(saida, k)) saida[k] = mascarar(tipo, saida[k]);
+  return saida;
 }
 
 const CPF_NO_TEXTO = /\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g;

@@ -165,7 +165,7 @@ for (const banco of await bancosDeTeste()) {
         ...Array.from({ length: 80 }, (_, i) => inserir(i)),
         ...ids.slice(0, 30).map((id) => s.db.query('delete from formulario where id = $1', [id])),
         ...ids.slice(30).map((id, i) => s.db.query(`update formulario set status = $2 where id = $1`, [id, i % 2 ? 'DESCARTADO' : 'INTEGRADO'])),
-        // Counters folded at the same time (migration 016: every day, today too, in small batches).
+        // Counters folded at the same time (migration 015: every day, today too, in small batches).
         ...Array.from({ length: 6 }, () => s.db.query(`select compactar_contadores(current_date + 2, 40)`)),
       ]);
       const fatias = async () => (await s.db.query<{ n: string }>(`select count(*)::text as n from contador_formulario_dia where fatia <> 8`))[0].n;

@@ -1,18 +1,19 @@
 import type { Executor } from '../db';
 import type { Filtro } from './lista';
 import type { Definicao } from '../../../src/forms/definicao';
-import { camposPessoais } from '../../../src/forms/dadosPessoais';
-import { BOM, linhaCsv } from '../../../src/forms/csv';
+import { camposPessoais, mascarar, mascararRespostas, type TipoPessoal } from '../../../src/forms/dadosPessoais';
+import { BOM, celulaCsv, linhaCsv } from '../../../src/forms/csv';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../src/forms/status';
 
 /**
- * The CSV export of filled forms, made by PostgreSQL (issue 19): each row comes out of the database with
- * its cells formatted — the status's label, the date and time in São Paulo as dd/MM/yy HH:mm, the CPF with
- * its mask, personal data masked by the SQL functions of migration 015 (the same rules as
- * src/forms/dadosPessoais.ts, kept equal by a property test) — and the answers as jsonb's text. This side
- * only quotes the cells (src/forms/csv.ts) and writes the answers' JSON without jsonb's spaces, in one pass
- * over the text, never parsing it: the bytes are those of the export written in JavaScript before.
- * Batches of 5,000 by key (recebido_em, id), the next one read while this one is written.
+ * The CSV export of filled forms (issue 19). PostgreSQL produces each row's cells as text — the status's
+ * label, the date and time in São Paulo as dd/MM/yy HH:mm, the CPF with its mask — and the answers as
+ * jsonb's text, so the driver parses no dates and no JSON. This side masks what is personal with
+ * src/forms/dadosPessoais.ts (the one set of rules: the requester's name and e-mail; a form's answers are
+ * parsed only when its model version has personal questions) and writes the answers' JSON without jsonb's
+ * spaces in one pass over the text (jsonCompacto). The bytes are those of the export written in JavaScript
+ * before (test/api/exportacao.test.ts). Batches of 5,000 by key (recebido_em, id), the next one read while
+ * this one is written.
  */
 export const CABECALHO_CSV = ['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas'];
 
@@ -54,13 +55,13 @@ export function jsonCompacto(t: string): string {
   return de === 0 ? t : saida + t.slice(de);
 }
 
-/** Each model version's personal answers and their kinds, for the SQL masking: { "codigo|versao": { campo: tipo } }. */
-async function pessoaisPorVersao(db: Executor): Promise<Record<string, Record<string, string>>> {
+/** Each model version's personal answers and their kinds (none: not in the map). */
+async function pessoaisPorVersao(db: Executor): Promise<Map<string, Map<string, TipoPessoal>>> {
   const versoes = await db.query<{ codigo_servico: string; numero: number; definicao: Definicao | null }>('select codigo_servico, numero, definicao from modelo_versao');
-  const mapa: Record<string, Record<string, string>> = {};
+  const mapa = new Map<string, Map<string, TipoPessoal>>();
   for (const v of versoes) {
     const p = camposPessoais(v.definicao);
-    if (p.size) mapa[`${v.codigo_servico}|${v.numero}`] = Object.fromEntries(p);
+    if (p.size) mapa.set(`${v.codigo_servico}|${v.numero}`, p);
   }
   return mapa;
 }
@@ -69,13 +70,12 @@ interface LinhaExportada {
   id: string;
   quando: string;
   protocolo: string;
-  modelo: string;
-  codigo: string;
+  /** `codigo|versao`: which personal questions it has. */
   versao: string;
-  status: string;
-  recebido: string;
+  /** Model, code, version, status and date, as CSV cells already. */
+  meio: string;
   nome: string | null;
-  cpf: string | null;
+  cpf: string;
   email: string | null;
   respostas: string;
 }
@@ -85,34 +85,37 @@ interface LinhaExportada {
  * batch by `filtro()`) newest first. `clara`: personal data in clear. Resolves the row count at the end
  * through `aoTerminar`.
  */
-export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: boolean, aoTerminar?: (linhas: number) => Promise<void>): AsyncIterable<string> {
+export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: boolean, aoTerminar?: (linhas: number) => Promise<void>): AsyncIterable<string | Buffer> {
   yield BOM + linhaCsv(CABECALHO_CSV);
-  const rotulos = Object.fromEntries(Object.keys(ROTULO_STATUS_FORMULARIO).map((s) => [s, rotuloDe(ROTULO_STATUS_FORMULARIO, s as StatusFormulario).rotulo]));
+  const rotulos = Object.fromEntries(Object.keys(ROTULO_STATUS_FORMULARIO).map((s) => [s, celulaCsv(rotuloDe(ROTULO_STATUS_FORMULARIO, s as StatusFormulario).rotulo)]));
+  // Each model's name and code as CSV cells, made once here: the database puts them in every row.
+  const modelos = Object.fromEntries((await db.query<{ codigo_servico: string; nome: string }>('select codigo_servico, nome from modelo')).map((m) => [m.codigo_servico, `${celulaCsv(m.nome)};${celulaCsv(m.codigo_servico)}`]));
   const pessoais = clara ? null : await pessoaisPorVersao(db);
   const buscar = (depois: { quando: string; id: string } | null) => {
     const f = filtro();
     if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois.quando)}::timestamptz, ${p(depois.id)}::bigint)`);
-    const n = f.params.length;
-    f.params.push(JSON.stringify(rotulos));
-    // Empty (null or '') stays empty, as `mascarar` leaves it.
-    const mascarado = (coluna: string, tipo: string) => (clara ? coluna : `case when coalesce(${coluna}, '') = '' then ${coluna} else cf_mascarar_texto('${tipo}', ${coluna}) end`);
-    if (pessoais) f.params.push(JSON.stringify(pessoais));
+    const r = f.params.push(JSON.stringify(rotulos));
+    const m = f.params.push(JSON.stringify(modelos));
+    const cpf = (d: string) => `substr(f.cpf_requerente, ${d})`;
+    // Few columns, all text: what the driver parses per row is most of this side's work.
     const lote = db.query<LinhaExportada>(
-      `select f.id::text, f.recebido_em::text as quando, f.protocolo, m.nome as modelo, f.codigo_servico as codigo, f.modelo_versao::text as versao,
-              $${n + 1}::jsonb ->> f.status as status,
-              to_char(f.recebido_em at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI') as recebido,
-              ${mascarado('f.nome_requerente', 'nome')} as nome,
-              case when f.cpf_requerente is null then null
+      `select f.id::text, f.recebido_em::text as quando, f.protocolo, f.codigo_servico || '|' || f.modelo_versao as versao,
+              concat_ws(';', coalesce($${m}::jsonb ->> f.codigo_servico, ';' || f.codigo_servico), f.modelo_versao, $${r}::jsonb ->> f.status, to_char(f.recebido_em at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI')) as meio,
+              f.nome_requerente as nome, f.email_requerente as email,
+              case when f.cpf_requerente is null then ''
                    when f.cpf_requerente !~ '^[0-9]{11}$' then ${clara ? 'f.cpf_requerente' : `'***.***.***-**'`}
-                   else ${clara ? `substr(f.cpf_requerente, 1, 3) || '.' || substr(f.cpf_requerente, 4, 3) || '.' || substr(f.cpf_requerente, 7, 3) || '-' || substr(f.cpf_requerente, 10, 2)` : `'***.' || substr(f.cpf_requerente, 4, 3) || '.' || substr(f.cpf_requerente, 7, 3) || '-**'`} end as cpf,
-              ${mascarado('f.email_requerente', 'email')} as email,
-              ${pessoais ? `cf_mascarar_respostas(coalesce(f.respostas, '{}'::jsonb), $${n + 2}::jsonb -> (f.codigo_servico || '|' || f.modelo_versao))` : `coalesce(f.respostas, '{}'::jsonb)`}::text as respostas
-         from formulario f join modelo m on m.codigo_servico = f.codigo_servico
+                   else ${clara ? `${cpf('1, 3')} || '.' || ${cpf('4, 3')} || '.' || ${cpf('7, 3')} || '-' || ${cpf('10, 2')}` : `'***.' || ${cpf('4, 3')} || '.' || ${cpf('7, 3')} || '-**'`} end as cpf,
+              coalesce(f.respostas, '{}'::jsonb)::text as respostas
+         from formulario f
          ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE}`,
       f.params,
     );
     lote.catch(() => undefined); // a download cut short leaves its prefetch behind: never an unhandled rejection
     return lote;
+  };
+  const respostas = (r: LinhaExportada) => {
+    const p = pessoais?.get(r.versao);
+    return p ? JSON.stringify(mascararRespostas(null, JSON.parse(r.respostas), p)) : jsonCompacto(r.respostas);
   };
   let total = 0;
   let proximo = buscar(null);
@@ -121,9 +124,15 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     if (!lote.length) break;
     const ultimo = lote[lote.length - 1];
     proximo = lote.length === LOTE ? buscar({ quando: ultimo.quando, id: ultimo.id }) : Promise.resolve([]);
-    let texto = '';
-    for (const r of lote) texto += linhaCsv([r.protocolo, r.modelo, r.codigo, r.versao, r.status, r.recebido, r.nome, r.cpf ?? '', r.email, jsonCompacto(r.respostas)]);
-    yield texto;
+    const linhas = new Array<string>(lote.length);
+    for (let i = 0; i < lote.length; i++) {
+      const r = lote[i];
+      const nome = clara ? r.nome : r.nome && mascarar('nome', r.nome);
+      const email = clara ? r.email : r.email && mascarar('email', r.email);
+      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulaCsv(nome)};${celulaCsv(r.cpf)};${celulaCsv(email)};${celulaCsv(respostas(r))}\r\n`;
+    }
+    // As bytes: the stream writes them as they are (a string would be encoded again on the way out).
+    yield Buffer.from(linhas.join(''));
     total += lote.length;
   }
   await aoTerminar?.(total);

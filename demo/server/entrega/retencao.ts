@@ -70,7 +70,7 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   /** The sweep: attachments let go and old unused uploads, their bytes and rows; resolves how many went. */
   const limparAnexos = async () => (anexos ? anexos.removerOrfaos(new Date(Date.now() - o.orfaosHoras * 3_600_000), o.lote) : 0);
 
-  /** Folds the counters' slices of days before yesterday (issue 19, migration 016); resolves how many rows it wrote. */
+  /** Folds the counters' slices of days before yesterday (issue 19, migration 015); resolves how many rows it wrote. */
   const compactarContadores = async () => Number((await db.query<{ n: number }>('select compactar_contadores(dia_sao_paulo(now()) - 1, $1) as n', [o.lote * 10]))[0].n);
 
   const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparAnexos(), await compactarContadores()), o);
