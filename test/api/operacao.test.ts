@@ -151,6 +151,9 @@ for (const banco of await bancosDeTeste()) {
       assert.match(negado.json.detail, /Você precisa de uma destas permissões: READ_MODELO, READ_FORMULARIO/);
     });
 
+    /** A fold of every day, today too; one that gives up on a lock another fold holds (lock_timeout) just stops, as in the retention loop. */
+    const compactar = (lote: number) => s.db.query(`select compactar_contadores(current_date + 2, ${lote})`).catch((e: { code?: string }) => assert.equal(e.code, '55P03', String(e)));
+
     test('os contadores continuam exatos depois de inserções e exclusões concorrentes', async () => {
       // Like real traffic: many small transactions at once, each one form in, out or changed.
       const inserir = (i: number) =>
@@ -166,7 +169,7 @@ for (const banco of await bancosDeTeste()) {
         ...ids.slice(0, 30).map((id) => s.db.query('delete from formulario where id = $1', [id])),
         ...ids.slice(30).map((id, i) => s.db.query(`update formulario set status = $2 where id = $1`, [id, i % 2 ? 'DESCARTADO' : 'INTEGRADO'])),
         // Counters folded at the same time (migration 015: every day, today too, in small batches).
-        ...Array.from({ length: 6 }, () => s.db.query(`select compactar_contadores(current_date + 2, 40)`)),
+        ...Array.from({ length: 6 }, () => compactar(40)),
       ]);
       const fatias = async () => (await s.db.query<{ n: string }>(`select count(*)::text as n from contador_formulario_dia where fatia <> 8`))[0].n;
       while ((await s.db.query<{ n: number }>('select compactar_contadores(current_date + 2, 500) as n'))[0].n > 0);
@@ -208,7 +211,7 @@ for (const banco of await bancosDeTeste()) {
         ...eventos.slice(15).map((id, i) => s.db.query('update formulario_evento set tipo = $2 where id = $1', [id, tipos[i % 3]])),
         ...retentativas.slice(0, 10).map((id) => s.db.query('delete from retentativa_integracao where id = $1', [id])),
         ...retentativas.slice(10).flatMap((id, i) => [s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[i % 5]]), s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[(i + 2) % 5]])]),
-        ...Array.from({ length: 6 }, () => s.db.query(`select compactar_contadores(current_date + 2, 40)`)),
+        ...Array.from({ length: 6 }, () => compactar(40)),
       ]);
       for (const [contador, tabela, coluna, tempo] of [
         ['contador_evento_dia', 'formulario_evento', 'tipo', 'ocorrido_em'],
