@@ -3,13 +3,14 @@ import type { Filtro } from './lista';
 import type { Definicao } from '../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararRespostas, type TipoPessoal } from '../../../src/forms/dadosPessoais';
 import { BOM, celulaCsv, linhaCsv } from '../../../src/forms/csv';
+import { formatarCpf, mascararCpf } from '../../../src/forms/cpf';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../src/forms/status';
 
 /**
  * The CSV export of filled forms (issue 19). PostgreSQL produces each row's cells as text — the status's
- * label, the date and time in São Paulo as dd/MM/yy HH:mm, the CPF with its mask — and the answers as
- * jsonb's text, so the driver parses no dates and no JSON. This side masks what is personal with
- * src/forms/dadosPessoais.ts (the one set of rules: the requester's name and e-mail; a form's answers are
+ * label, the date and time in São Paulo as dd/MM/yy HH:mm — and the answers as jsonb's text, so the driver
+ * parses no dates and no JSON. This side masks what is personal with src/forms/dadosPessoais.ts and cpf.ts
+ * (the one set of rules: the requester's name, e-mail and CPF; a form's answers are
  * parsed only when its model version has personal questions) and writes the answers' JSON without jsonb's
  * spaces in one pass over the text (jsonCompacto). The bytes are those of the export written in JavaScript
  * before (test/api/exportacao.test.ts). Batches of 5,000 by key (recebido_em, id), the next one read while
@@ -75,7 +76,7 @@ interface LinhaExportada {
   /** Model, code, version, status and date, as CSV cells already. */
   meio: string;
   nome: string | null;
-  cpf: string;
+  cpf: string | null;
   email: string | null;
   respostas: string;
 }
@@ -96,15 +97,11 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois.quando)}::timestamptz, ${p(depois.id)}::bigint)`);
     const r = f.params.push(JSON.stringify(rotulos));
     const m = f.params.push(JSON.stringify(modelos));
-    const cpf = (d: string) => `substr(f.cpf_requerente, ${d})`;
     // Few columns, all text: what the driver parses per row is most of this side's work.
     const lote = db.query<LinhaExportada>(
       `select f.id::text, f.recebido_em::text as quando, f.protocolo, f.codigo_servico || '|' || f.modelo_versao as versao,
               concat_ws(';', coalesce($${m}::jsonb ->> f.codigo_servico, ';' || f.codigo_servico), f.modelo_versao, $${r}::jsonb ->> f.status, to_char(f.recebido_em at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI')) as meio,
-              f.nome_requerente as nome, f.email_requerente as email,
-              case when f.cpf_requerente is null then ''
-                   when f.cpf_requerente !~ '^[0-9]{11}$' then ${clara ? 'f.cpf_requerente' : `'***.***.***-**'`}
-                   else ${clara ? `${cpf('1, 3')} || '.' || ${cpf('4, 3')} || '.' || ${cpf('7, 3')} || '-' || ${cpf('10, 2')}` : `'***.' || ${cpf('4, 3')} || '.' || ${cpf('7, 3')} || '-**'`} end as cpf,
+              f.nome_requerente as nome, f.email_requerente as email, f.cpf_requerente as cpf,
               coalesce(f.respostas, '{}'::jsonb)::text as respostas
          from formulario f
          ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE}`,
@@ -129,7 +126,8 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
       const r = lote[i];
       const nome = clara ? r.nome : r.nome && mascarar('nome', r.nome);
       const email = clara ? r.email : r.email && mascarar('email', r.email);
-      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulaCsv(nome)};${celulaCsv(r.cpf)};${celulaCsv(email)};${celulaCsv(respostas(r))}\r\n`;
+      const cpf = r.cpf ? (clara ? formatarCpf(r.cpf) : mascararCpf(r.cpf)) : '';
+      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulaCsv(nome)};${celulaCsv(cpf)};${celulaCsv(email)};${celulaCsv(respostas(r))}\r\n`;
     }
     // As bytes: the stream writes them as they are (a string would be encoded again on the way out).
     yield Buffer.from(linhas.join(''));

@@ -1,4 +1,4 @@
-import type { Banco, Executor } from '../db';
+import type { Banco } from '../db';
 import { lerEsperas, limiteTentativas, proximaEspera } from './agenda';
 import { enviarAssinado, type Resultado } from './envio';
 import { criarLaco } from './laco';
@@ -91,9 +91,6 @@ export async function enviar(t: Trabalho, timeoutMs: number, i: OpcoesIntegracao
     extras: { 'idempotency-key': `formulario-${t.protocolo}`, 'x-entrega-id': t.id, 'x-tentativa': String(t.tentativas) },
   });
 }
-
-/** An attempt's event, with the form's group as it is now (its model may have moved mid-delivery). */
-const evento = (tx: Executor, t: Trabalho, tipo: string, autor: string, detalhes: Record<string, unknown>) => eventoPorId(tx, t.formulario_id, tipo, autor, detalhes);
 
 export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: OpcoesIntegracao) {
   const autor = o.autor ?? 'entregador';
@@ -188,7 +185,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
           where id = $1 and status = 'EXECUTANDO' and tentativas = $2 returning id`,
         [t.id, t.tentativas, esgotada ? 'ESGOTADA' : 'PENDENTE', esgotada ? null : new Date(Date.now() + espera), r.statusHttp, r.erro],
       );
-      await evento(tx, t, 'FALHA_INTEGRACAO', autor, { ...base, erro: r.erro, ...(esgotada ? { esgotada: true, limite: limiteTentativas(o.esperasS) } : {}) });
+      await eventoPorId(tx, t.formulario_id, 'FALHA_INTEGRACAO', autor, { ...base, erro: r.erro, ...(esgotada ? { esgotada: true, limite: limiteTentativas(o.esperasS) } : {}) });
       if (!ainda) return;
       await tx.query(`update formulario set status = 'FALHA_INTEGRACAO', atualizado_em = now() where id = $1 and status <> 'DESCARTADO'`, [t.formulario_id]);
       // Too many exhausted deliveries in a row: the integration is paused (new forms queue) until resumed.
@@ -199,7 +196,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
             where codigo_servico = $1`,
           [t.codigo_servico, integracao.pausaApos],
         );
-      if (!esgotada) await evento(tx, t, 'RETENTATIVA_AGENDADA', autor, { tentativa: t.tentativas + 1, em: new Date(Date.now() + espera).toISOString() });
+      if (!esgotada) await eventoPorId(tx, t.formulario_id, 'RETENTATIVA_AGENDADA', autor, { tentativa: t.tentativas + 1, em: new Date(Date.now() + espera).toISOString() });
     });
   }
 

@@ -76,12 +76,12 @@ export async function vePessoais(db: Executor, req: FastifyRequest): Promise<boo
   return (await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO_DADOS_PESSOAIS);
 }
 
-/** A console-wide event (no single form): an export with personal data, a data-subject report. */
 /** An event of one form, by whom (VISUALIZADO, DADOS_PESSOAIS_VISTOS, PDF_BAIXADO, ANEXO_BAIXADO). */
 async function eventoDoFormulario(db: Executor, f: { id: number | string; codigo_servico: string; grupo_controle_conteudo_id: number }, tipo: 'VISUALIZADO' | 'DADOS_PESSOAIS_VISTOS' | 'PDF_BAIXADO' | 'ANEXO_BAIXADO', autor: string, detalhes: Record<string, unknown> = {}) {
   await db.query('insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, $4, $5, $6)', [f.id, f.codigo_servico, f.grupo_controle_conteudo_id, tipo, autor, JSON.stringify(detalhes)]);
 }
 
+/** A console-wide event (no single form): an export with personal data, a data-subject report. */
 async function eventoDoConsole(db: Executor, tipo: 'EXPORTACAO_DADOS_PESSOAIS' | 'RELATORIO_TITULAR', autor: string, detalhes: Record<string, unknown>) {
   await db.query('insert into formulario_evento (tipo, autor, detalhes) values ($1, $2, $3)', [tipo, autor, JSON.stringify(detalhes)]);
 }
