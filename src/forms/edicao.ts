@@ -1,5 +1,6 @@
 import type { Regra, TipoRegra } from '../validation/regras';
 import { renomearNaCondicao, type Condicao } from './condicoes';
+import { emPaginas } from './paginas';
 import { FAMILIAS_ARQUIVO, type FamiliaArquivo } from './tiposArquivo';
 import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
 
@@ -30,13 +31,27 @@ export function slug(texto: string): string {
 
 const comSecoes = (d: Definicao, secoes: Secao[]): Definicao => ({ ...d, secoes });
 
-/** A new section; the form's first one is, as a rule, about who is asking. */
+/**
+ * A new section; the form's first one is, as a rule, about who is asking. A new model's sections are
+ * pages of their own (issue 21); a model made as one page keeps adding to that page.
+ */
 export function adicionarSecao(d: Definicao, titulo = d.secoes.length ? 'Nova seção' : 'Dados do requerente'): Definicao {
-  return comSecoes(d, [...d.secoes, { id: novoId(d, 'secao'), titulo, campos: [] }]);
+  const pagina = !d.secoes.length || emPaginas(d);
+  return comSecoes(d, [...d.secoes, { id: novoId(d, 'secao'), titulo, campos: [], ...(pagina ? { pagina } : {}) }]);
 }
 
 export function alterarSecao(d: Definicao, secaoId: string, patch: Partial<Omit<Secao, 'id' | 'campos'>>): Definicao {
   return comSecoes(d, d.secoes.map((s) => (s.id === secaoId ? { ...s, ...patch } : s)));
+}
+
+/** The model in pages (each section a page of its own, the designer may then join them) or as one page. */
+export function definirPaginas(d: Definicao, ligado: boolean): Definicao {
+  return comSecoes(d, d.secoes.map(({ pagina: _, ...s }) => (ligado ? { ...s, pagina: true } : s)));
+}
+
+/** Whether section `secaoId` starts a page (the first one always does while the model is in pages). */
+export function definirPaginaDaSecao(d: Definicao, secaoId: string, ligado: boolean): Definicao {
+  return comSecoes(d, d.secoes.map((s) => (s.id !== secaoId ? s : ligado ? { ...s, pagina: true } : (({ pagina: _, ...resto }) => resto)(s))));
 }
 
 export function removerSecao(d: Definicao, secaoId: string): Definicao {

@@ -58,7 +58,16 @@ export const Campo = Type.Object(
   },
   { title: 'Campo', description: 'Uma pergunta do formulário.' },
 );
-export const Secao = Type.Object({ id: Type.String(), titulo: Type.String(), campos: Type.Array(Campo), condicao: Type.Optional(Condicao) }, { title: 'Secao' });
+export const Secao = Type.Object(
+  {
+    id: Type.String(),
+    titulo: Type.String(),
+    campos: Type.Array(Campo),
+    condicao: Type.Optional(Condicao),
+    pagina: Type.Optional(Type.Boolean({ description: 'A seção começa uma página própria: o cidadão avança com "Continuar" e envia em "Verifique suas respostas". Sem nenhuma seção marcada, o formulário é uma página só.' })),
+  },
+  { title: 'Secao' },
+);
 export const Definicao = Type.Object(
   { secoes: Type.Array(Secao) },
   {

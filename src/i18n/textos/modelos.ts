@@ -177,6 +177,8 @@ export const modelos = {
   'editor.titulo-secao': ['Título da seção {n}', 'Title of section {n}'],
   'editor.secao-cima': ['Mover a seção "{titulo}" para cima', 'Move section "{titulo}" up'],
   'editor.secao-baixo': ['Mover a seção "{titulo}" para baixo', 'Move section "{titulo}" down'],
+  'editor.em-paginas': ['Em páginas: o cidadão avança com "Continuar" e confere as respostas antes de enviar', 'In pages: the citizen moves on with "Continue" and checks the answers before sending'],
+  'editor.nova-pagina': ['Começa uma nova página', 'Starts a new page'],
   'editor.secao-remover': ['Remover a seção "{titulo}"', 'Remove section "{titulo}"'],
   'editor.campos-secao': ['Campos da seção {titulo}', 'Fields of section {titulo}'],
   'editor.secao-vazia': ['Esta seção ainda não tem campos.', 'This section has no fields yet.'],

@@ -6,6 +6,8 @@ import { formatarDataCompleta, lerData } from '../../i18n/datas';
 import { useT } from '../../app/contexto';
 import '../../styles/preenchimento';
 import { respostasVisiveis, visiveis } from '../../forms/condicoes';
+import { emPaginas, errosDaPagina, paginaDoCampo, paginasDe, passoAnterior, passoAposAlterar, passoSeguinte, primeiroPasso, progresso, revisao, type Passo } from '../../forms/paginas';
+import { textoResposta } from '../../forms/respostas';
 import { aceitarDoNavegador, dicaDoArquivo, limitesDoArquivo } from '../../forms/tiposArquivo';
 
 /**
@@ -147,25 +149,103 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
 
 export interface PropsPreenchimento {
   definicao: Definicao;
-  /** Read-only (a published version opened to look at). */
+  /** Read-only (a published version opened to look at): every page at once. */
   somenteLeitura?: boolean;
   /** Called with the answers when they pass every rule; without it, the button only checks. */
   aoEnviar?: (r: Respostas) => void | Promise<void>;
   textoEnviar?: string;
   /** Answers the citizen's login already gives (the requester CPF): shown filled in and locked. */
   fixas?: Respostas;
-  /** The builder's preview: the id of the field being edited, marked in the form. */
+  /** Answers to start from (a draft being resumed). */
+  iniciais?: Respostas;
+  /** The builder's preview: the id of the field being edited, marked in the form (and its page opened). */
   destaque?: string | null;
   /** The citizen's page: files are uploaded as they are chosen (the preview keeps only name and size). */
   enviarArquivo?: EnviarArquivo;
+  /**
+   * A model in pages: where the citizen is, when the host keeps it (the citizen page puts it in the
+   * browser's history, so back and forward move between pages); kept inside otherwise.
+   */
+  passo?: Passo;
+  aoMudarPasso?: (p: Passo) => void;
+  /** "Salvar e continuar depois" (shown only with it): stores the answers so far. */
+  aoSalvar?: (r: Respostas) => void | Promise<void>;
 }
 
-export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, destaque, enviarArquivo }: PropsPreenchimento) {
+/** The field's first control, to focus from the error summary or from "Alterar". */
+function focarCampo(raiz: HTMLElement | null, id: string) {
+  const caixa = raiz?.querySelector(`[data-campo="${CSS.escape(id)}"]`);
+  const alvo = caixa?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, button') ?? (caixa as HTMLElement | null);
+  alvo?.focus();
+  alvo?.scrollIntoView?.({ block: 'center' });
+}
+
+/** The GOV.UK error summary: what is wrong on this page, each linked to its field. */
+function ResumoErros({ erros, raiz }: { erros: [CampoDefinicao, string][]; raiz: React.RefObject<HTMLElement | null> }) {
   const t = useT();
-  const [respostas, setRespostas] = useState<Respostas>(() => ({ ...fixas }));
+  const caixa = useRef<HTMLDivElement>(null);
+  useEffect(() => caixa.current?.focus(), []);
+  return (
+    <div ref={caixa} className="cf-resumo-problemas" role="alert" tabIndex={-1} aria-labelledby="cf-titulo-problemas">
+      <h3 id="cf-titulo-problemas">{t('preenchimento.ha-problema')}</h3>
+      <ul>
+        {erros.map(([c, msg]) => (
+          <li key={c.id}>
+            <a
+              href={`#${c.id}`}
+              onClick={(ev) => {
+                ev.preventDefault();
+                focarCampo(raiz.current, c.id);
+              }}
+            >
+              {c.rotulo}: {msg}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** "Verifique suas respostas": every answer that applies, by page, each with "Alterar". */
+function Revisao({ definicao, respostas, aoAlterar }: { definicao: Definicao; respostas: Respostas; aoAlterar: (campoId: string) => void }) {
+  const t = useT();
+  return (
+    <>
+      <p className="cf-ajuda">{t('preenchimento.revisao-ajuda')}</p>
+      {revisao(definicao, respostas).map(({ pagina, secoes }) => (
+        <section key={pagina.id} className="cf-revisao-pagina" aria-label={secoes[0]?.secao.titulo}>
+          {secoes.map(({ secao, campos }) => (
+            <div key={secao.id}>
+              <h4>{secao.titulo}</h4>
+              <dl className="cf-revisao-lista">
+                {campos.map((c) => (
+                  <div key={c.id} className="cf-revisao-linha" data-revisao={c.id}>
+                    <dt>{c.rotulo}</dt>
+                    <dd>{textoResposta(c, respostas[c.id], t)}</dd>
+                    <dd>
+                      <Button variant="minimal" intent="primary" text={t('preenchimento.alterar')} aria-label={t('preenchimento.alterar-campo', { rotulo: c.rotulo })} onClick={() => aoAlterar(c.id)} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+          ))}
+        </section>
+      ))}
+    </>
+  );
+}
+
+export function Preenchimento(props: PropsPreenchimento) {
+  const { definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, iniciais, destaque, enviarArquivo, aoSalvar } = props;
+  const t = useT();
+  const [respostas, setRespostas] = useState<Respostas>(() => ({ ...iniciais, ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [enviado, setEnviado] = useState(false);
   const [pronto, setPronto] = useState(false);
+  const [salvando, setSalvando] = useState(false);
+  const raiz = useRef<HTMLFormElement>(null);
   // Conditional questions show and hide as the answers change; what is sent holds only what shows.
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   const erros = useMemo(() => errosDasRespostas(definicao, respostas, 'pt-BR', visivel), [definicao, respostas, visivel]);
@@ -174,31 +254,156 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
     setTocados((t) => (t.has(id) ? t : new Set(t).add(id)));
     setPronto(false);
   }, []);
+
+  // Pages (issue 21): where the citizen is, kept by the host when it gives `passo`, here otherwise.
+  const paginado = emPaginas(definicao) && !somenteLeitura;
+  const [passoProprio, setPassoProprio] = useState<Passo>(() => primeiroPasso(definicao, respostas));
+  const passo = props.passo ?? passoProprio;
+  const [problemas, setProblemas] = useState<[CampoDefinicao, string][] | null>(null);
+  // After "Alterar", "Continuar" returns to the check step; the field to focus once its page shows.
+  const [alterando, setAlterando] = useState(false);
+  const [focar, setFocar] = useState<string | null>(null);
+  const titulo = useRef<HTMLHeadingElement>(null);
+  const irPara = useCallback(
+    (p: Passo) => {
+      setProblemas(null);
+      setPassoProprio(p);
+      props.aoMudarPasso?.(p);
+    },
+    [props.aoMudarPasso],
+  );
+  const chavePasso = 'revisao' in passo ? 'revisao' : passo.pagina;
+  useEffect(() => {
+    if (!paginado) return;
+    if (focar) {
+      focarCampo(raiz.current, focar);
+      setFocar(null);
+    } else titulo.current?.focus();
+    // Only when the step changes: focus follows the citizen to the new page.
+  }, [chavePasso]);
+  // The builder's preview opens the page of the field being edited.
+  useEffect(() => {
+    if (!paginado || !destaque) return;
+    const p = paginaDoCampo(definicao, destaque);
+    if (p && ('revisao' in passo || p.id !== passo.pagina)) irPara({ pagina: p.id });
+  }, [destaque]);
+
   const nErros = Object.keys(erros).length;
+  const desabilitado = (c: CampoDefinicao) => somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id));
+  const secao = (s: Definicao['secoes'][number], Titulo: 'h3' | 'h4' = 'h3') => (
+    <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
+      <Titulo>{s.titulo}</Titulo>
+      {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
+        <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={desabilitado(c)} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} />
+      ))}
+    </section>
+  );
+  const enviar = async () => {
+    setEnviado(true);
+    if (nErros) return false;
+    setPronto(true);
+    await aoEnviar?.(respostasVisiveis(definicao, respostas));
+    return true;
+  };
+  const salvar = aoSalvar && (
+    <Button
+      variant="outlined"
+      text={salvando ? t('preenchimento.salvando') : t('preenchimento.salvar-depois')}
+      disabled={salvando}
+      onClick={async () => {
+        setSalvando(true);
+        try {
+          await aoSalvar(respostas);
+        } finally {
+          setSalvando(false);
+        }
+      }}
+    />
+  );
+
+  if (paginado) {
+    const naRevisao = 'revisao' in passo;
+    const prog = naRevisao ? null : progresso(definicao, passo.pagina, respostas, visivel);
+    const pagina = naRevisao ? null : paginasDe(definicao).find((p) => p.id === passo.pagina);
+    const anterior = passoAnterior(definicao, passo, respostas);
+    const continuar = () => {
+      if (naRevisao) return;
+      const daPagina = errosDaPagina(definicao, passo.pagina, erros, respostas, visivel);
+      if (daPagina.length) {
+        setTocados((x) => new Set([...x, ...daPagina.map(([c]) => c.id)]));
+        setProblemas(daPagina);
+        return;
+      }
+      const seguinte = alterando ? passoAposAlterar(definicao, respostas, erros) : passoSeguinte(definicao, passo.pagina, respostas);
+      if ('revisao' in seguinte) setAlterando(false);
+      irPara(seguinte);
+    };
+    return (
+      <form
+        ref={raiz}
+        className="cf-preenchimento cf-em-paginas"
+        noValidate
+        onSubmit={async (ev) => {
+          ev.preventDefault();
+          if (!naRevisao) return continuar();
+          // Sent only from the check step; a page still wrong (answers changed meanwhile) is opened.
+          const volta = passoAposAlterar(definicao, respostas, erros);
+          if (!('revisao' in volta)) {
+            setEnviado(true);
+            return irPara(volta);
+          }
+          await enviar();
+        }}
+      >
+        <h3 ref={titulo} tabIndex={-1} className="cf-titulo-passo">
+          {naRevisao ? t('preenchimento.revisao') : <span className="cf-progresso">{prog ? t('preenchimento.etapa', { i: prog.etapa, n: prog.total }) : null}</span>}
+        </h3>
+        {problemas && problemas.length > 0 && <ResumoErros erros={problemas} raiz={raiz} />}
+        {naRevisao ? (
+          <Revisao
+            definicao={definicao}
+            respostas={respostas}
+            aoAlterar={(id) => {
+              const p = paginaDoCampo(definicao, id);
+              if (!p) return;
+              setAlterando(true);
+              setFocar(id);
+              irPara({ pagina: p.id });
+            }}
+          />
+        ) : (
+          pagina?.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s, 'h4'))
+        )}
+        <div className="cf-acoes-formulario">
+          {anterior && <Button text={t('preenchimento.voltar')} icon="arrow-left" onClick={() => (setAlterando(false), irPara(anterior))} />}
+          {naRevisao ? <Button type="submit" intent="primary" text={textoEnviar ?? t('preenchimento.enviar')} /> : <Button type="submit" intent="primary" text={t('preenchimento.continuar')} endIcon="arrow-right" />}
+          {salvar}
+          {pronto && !aoEnviar && naRevisao && (
+            <span className="cf-resumo-ok" role="status">
+              {t('preenchimento.ok')}
+            </span>
+          )}
+        </div>
+      </form>
+    );
+  }
+
   return (
     <form
+      ref={raiz}
       className="cf-preenchimento"
       noValidate
       onSubmit={async (ev) => {
         ev.preventDefault();
-        setEnviado(true);
-        if (nErros) return;
-        setPronto(true);
-        await aoEnviar?.(respostasVisiveis(definicao, respostas));
+        await enviar();
       }}
     >
-      {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => (
-        <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
-          <h3>{s.titulo}</h3>
-          {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-            <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id))} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} />
-          ))}
-        </section>
-      ))}
+      {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s))}
       {!definicao.secoes.some((s) => s.campos.length) && <p className="cf-ajuda">{t('preenchimento.sem-campos')}</p>}
       {!somenteLeitura && (
         <div className="cf-acoes-formulario">
           <Button type="submit" intent="primary" text={textoEnviar ?? t('preenchimento.enviar')} />
+          {salvar}
           {enviado && nErros > 0 && (
             <span className="cf-resumo-erros" role="alert">
               {t('preenchimento.erros', { n: nErros })}
@@ -214,4 +419,3 @@ export function Preenchimento({ definicao, somenteLeitura, aoEnviar, textoEnviar
     </form>
   );
 }
-

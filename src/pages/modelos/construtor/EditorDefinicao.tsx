@@ -1,12 +1,13 @@
-import { Button, InputGroup, NonIdealState, Tag, type IconName } from '@blueprintjs/core';
+import { Button, InputGroup, NonIdealState, Switch, Tag, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente, useT } from '../../../app/contexto';
 import { chaveTipo, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
-import { adicionarCampo, adicionarSecao, alterarSecao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
+import { adicionarCampo, adicionarSecao, alterarSecao, definirPaginaDaSecao, definirPaginas, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 import { EditorCondicao } from './EditorCondicao';
 import { camposAnteriores } from '../../../forms/condicoes';
+import { emPaginas } from '../../../forms/paginas';
 
 /**
  * The definition's structure: sections and their fields, each field a row that opens its properties.
@@ -119,9 +120,29 @@ interface PropsSecao {
   aoRemover: (s: Secao) => void;
   /** A row's React key: stays when the field's name changes, so a rename never redraws the row from scratch. */
   chaveDe: (id: string) => string;
+  /** The model is walked page by page. */
+  emPaginas: boolean;
 }
 
-const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecionado, problemas, alvo, desabilitado, novo, acoes, aoMudar, aoRemover, chaveDe }: PropsSecao) {
+/**
+ * How the section is walked (issue 21): on the first section, whether the model is in pages at all;
+ * on the others, while it is, whether the section starts a new page or joins the page before.
+ */
+function OpcoesSecao({ secao: s, indice, emPaginas: paginado, desabilitado, aoMudar }: { secao: Secao; indice: number; emPaginas: boolean; desabilitado: boolean; aoMudar: AoMudarDefinicao }) {
+  const t = useT();
+  if (indice > 0 && !paginado) return null;
+  return (
+    <div className="cf-opcoes-secao">
+      {indice === 0 ? (
+        <Switch checked={paginado} disabled={desabilitado} label={t('editor.em-paginas')} onChange={(e) => { const v = e.currentTarget.checked; aoMudar((d) => definirPaginas(d, v)); }} />
+      ) : (
+        <Switch checked={!!s.pagina} disabled={desabilitado} label={t('editor.nova-pagina')} onChange={(e) => { const v = e.currentTarget.checked; aoMudar((d) => definirPaginaDaSecao(d, s.id, v)); }} />
+      )}
+    </div>
+  );
+}
+
+const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecionado, problemas, alvo, desabilitado, novo, acoes, aoMudar, aoRemover, chaveDe, emPaginas: paginado }: PropsSecao) {
   const t = useT();
   const titulo = s.titulo || t('editor.sem-titulo');
   const problemasSecao = problemas.get(`secao:${s.id}`);
@@ -139,6 +160,7 @@ const EditorSecao = memo(function EditorSecao({ secao: s, indice, total, selecio
           </span>
         )}
       </div>
+      <OpcoesSecao secao={s} indice={indice} emPaginas={paginado} desabilitado={desabilitado} aoMudar={aoMudar} />
       {problemasSecao && <p className="cf-erro-campo">{problemasSecao.replaceAll('\n', ' ')}</p>}
       {(s.condicao || comCondicao) && <EditorCondicao condicao={s.condicao} anteriores={acoes.anteriores({ secao: s.id })} nome={titulo} desabilitado={desabilitado} aoMudar={(condicao) => aoMudar((d) => alterarSecao(d, s.id, { condicao }), `${s.id}.condicao`)} />}
       <ol className="cf-lista-campos" aria-label={t('editor.campos-secao', { titulo })}>
@@ -357,6 +379,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   adicionarRef.current = adicionar;
   // A click on the palette: right after the open field, or at the end of the last section.
   const lugar = selecionado ? onde(definicao, selecionado) : null;
+  const paginado = emPaginas(definicao);
   const secaoAtual = lugar ? definicao.secoes[lugar.secao] : definicao.secoes.at(-1);
   const adicionarDaPaleta = (tipo: TipoCampo) => secaoAtual && adicionar(secaoAtual.id, tipo, lugar ? lugar.campo + 1 : undefined);
 
@@ -389,6 +412,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
           aoMudar={aoMudar}
           aoRemover={removerSecaoConfirmando}
           chaveDe={chaveDe}
+          emPaginas={paginado}
         />
       ))}
       {!desabilitado && <Button icon="plus" text={t('editor.adicionar-secao')} onClick={novaSecao} />}

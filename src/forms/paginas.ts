@@ -1,0 +1,110 @@
+import { visiveis, type Visibilidade } from './condicoes';
+import type { CampoDefinicao, Definicao, Secao } from './definicao';
+
+/**
+ * A model's pages (issue 21): a section marked `pagina` starts a page of its own, the sections after it
+ * without the mark share it; the first section always starts one. A definition without any mark (the
+ * models made before pages existed) is one page, sent from it as before; with a mark, the citizen walks
+ * the pages with "Continuar" and "Voltar" and sends from "Verifique suas respostas". Pure: the citizen
+ * page, the builder's preview and the tests use it.
+ */
+export interface Pagina {
+  /** The id of its first section: a page's name that survives answers hiding other pages. */
+  id: string;
+  secoes: Secao[];
+}
+
+/** Whether the model is walked page by page (and sent from the check-your-answers step). */
+export const emPaginas = (d: Definicao): boolean => d.secoes.some((s) => s.pagina);
+
+export function paginasDe(d: Definicao): Pagina[] {
+  const paginas: Pagina[] = [];
+  for (const s of d.secoes) {
+    const atual = paginas.at(-1);
+    if (!atual || s.pagina) paginas.push({ id: s.id, secoes: [s] });
+    else atual.secoes.push(s);
+  }
+  return paginas;
+}
+
+/** The pages that apply to these answers: those with a question that shows (conditions skip the others). */
+export function paginasQueSeAplicam(d: Definicao, respostas: Record<string, unknown>, v: Visibilidade = visiveis(d, respostas)): Pagina[] {
+  return paginasDe(d).filter((p) => p.secoes.some((s) => v.secoes.has(s.id) && s.campos.some((c) => v.campos.has(c.id))));
+}
+
+/** Where the citizen is: a page (by its id) or the check-your-answers step. */
+export type Passo = { pagina: string } | { revisao: true };
+export const REVISAO: Passo = { revisao: true };
+
+export interface Progresso {
+  /** 1-based, among the pages that apply; the check step is after the last. */
+  etapa: number;
+  total: number;
+}
+
+/** "Etapa 2 de 4": the place of page `id` among the pages that apply (null when it does not apply). */
+export function progresso(d: Definicao, id: string, respostas: Record<string, unknown>, v?: Visibilidade): Progresso | null {
+  const ps = paginasQueSeAplicam(d, respostas, v);
+  const i = ps.findIndex((p) => p.id === id);
+  return i < 0 ? null : { etapa: i + 1, total: ps.length };
+}
+
+/** The first page that applies (a model whose every question is hidden goes straight to the check step). */
+export function primeiroPasso(d: Definicao, respostas: Record<string, unknown>): Passo {
+  const p = paginasQueSeAplicam(d, respostas)[0];
+  return p ? { pagina: p.id } : REVISAO;
+}
+
+/** Position in the definition's own order, so a page that stops applying still has a before and after. */
+const ordem = (d: Definicao, id: string) => paginasDe(d).findIndex((p) => p.id === id);
+
+/** After "Continuar" on page `id`: the next page that applies, or the check step after the last. */
+export function passoSeguinte(d: Definicao, id: string, respostas: Record<string, unknown>): Passo {
+  const aqui = ordem(d, id);
+  const p = paginasQueSeAplicam(d, respostas).find((x) => ordem(d, x.id) > aqui);
+  return p ? { pagina: p.id } : REVISAO;
+}
+
+/** "Voltar": the page that applies before `passo` (null on the first page). */
+export function passoAnterior(d: Definicao, passo: Passo, respostas: Record<string, unknown>): Passo | null {
+  const ps = paginasQueSeAplicam(d, respostas);
+  if ('revisao' in passo) return ps.length ? { pagina: ps.at(-1)!.id } : null;
+  const aqui = ordem(d, passo.pagina);
+  const antes = ps.filter((x) => ordem(d, x.id) < aqui).at(-1);
+  return antes ? { pagina: antes.id } : null;
+}
+
+/** The page that holds question `campoId` ("Alterar" opens it). */
+export function paginaDoCampo(d: Definicao, campoId: string): Pagina | undefined {
+  return paginasDe(d).find((p) => p.secoes.some((s) => s.campos.some((c) => c.id === campoId)));
+}
+
+/** The questions of page `id` that show for these answers: the ones "Continuar" checks. */
+export function camposDaPagina(d: Definicao, id: string, respostas: Record<string, unknown>, v: Visibilidade = visiveis(d, respostas)): CampoDefinicao[] {
+  const p = paginasDe(d).find((x) => x.id === id);
+  return (p?.secoes ?? []).filter((s) => v.secoes.has(s.id)).flatMap((s) => s.campos.filter((c) => v.campos.has(c.id)));
+}
+
+/** The errors of page `id` only, in the order of its questions (the error summary lists them so). */
+export function errosDaPagina(d: Definicao, id: string, erros: Record<string, string>, respostas: Record<string, unknown>, v?: Visibilidade): [CampoDefinicao, string][] {
+  return camposDaPagina(d, id, respostas, v).flatMap((c) => (erros[c.id] ? [[c, erros[c.id]] as [CampoDefinicao, string]] : []));
+}
+
+/** The check step: every page that applies, with its sections and questions that show. */
+export function revisao(d: Definicao, respostas: Record<string, unknown>): { pagina: Pagina; secoes: { secao: Secao; campos: CampoDefinicao[] }[] }[] {
+  const v = visiveis(d, respostas);
+  return paginasQueSeAplicam(d, respostas, v).map((pagina) => ({
+    pagina,
+    secoes: pagina.secoes.filter((s) => v.secoes.has(s.id)).map((secao) => ({ secao, campos: secao.campos.filter((c) => v.campos.has(c.id)) })).filter((s) => s.campos.length),
+  }));
+}
+
+/**
+ * Where "Continuar" leads after "Alterar" (which returns to the check step): the first page that applies
+ * and still has an error (a changed answer may bring in a page never filled), else the check step.
+ */
+export function passoAposAlterar(d: Definicao, respostas: Record<string, unknown>, erros: Record<string, string>): Passo {
+  const v = visiveis(d, respostas);
+  const p = paginasQueSeAplicam(d, respostas, v).find((x) => errosDaPagina(d, x.id, erros, respostas, v).length);
+  return p ? { pagina: p.id } : REVISAO;
+}
