@@ -18,6 +18,9 @@ import { registrarReceptor, type Receptor } from './receptor';
 import { garantirSegredos, opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
 import { criarRetencao, opcoesRetencaoDoAmbiente, RETENCAO_PADRAO, type OpcoesRetencao, type Retencao } from './entrega/retencao';
 import { criarAnexos, type Anexos } from './anexos/anexos';
+import { criarMensageiro, enfileirarEmail, opcoesEmailDoAmbiente, type Mensageiro, type OpcoesEmail } from './email/mensageiro';
+import { abrirCaixaDeEmails, registrarCaixaDeEmails, type CaixaDeEmails } from './email/caixaDemo';
+import { opcoesRascunhosDoAmbiente, type OpcoesRascunhos } from './api/rotas/rascunhos';
 import { abrirArmazenamento, configS3DoAmbiente, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 
@@ -56,6 +59,10 @@ export interface OpcoesServidor {
   quadrosDemo?: string[];
   /** Attachments in an S3-compatible store; absent or null: in PostgreSQL. */
   s3?: ConfigS3 | null;
+  /** E-mails (issue 21): SMTP, or the demo's catcher; absent: no e-mails. */
+  email?: OpcoesEmail;
+  /** Drafts (issue 21); absent: 30 days, links to the demo's citizen page. */
+  rascunhos?: Omit<OpcoesRascunhos, 'enviarLink'>;
   /** Extra options of the embedded provider (tests). */
   idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves' | 'bloqueio'>;
 }
@@ -70,6 +77,10 @@ export interface Servidor {
   receptor?: Receptor;
   integracao: OpcoesIntegracao;
   anexos: Anexos;
+  /** The e-mail worker, when e-mails are on (it runs where the delivery worker runs). */
+  mensageiro?: Mensageiro;
+  /** The demo's mail catcher, when started. */
+  caixaDeEmails?: CaixaDeEmails;
 }
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -115,12 +126,22 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const entregador = criarEntregador(db, entregas, integracao);
   const cidadao = criarIdentidadeCidadao(o.cidadao ?? opcoesCidadaoDoAmbiente({}, o.urlPublica));
   const anexos = criarAnexos(db, await abrirArmazenamento(db, o.s3));
-  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: entregador.acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO, anexos });
+  // E-mails: a real SMTP server (SMTP_URL), or the demo's catcher on loopback, or none.
+  const caixaDeEmails = o.email && !o.email.smtpUrl && o.email.caixaDemo ? await abrirCaixaDeEmails() : undefined;
+  const smtpUrl = o.email?.smtpUrl ?? caixaDeEmails?.url;
+  const mensageiro = o.email && smtpUrl ? criarMensageiro(db, { ...o.email, smtpUrl }) : undefined;
+  if (caixaDeEmails) registrarCaixaDeEmails(app, caixaDeEmails);
+  const rascunhos: OpcoesRascunhos = {
+    ...(o.rascunhos ?? opcoesRascunhosDoAmbiente({}, o.urlPublica)),
+    ...(smtpUrl ? { enviarLink: (tx, para, dados) => enfileirarEmail(tx, { tipo: 'RASCUNHO', para, dados }).then(() => undefined) } : {}),
+  };
+  const acordar = () => (entregador.acordar(), mensageiro?.acordar());
+  await registrarApi(app, { db, verificar: criarVerificador({ emissor, clientId: o.clientId, chaves }), origens: o.origensApi ?? o.origens, cidadao, aoReceber: acordar, integracao, limitesPublico: o.limitesPublico ?? LIMITES_PADRAO, anexos, rascunhos, emails: !!smtpUrl });
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);
-  if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar()));
-  app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar()])));
+  if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar(), mensageiro?.iniciar()));
+  app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar(), caixaDeEmails?.fechar()])));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
 
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
@@ -177,7 +198,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   app.get('/console/*', paginaHost);
 
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, encerrarSessoes, chavesIdp, entregador, retencao, receptor, integracao, anexos };
+  return { app, db, encerrarSessoes, chavesIdp, entregador, retencao, receptor, integracao, anexos, mensageiro, caixaDeEmails };
 }
 
 /**
@@ -213,6 +234,8 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     limitesPublico: limitesDoAmbiente(env),
     retencao: opcoesRetencaoDoAmbiente(env),
     s3: configS3DoAmbiente(env),
+    email: opcoesEmailDoAmbiente(env),
+    rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
     // The proxies' addresses (or a hop count), never `true`: with `true` the leftmost X-Forwarded-For, which
     // the client writes, would be the address the limits count.
     trustProxy: !env.TRUST_PROXY ? undefined : /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,

@@ -4,6 +4,7 @@ import type { Campo, Definicao as EsquemaDefinicao, Opcao as EsquemaOpcao, Secao
 import { emPortugues, type Tradutor } from '../i18n';
 import { problemasDasCondicoes } from './condicoes';
 import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
+import { mensagemDe } from '../validation/regras';
 
 /**
  * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
@@ -49,6 +50,13 @@ export function camposDoRequerente(d: Definicao | null | undefined): Partial<Rec
   const r: Partial<Record<PapelRequerente, CampoDefinicao>> = {};
   for (const s of d?.secoes ?? []) for (const c of s.campos) if (c.requerente && !r[c.requerente]) r[c.requerente] = c;
   return r;
+}
+
+/** Where the citizen's confirmation goes (issue 21): the answer of the e-mail question marked for it, when valid. */
+export function enderecoDeConfirmacao(d: Definicao | null | undefined, respostas: Record<string, unknown>): string | null {
+  const c = d?.secoes.flatMap((s) => s.campos).find((x) => x.confirmacao && x.tipo === 'email');
+  const v = c && Object.hasOwn(respostas, c.id) ? respostas[c.id] : undefined;
+  return typeof v === 'string' && v.trim() && !mensagemDe([{ tipo: 'email' }], v.trim()) ? v.trim() : null;
 }
 
 export type Secao = Static<typeof EsquemaSecao>;
@@ -138,6 +146,8 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
   const ids = new Set<string>();
   const papeis = new Set<PapelRequerente>();
   let total = 0;
+  let confirmacoes = 0;
+  if (d.emailEquipe !== undefined && mensagemDe([{ tipo: 'required' }, { tipo: 'email' }], d.emailEquipe.trim())) p.push({ caminho: 'emailEquipe', mensagem: t('def.email-equipe') });
   for (const [i, s] of d.secoes.entries()) {
     const cs = `secoes[${i}]`;
     if (!s.titulo?.trim()) p.push({ caminho: `${cs}.titulo`, mensagem: t('def.secao-titulo') });
@@ -175,6 +185,8 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
           valores.add(o.valor);
         }
       } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: t('def.opcoes-fora') });
+      if (c.confirmacao && c.tipo !== 'email') p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-tipo') });
+      else if (c.confirmacao && ++confirmacoes > 1) p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-unica') });
       if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });
       else if (c.arquivo) {
         const mb = c.arquivo.tamanhoMaximoMb;

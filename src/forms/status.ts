@@ -9,7 +9,7 @@ import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
 export type StatusFormulario = (typeof STATUS_FORMULARIO)[number];
 
-export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO', 'PDF_BAIXADO', 'ANEXO_BAIXADO'] as const;
+export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO', 'PDF_BAIXADO', 'ANEXO_BAIXADO', 'EMAIL_ENVIADO', 'EMAIL_FALHOU'] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
 export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
@@ -48,6 +48,8 @@ export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
   ANONIMIZADO: { chave: 'evento.ANONIMIZADO', intent: 'none' },
   PDF_BAIXADO: { chave: 'evento.PDF_BAIXADO', intent: 'none' },
   ANEXO_BAIXADO: { chave: 'evento.ANEXO_BAIXADO', intent: 'none' },
+  EMAIL_ENVIADO: { chave: 'evento.EMAIL_ENVIADO', intent: 'success' },
+  EMAIL_FALHOU: { chave: 'evento.EMAIL_FALHOU', intent: 'warning' },
 };
 
 export const ROTULO_STATUS_RETENTATIVA: Record<StatusRetentativa, Rotulado> = {

@@ -106,8 +106,8 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
     const ids = (
       await db.query<{ id: string }>(
         `update anexo set descartado_em = coalesce(descartado_em, now())
-          where id in (select id from anexo where formulario_id is null and (descartado_em is not null or criado_em < $1) order by criado_em limit $2 for update skip locked)
-            and formulario_id is null
+          where id in (select id from anexo where formulario_id is null and (descartado_em is not null or (criado_em < $1 and rascunho_id is null)) order by criado_em limit $2 for update skip locked)
+            and formulario_id is null and (descartado_em is not null or rascunho_id is null)
           returning id::text`,
         [antesDe, lote],
       )

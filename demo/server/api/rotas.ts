@@ -13,6 +13,7 @@ import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
 import { rotasPublicas, type LimitesPublico } from './rotas/publico';
 import type { Anexos } from '../anexos/anexos';
+import type { OpcoesRascunhos } from './rotas/rascunhos';
 import { rotasAuditoria } from './auditoria';
 import { Type } from 'typebox';
 import { operacao, parametros } from './contrato';
@@ -34,6 +35,10 @@ export interface OpcoesApi {
   limitesPublico: LimitesPublico;
   /** Attachments: uploads, downloads, their storage (issue 15). */
   anexos: Anexos;
+  /** Save and resume (issue 21). */
+  rascunhos: OpcoesRascunhos;
+  /** Whether e-mails are sent (SMTP configured): submissions then queue their confirmation and team notice. */
+  emails: boolean;
 }
 
 /** The reference API under /api. */
@@ -57,7 +62,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, anexos: o.anexos, links: o.integracao.links }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.

@@ -11,6 +11,7 @@ import { arquivoDaChave, opcoesDoAmbiente } from '../app';
 import { avisoDoNode } from '../runtime';
 import { criarAnexos } from '../anexos/anexos';
 import { abrirArmazenamento } from '../anexos/armazenamento';
+import { criarMensageiro, opcoesEmailDoAmbiente } from '../email/mensageiro';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
@@ -31,10 +32,15 @@ entregador.iniciar();
 // Attachments let go (personal ones past retention, unused uploads) leave the same storage as the API's.
 const retencao = criarRetencao(db, opcoesRetencaoDoAmbiente(process.env), criarAnexos(db, await abrirArmazenamento(db, servidor.s3)));
 retencao.iniciar();
+// E-mails (issue 21) go out with the deliveries, through the SMTP server of SMTP_URL.
+const email = opcoesEmailDoAmbiente(process.env);
+const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl }) : undefined;
+mensageiro?.iniciar();
+if (!mensageiro) console.log('E-mails desligados neste processo (sem SMTP_URL).');
 console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s`);
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)
   process.on(sinal, () =>
-    void Promise.all([entregador.parar(), retencao.parar()])
+    void Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar()])
       .then(() => db.fechar())
       .then(() => process.exit(0)),
   );

@@ -5,6 +5,7 @@ import { ehAnexo } from '../../../src/forms/respostas';
 import type { Anexos } from '../anexos/anexos';
 import { criarLaco } from './laco';
 import { numeroDoAmbiente } from '../ambiente';
+import { apagarRascunhosExpirados } from '../api/rotas/rascunhos';
 
 /**
  * The retention job (issue 13, LGPD): forms older than their model's retention period lose their
@@ -13,7 +14,7 @@ import { numeroDoAmbiente } from '../ambiente';
  * model stay, so counters and analytics do not change (the counter trigger watches only those).
  * A batch is one transaction claimed with SKIP LOCKED: a process killed half way loses nothing and
  * leaves nothing half-done, and running it again (or in two processes) does each form once.
- * The same loop folds old counter slices (issue 19).
+ * The same loop folds old counter slices (issue 19) and deletes expired drafts (issue 21).
  * Attachments (issue 15): those of personal fields are let go with the answers (marked in the same
  * transaction, their bytes deleted by the sweep that follows), and uploads no submission used are
  * removed once they are `orfaosHoras` old.
@@ -73,8 +74,18 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   /** Folds the counters' slices of days before yesterday (issue 19, migration 015); resolves how many rows it wrote. */
   const compactarContadores = async () => Number((await db.query<{ n: number }>('select compactar_contadores(dia_sao_paulo(now()) - 1, $1) as n', [o.lote * 10]))[0].n);
 
-  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparAnexos(), await compactarContadores()), o);
-  return { rodada, limparAnexos, compactarContadores, iniciar: laco.iniciar, parar: laco.parar };
+  /**
+   * Drafts past their expiry (issue 21), and e-mail jobs finished over 30 days ago (their address is
+   * personal data; the form's events keep that it was sent); resolves how many rows went.
+   */
+  const limparRascunhosEEmails = async () => {
+    const rascunhos = await apagarRascunhosExpirados(db, o.lote);
+    const emails = await db.query(`delete from envio_email where id in (select id from envio_email where status in ('ENVIADO', 'ESGOTADO') and criado_em < now() - interval '30 days' limit $1) returning id`, [o.lote]);
+    return Math.max(rascunhos, emails.length);
+  };
+
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores()), o);
+  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;

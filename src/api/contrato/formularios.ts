@@ -175,7 +175,45 @@ export const ModeloPublico = Type.Object(
   { codigoServico: Type.String(), nome: Type.String(), descricao: Type.String(), versao: Type.Integer({ minimum: 1 }), restrito: Type.Boolean(), definicao: Definicao },
   { title: 'ModeloPublico', description: 'A última versão publicada de um modelo, para o cidadão preencher.' },
 );
-export const CorpoEnvio = Type.Object({ respostas: Objeto('As respostas por nome de campo.') }, { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] });
+export const CorpoEnvio = Type.Object(
+  {
+    respostas: Objeto('As respostas por nome de campo.'),
+    rascunho: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'O código do rascunho de onde o envio veio: as respostas são conferidas com a versão em que o rascunho começou, e o rascunho é apagado com o envio.' })),
+  },
+  { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] },
+);
+
+/** Drafts (issue 21): answers saved to finish later, opened by an unguessable code. */
+export const CorpoRascunho = Type.Object(
+  {
+    respostas: Objeto('As respostas até aqui, por nome de campo (sem conferir regras: um rascunho pode estar incompleto).'),
+    pagina: Type.Optional(Type.String({ maxLength: 100, description: 'A página em que o cidadão parou (o id da sua primeira seção).' })),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'Para onde enviar o link de retomada (opcional).' })),
+  },
+  { additionalProperties: false, title: 'CorpoRascunho' },
+);
+export const RascunhoSalvo = Type.Object(
+  {
+    codigo: Type.String({ description: 'A chave do rascunho (ao menos 128 bits aleatórios): quem a tem abre o rascunho. Guarde-a só no link de retomada.' }),
+    expiraEm: DataHora(),
+    link: Type.String({ description: 'O link de retomada.' }),
+  },
+  { title: 'RascunhoSalvo' },
+);
+export const Rascunho = Type.Object(
+  {
+    codigoServico: Type.String(),
+    nome: Type.String(),
+    descricao: Type.String(),
+    versao: Type.Integer({ minimum: 1, description: 'A versão do modelo em que o rascunho começou: as perguntas são as dela até o envio.' }),
+    restrito: Type.Boolean(),
+    definicao: Definicao,
+    respostas: Objeto('As respostas salvas.'),
+    pagina: Nulavel(Type.String()),
+    expiraEm: DataHora(),
+  },
+  { title: 'Rascunho' },
+);
 export const Recibo = Type.Object(
   {
     protocolo: Type.String(),
@@ -223,4 +261,5 @@ export type TAnalitico = Static<typeof Analitico>;
 export type TResultadoLote = Static<typeof ResultadoLote>;
 export type TModeloPublico = Static<typeof ModeloPublico>;
 export type TRecibo = Static<typeof Recibo>;
+export type TRascunho = Static<typeof Rascunho>;
 export type TVerificacao = Static<typeof Verificacao>;

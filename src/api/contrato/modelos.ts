@@ -46,6 +46,7 @@ export const Campo = Type.Object(
     requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
     dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
     condicao: Type.Optional(Condicao),
+    confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
     arquivo: Type.Optional(
       Type.Object(
         {
@@ -69,7 +70,10 @@ export const Secao = Type.Object(
   { title: 'Secao' },
 );
 export const Definicao = Type.Object(
-  { secoes: Type.Array(Secao) },
+  {
+    secoes: Type.Array(Secao),
+    emailEquipe: Type.Optional(Type.String({ maxLength: 254, description: 'Um endereço da equipe que recebe um aviso de cada envio (com os dados pessoais mascarados).' })),
+  },
   {
     title: 'Definicao',
     description: `As seções e perguntas de um modelo. Os limites (no máximo ${LIMITES.secoes} seções, ${LIMITES.campos} campos, rótulos de ${LIMITES.rotulo} caracteres, ajuda de ${LIMITES.ajuda}, ${LIMITES.opcoes} opções) e as regras do construtor são conferidos ao salvar e ao publicar, com um erro 400 por campo (\`definicao.secoes[0].campos[2].rotulo\`).`,

@@ -17,6 +17,8 @@ export const status = {
   'evento.ANONIMIZADO': ['Dados pessoais apagados (retenção)', 'Personal data erased (retention)'],
   'evento.PDF_BAIXADO': ['PDF baixado', 'PDF downloaded'],
   'evento.ANEXO_BAIXADO': ['Anexo baixado', 'Attachment downloaded'],
+  'evento.EMAIL_ENVIADO': ['E-mail enviado', 'E-mail sent'],
+  'evento.EMAIL_FALHOU': ['Falha no envio de e-mail', 'E-mail failed'],
   'status.retentativa.PENDENTE': ['Pendente', 'Pending'],
   'status.retentativa.EXECUTANDO': ['Em execução', 'Running'],
   'status.retentativa.SUCESSO': ['Sucesso', 'Succeeded'],

@@ -8,7 +8,7 @@ import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
-import { camposDoRequerente } from '../../../../src/forms/definicao';
+import { camposDoRequerente, enderecoDeConfirmacao } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import type { ErroCampo } from '../../../../src/api/problema';
 import type { Cidadao } from '../cidadao';
@@ -19,6 +19,7 @@ import { codigoConfere, novoCodigoVerificacao } from '../../pdf/comprovante';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import type { LinksAnexos } from '../../anexos/links';
 import { eventoPorId } from '../../eventos';
+import { MSG_RASCUNHO_INEXISTENTE, rascunhoDoCodigo, registrarRascunhos, type OpcoesRascunhos } from './rascunhos';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
 import { Type } from 'typebox';
@@ -57,6 +58,10 @@ export interface OpcoesPublico {
   anexos: Anexos;
   /** The signed links a delivery's receiver downloads attachments with. */
   links: LinksAnexos;
+  /** Save and resume (issue 21). */
+  rascunhos: OpcoesRascunhos;
+  /** E-mails are on: a submission queues its confirmation and its team notice with the form. */
+  emails?: boolean;
 }
 
 /**
@@ -180,7 +185,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     },
   );
 
-  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>(
+  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; rascunho?: string } }>(
     '/modelos/:codigoServico/formularios',
     { bodyLimit: l.corpoBytes, ...(porModelo ? { onRequest: porModelo } : {}), schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
         publica: true,
@@ -204,7 +209,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   );
 
   /** The citizen of the request (or none); a restricted model needs one, of its public-access group. */
-  async function cidadaoAutorizado(req: FastifyRequest, m: LinhaPublica) {
+  async function cidadaoAutorizado(req: FastifyRequest, m: Pick<LinhaPublica, 'grupo_acesso_publico_id'>) {
     const cidadao = await cidadaoDoPedido(req);
     if (m.grupo_acesso_publico_id) {
       if (!cidadao) throw new ErroHttp(401, 'Entre com a sua conta de cidadão para preencher este formulário.');
@@ -277,14 +282,24 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   );
 
   /** Checks and stores one submission against model `m`; null when `m` is out of date. */
-  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown> } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
+  /** A body within the limit may still hold one answer no form needs: each answer has its own (413 with the fields). */
+  function conferirTamanhos(respostas: Record<string, unknown>) {
+    const grandes = Object.entries(respostas).filter(([, v]) => Buffer.byteLength(JSON.stringify(v) ?? '') > l.respostaBytes);
+    if (grandes.length) throw new ErroHttp(413, `Cada resposta pode ter no máximo ${kb(l.respostaBytes)}.`, grandes.map(([k]) => ({ field: `respostas.${k}`, message: `Esta resposta é grande demais (no máximo ${kb(l.respostaBytes)}).` })));
+  }
+
+  registrarRascunhos(api, db, { modeloPublicado, cidadaoAutorizado, cidadaoDoPedido, conferirTamanhos }, o.rascunhos, porModelo);
+
+  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; rascunho?: string } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
     const chave = req.headers['idempotency-key'];
     if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
     const cidadao = await cidadaoAutorizado(req, m);
 
-    // A body within the limit may still hold one answer no form needs: each answer has its own.
-    const grandes = Object.entries(req.body.respostas).filter(([, v]) => Buffer.byteLength(JSON.stringify(v) ?? '') > l.respostaBytes);
-    if (grandes.length) throw new ErroHttp(413, `Cada resposta pode ter no máximo ${kb(l.respostaBytes)}.`, grandes.map(([k]) => ({ field: `respostas.${k}`, message: `Esta resposta é grande demais (no máximo ${kb(l.respostaBytes)}).` })));
+    conferirTamanhos(req.body.respostas);
+    // A submission from a draft is checked against the version the draft started on, and deletes it.
+    const rascunho = req.body.rascunho ? await rascunhoDoCodigo(db, req.body.rascunho, cidadao) : null;
+    if (req.body.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+    if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
 
     const definicao = m.definicao!;
     const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
@@ -298,6 +313,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     ];
     if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
     const requerente = requerenteDe(definicao, respostas, cidadao);
+    const confirmacao = o.emails ? enderecoDeConfirmacao(definicao, respostas) : null;
+    const equipe = o.emails ? definicao.emailEquipe?.trim() || null : null;
 
     // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
     const titular = cidadao?.cpf ?? '';
@@ -344,9 +361,16 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
            select $1, $11, $8, $9, id from f where $8::text is not null),
          a as (
-           update anexo set formulario_id = f.id from f where anexo.id in (select id from l))
+           update anexo set formulario_id = f.id, rascunho_id = null from f where anexo.id in (select id from l)),
+         d as (
+           -- The draft it came from goes with the submission (the citizen's key dies with it).
+           delete from rascunho where id = $15::bigint and exists (select 1 from f)),
+         c as (
+           -- The e-mails it calls for (issue 21), queued with the form: a mail server down never loses it.
+           insert into envio_email (formulario_id, tipo, para)
+           select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.

@@ -1,0 +1,186 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { Type } from 'typebox';
+import type { Definicao } from '../../../../src/forms/definicao';
+import { mensagemDe } from '../../../../src/validation/regras';
+import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
+import type { Banco, Executor } from '../../db';
+import type { Cidadao } from '../cidadao';
+import { documentarComo, parametros } from '../contrato';
+import { invalido, MSG_CAMPOS, naoEncontrado } from '../erros';
+import { numeroDoAmbiente } from '../../ambiente';
+
+/**
+ * Save and resume (issue 21): a citizen stores the answers so far and gets a link that opens them again,
+ * on this device or another. The code in the link is the key (144 random bits); only its SHA-256 is
+ * stored. A draft keeps the model version it started on until it is sent, expires `validadeDias` after
+ * its last save (the retention job deletes it), and is deleted with the submission that sends it. On a
+ * model restricted to a public-access group it belongs to the citizen who started it: another citizen's
+ * token (or none) finds nothing.
+ */
+export interface OpcoesRascunhos {
+  validadeDias: number;
+  /** The resume link for a code (RASCUNHO_URL with `{codigo}`; the demo's citizen page by default). */
+  link: (codigo: string) => string;
+  /** Queues the e-mail with the link, when the citizen gives an address and e-mails are on. */
+  enviarLink?: (tx: Executor, para: string, dados: { link: string; modelo: string; expiraEm: string }) => Promise<void>;
+}
+
+export const RASCUNHO_VALIDADE_PADRAO_DIAS = 30;
+
+/** RASCUNHO_VALIDADE_DIAS and RASCUNHO_URL (`{codigo}` marks where the code goes). */
+export function opcoesRascunhosDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string): Omit<OpcoesRascunhos, 'enviarLink'> {
+  const modelo = env.RASCUNHO_URL || `${urlPublica}/cidadao.html?rascunho={codigo}`;
+  if (!modelo.includes('{codigo}')) throw new Error(`RASCUNHO_URL inválido: "${modelo}" (inclua {codigo} onde vai o código do rascunho)`);
+  return { validadeDias: numeroDoAmbiente(env, 'RASCUNHO_VALIDADE_DIAS', RASCUNHO_VALIDADE_PADRAO_DIAS, { minimo: 1, inteiro: true }), link: (codigo) => modelo.replace('{codigo}', encodeURIComponent(codigo)) };
+}
+
+export const novoCodigoRascunho = () => randomBytes(18).toString('base64url');
+export const hashDoCodigo = (codigo: string) => createHash('sha256').update(codigo, 'utf8').digest();
+
+export const MSG_RASCUNHO_INEXISTENTE = 'Rascunho não encontrado: o link pode ter expirado, o formulário já pode ter sido enviado ou o link está incompleto. Comece um novo preenchimento.';
+
+/** What the public routes share with the drafts: the published model and the citizen of a request. */
+export interface ContextoPublico {
+  modeloPublicado: (codigo: string) => Promise<{ codigo_servico: string; nome: string; descricao: string; ultima_versao: number; grupo_acesso_publico_id: number | null; definicao: Definicao | null }>;
+  cidadaoAutorizado: (req: FastifyRequest, m: { grupo_acesso_publico_id: number | null }) => Promise<Cidadao | null>;
+  cidadaoDoPedido: (req: FastifyRequest) => Promise<Cidadao | null>;
+  /** Answers too large, or to questions the version does not have: the field errors. */
+  conferirTamanhos: (respostas: Record<string, unknown>) => void;
+}
+
+interface LinhaRascunho {
+  id: string;
+  codigo_servico: string;
+  modelo_versao: number;
+  titular: string;
+  respostas: Record<string, unknown>;
+  pagina: string | null;
+  expira_em: string;
+  nome: string;
+  descricao: string;
+  definicao: Definicao;
+  grupo_acesso_publico_id: number | null;
+}
+
+/** A live draft by its code, if the caller may open it (its owner on a restricted model); null otherwise. */
+export async function rascunhoDoCodigo(db: Executor, codigo: string, cidadao: Cidadao | null): Promise<LinhaRascunho | null> {
+  const [r] = await db.query<LinhaRascunho>(
+    `select r.id::text, r.codigo_servico, r.modelo_versao, r.titular, r.respostas, r.pagina, r.expira_em, v.nome, m.descricao, v.definicao, m.grupo_acesso_publico_id
+       from rascunho r join modelo m on m.codigo_servico = r.codigo_servico
+       join modelo_versao v on v.codigo_servico = r.codigo_servico and v.numero = r.modelo_versao
+      where r.codigo_hash = $1 and r.expira_em > now()`,
+    [hashDoCodigo(codigo)],
+  );
+  if (!r || r.titular !== (cidadao?.cpf ?? '')) return null;
+  return r;
+}
+
+/** The uploads a draft's answers name: kept while the draft is (the unused-uploads sweep passes them by). */
+const anexosDe = (d: Definicao, respostas: Record<string, unknown>) =>
+  d.secoes.flatMap((s) => s.campos).filter((c) => c.tipo === 'arquivo').map((c) => (respostas[c.id] as { anexo?: unknown } | undefined)?.anexo).filter((x): x is string => typeof x === 'string' && /^[0-9a-f-]{36}$/i.test(x));
+
+const doc = documentarComo('Cidadão');
+const paramsCodigo = parametros({ codigo: Type.String({ minLength: 1, maxLength: 100, description: 'O código do rascunho (vem no link de retomada).' }) });
+
+export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: ContextoPublico, o: OpcoesRascunhos, porModelo?: preHandlerAsyncHookHandler) {
+  const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }) => {
+    ctx.conferirTamanhos(corpo.respostas);
+    const campos = new Set(d.secoes.flatMap((s) => s.campos.map((c) => c.id)));
+    const erros = Object.keys(corpo.respostas).filter((k) => !campos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` }));
+    const email = corpo.email?.trim() ? mensagemDe([{ tipo: 'email' }], corpo.email.trim()) : null;
+    if (email) erros.push({ field: 'email', message: email });
+    if (erros.length) throw invalido(MSG_CAMPOS, erros);
+  };
+  const salvo = (codigo: string, expira: string) => ({ codigo, expiraEm: new Date(expira).toISOString(), link: o.link(codigo) });
+  /** The draft's uploads, marked as its own (only uploads still nobody's, of this model). */
+  const guardarAnexos = (tx: Executor, id: string, r: { codigo_servico: string; definicao: Definicao }, respostas: Record<string, unknown>) =>
+    tx.query('update anexo set rascunho_id = $1 where id = any($2::uuid[]) and codigo_servico = $3 and formulario_id is null and descartado_em is null', [id, anexosDe(r.definicao, respostas), r.codigo_servico]);
+  const avisar = async (tx: Executor, email: string | undefined, codigo: string, modelo: string, expira: string) => {
+    if (email?.trim() && o.enviarLink) await o.enviarLink(tx, email.trim(), { link: o.link(codigo), modelo, expiraEm: new Date(expira).toISOString() });
+  };
+
+  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; pagina?: string; email?: string } }>(
+    '/modelos/:codigoServico/rascunhos',
+    {
+      ...(porModelo ? { onRequest: porModelo } : {}),
+      schema: doc('criarRascunho', 'Salva um rascunho para continuar depois', {
+        publica: true,
+        descricao: `Guarda as respostas até aqui e devolve o código e o link de retomada (com \`email\`, o link também vai por e-mail). O rascunho fica na versão atual do modelo e expira ${RASCUNHO_VALIDADE_PADRAO_DIAS} dias (RASCUNHO_VALIDADE_DIAS) depois do último salvamento. Nos modelos restritos, envie o token do cidadão: o rascunho é só dele.`,
+        params: parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) }),
+        corpo: CorpoRascunho,
+        resposta: { status: 201, descricao: 'Salvo.', corpo: RascunhoSalvo },
+        erros: [401, 403, 404, 410, 429],
+      }),
+    },
+    async (req, rep) => {
+      const m = await ctx.modeloPublicado(req.params.codigoServico);
+      const cidadao = await ctx.cidadaoAutorizado(req, m);
+      conferir(m.definicao!, req.body);
+      const codigo = novoCodigoRascunho();
+      const r = await db.transacao(async (tx) => {
+        const [r] = await tx.query<{ id: string; expira_em: string }>(
+          `insert into rascunho (codigo_hash, codigo_servico, modelo_versao, titular, respostas, pagina, expira_em)
+           values ($1, $2, $3, $4, $5, $6, now() + make_interval(days => $7)) returning id::text, expira_em`,
+          [hashDoCodigo(codigo), m.codigo_servico, m.ultima_versao, cidadao?.cpf ?? '', JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias],
+        );
+        await guardarAnexos(tx, r.id, { codigo_servico: m.codigo_servico, definicao: m.definicao! }, req.body.respostas);
+        await avisar(tx, req.body.email, codigo, m.nome, r.expira_em);
+        return r;
+      });
+      return rep.code(201).send(salvo(codigo, r.expira_em));
+    },
+  );
+
+  /** The draft of this code for this caller, or the pt-BR 404 (unknown, expired, sent, or someone else's). */
+  const doPedido = async (req: FastifyRequest<{ Params: { codigo: string } }>) => {
+    const r = await rascunhoDoCodigo(db, req.params.codigo, await ctx.cidadaoDoPedido(req));
+    if (!r) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+    return r;
+  };
+
+  api.get<{ Params: { codigo: string } }>(
+    '/rascunhos/:codigo',
+    { schema: doc('obterRascunho', 'Abre um rascunho', { publica: true, descricao: 'As respostas salvas e as perguntas da versão em que o rascunho começou (mesmo que uma versão mais nova tenha sido publicada depois).', params: paramsCodigo, resposta: { descricao: 'O rascunho.', corpo: Rascunho }, erros: [401, 404, 429] }) },
+    async (req) => {
+      const r = await doPedido(req);
+      return { codigoServico: r.codigo_servico, nome: r.nome, descricao: r.descricao, versao: r.modelo_versao, restrito: !!r.grupo_acesso_publico_id, definicao: r.definicao, respostas: r.respostas, pagina: r.pagina, expiraEm: new Date(r.expira_em).toISOString() };
+    },
+  );
+
+  api.put<{ Params: { codigo: string }; Body: { respostas: Record<string, unknown>; pagina?: string; email?: string } }>(
+    '/rascunhos/:codigo',
+    { schema: doc('atualizarRascunho', 'Salva de novo um rascunho', { publica: true, descricao: 'Troca as respostas salvas pelas enviadas; o prazo de validade recomeça.', params: paramsCodigo, corpo: CorpoRascunho, resposta: { descricao: 'Salvo.', corpo: RascunhoSalvo }, erros: [401, 404, 429] }) },
+    async (req) => {
+      const r = await doPedido(req);
+      conferir(r.definicao, req.body);
+      const [n] = await db.transacao(async (tx) => {
+        const linhas = await tx.query<{ expira_em: string }>(`update rascunho set respostas = $2, pagina = $3, atualizado_em = now(), expira_em = now() + make_interval(days => $4) where id = $1 and expira_em > now() returning expira_em`, [r.id, JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias]);
+        if (linhas.length) {
+          await guardarAnexos(tx, r.id, r, req.body.respostas);
+          await avisar(tx, req.body.email, req.params.codigo, r.nome, linhas[0].expira_em);
+        }
+        return linhas;
+      });
+      if (!n) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+      return salvo(req.params.codigo, n.expira_em);
+    },
+  );
+
+  api.delete<{ Params: { codigo: string } }>(
+    '/rascunhos/:codigo',
+    { schema: doc('apagarRascunho', 'Apaga um rascunho', { publica: true, descricao: 'O cidadão desiste: as respostas salvas são apagadas.', params: paramsCodigo, resposta: { status: 204, descricao: 'Apagado.' }, erros: [401, 404, 429] }) },
+    async (req, rep) => {
+      const r = await doPedido(req);
+      await db.query('delete from rascunho where id = $1', [r.id]);
+      return rep.code(204).send();
+    },
+  );
+}
+
+/** Deletes expired drafts (the retention job); resolves how many went. */
+export async function apagarRascunhosExpirados(db: Executor, lote: number): Promise<number> {
+  const r = await db.query<{ id: string }>('delete from rascunho where id in (select id from rascunho where expira_em <= now() order by expira_em limit $1 for update skip locked) returning id', [lote]);
+  return r.length;
+}
+
