@@ -1,10 +1,11 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { camposDoRequerente, type Definicao } from '../../src/forms/definicao';
 import { formatarCpf } from '../../src/forms/cpf';
 import { formatarDataHora } from '../../src/i18n/datas';
 import type { Respostas } from '../../src/forms/preenchimento';
+import { REVISAO, type Passo } from '../../src/forms/paginas';
 import { adotarEstilos } from '../../src/styles/folhas';
 import { Preenchimento, type EnviarArquivo } from '../../src/ui/formulario/Preenchimento';
 
@@ -30,10 +31,38 @@ interface Sessao {
   token: string;
 }
 
+/** A draft being filled: its code, and what it held when opened (issue 21). */
+interface RascunhoAberto {
+  codigo: string;
+  link: string;
+  expiraEm: string;
+  respostas: Respostas;
+  pagina: string | null;
+}
+
+const parametro = (nome: string) => new URLSearchParams(location.search).get(nome);
+
+/** The page's address for a step: the browser's back and forward walk the pages (issue 21). */
+function enderecoDoPasso(codigo: string, p: Passo | null, rascunho?: string | null) {
+  const q = new URLSearchParams();
+  if (rascunho) q.set('rascunho', rascunho);
+  else if (codigo) q.set('modelo', codigo);
+  if (p) q.set('etapa', 'revisao' in p ? 'revisao' : p.pagina);
+  return `${location.pathname}?${q}`;
+}
+const passoDoEndereco = (): Passo | null => {
+  const e = parametro('etapa');
+  return !e ? null : e === 'revisao' ? REVISAO : { pagina: e };
+};
+
 function Portal() {
   const [modelos, setModelos] = useState<ModeloPublico[] | null>(null);
-  const [codigo, setCodigo] = useState(new URLSearchParams(location.search).get('modelo') ?? '');
+  const [codigo, setCodigo] = useState(parametro('modelo') ?? '');
   const [modelo, setModelo] = useState<ModeloPublico | null>(null);
+  const [rascunho, setRascunho] = useState<RascunhoAberto | null>(null);
+  const [passo, setPasso] = useState<Passo | null>(passoDoEndereco);
+  const [emailRascunho, setEmailRascunho] = useState('');
+  const [avisoRascunho, setAvisoRascunho] = useState<{ ok: boolean; texto: string } | null>(null);
   const [cpfLogin, setCpfLogin] = useState('');
   const [sessao, setSessao] = useState<Sessao | null>(null);
   const [resultado, setResultado] = useState<{ ok: boolean; texto: string; erros?: string[]; recebidoEm?: string; comprovante?: { codigoVerificacao: string; url: string } } | null>(null);
@@ -42,11 +71,54 @@ function Portal() {
   useEffect(() => {
     void api('/modelos').then((r) => setModelos(r.json));
   }, []);
+  // A resume link (?rascunho=…): the draft's answers on the questions of the version it started on.
+  const codigoRascunho = parametro('rascunho');
   useEffect(() => {
+    if (!codigoRascunho) return;
+    void api(`/rascunhos/${encodeURIComponent(codigoRascunho)}`, sessao ? { headers: { authorization: `Bearer ${sessao.token}` } } : undefined).then((r) => {
+      if (r.status !== 200) return setResultado({ ok: false, texto: `${r.json.detail}${sessao ? '' : ' Se o serviço é restrito, entre com a sua conta e abra o link de novo.'}` });
+      setResultado(null);
+      setRascunho({ codigo: codigoRascunho, link: location.href.split('&')[0], expiraEm: r.json.expiraEm, respostas: r.json.respostas, pagina: r.json.pagina });
+      setCodigo(r.json.codigoServico);
+      setModelo(r.json);
+      setPasso((p) => p ?? (r.json.pagina ? { pagina: r.json.pagina } : null));
+    });
+  }, [codigoRascunho, sessao]);
+  useEffect(() => {
+    if (rascunho && modelo?.codigoServico === codigo) return;
     setModelo(null);
     setResultado(null);
     if (codigo) void api(`/modelos/${encodeURIComponent(codigo)}`).then((r) => (r.status === 200 ? setModelo(r.json) : setResultado({ ok: false, texto: r.json.detail })));
   }, [codigo]);
+  // Back and forward: the step is in the address; answers stay in the form, which stays mounted.
+  useEffect(() => {
+    const voltar = () => setPasso(passoDoEndereco());
+    addEventListener('popstate', voltar);
+    return () => removeEventListener('popstate', voltar);
+  }, []);
+  const mudarPasso = useCallback((p: Passo) => {
+    setPasso(p);
+    history.pushState(null, '', enderecoDoPasso(codigo, p, rascunho?.codigo));
+  }, [codigo, rascunho]);
+
+  /** "Salvar e continuar depois": the draft saved (made the first time), its link shown; with an e-mail, sent there too. */
+  async function salvarRascunho(respostas: Respostas, email?: string) {
+    const cabecalhos: Record<string, string> = { 'content-type': 'application/json' };
+    if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
+    const pagina = passo && 'pagina' in passo ? passo.pagina : undefined;
+    const corpo = JSON.stringify({ respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}) });
+    const r = rascunho
+      ? await api(`/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { method: 'PUT', headers: cabecalhos, body: corpo })
+      : await api(`/modelos/${encodeURIComponent(codigo)}/rascunhos`, { method: 'POST', headers: cabecalhos, body: corpo });
+    if (r.status !== 200 && r.status !== 201) {
+      const erro = (r.json.errors ?? []).find((e: { field: string }) => e.field === 'email');
+      return setAvisoRascunho({ ok: false, texto: erro ? `E-mail: ${erro.message}` : (r.json.detail ?? 'Não foi possível salvar.') });
+    }
+    setRascunho({ codigo: r.json.codigo, link: r.json.link, expiraEm: r.json.expiraEm, respostas, pagina: pagina ?? null });
+    history.replaceState(null, '', enderecoDoPasso(codigo, passo, r.json.codigo));
+    setAvisoRascunho({ ok: true, texto: email ? `Rascunho salvo. O link foi enviado para ${email}.` : 'Rascunho salvo.' });
+  }
+  const ultimasRespostas = useRef<Respostas>({});
 
   async function entrar() {
     const t = await api('/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: cpfLogin, nome: 'Cidadão de demonstração' }) });
@@ -70,10 +142,15 @@ function Portal() {
   async function enviar(respostas: Respostas) {
     const cabecalhos: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() };
     if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
-    const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas }) });
+    const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}) }) });
     if (r.status === 201) {
       setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}`, recebidoEm: r.json.recebidoEm, comprovante: r.json.comprovante });
       setEnvio((n) => n + 1);
+      // The draft went with the submission.
+      setRascunho(null);
+      setAvisoRascunho(null);
+      setPasso(null);
+      history.replaceState(null, '', enderecoDoPasso(codigo, null));
     } else setResultado({ ok: false, texto: r.json.detail ?? 'Não foi possível enviar.', erros: (r.json.errors ?? []).map((e: { field: string; message: string }) => `${e.field}: ${e.message}`) });
   }
 
@@ -141,7 +218,34 @@ function Portal() {
           ) : precisaEntrar ? (
             <Callout intent="primary">Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.</Callout>
           ) : (
-            <Preenchimento key={`${codigo}-${envio}-${sessao?.cpf ?? ''}`} definicao={modelo.definicao} aoEnviar={enviar} fixas={fixas} enviarArquivo={enviarArquivo} />
+            <>
+              {avisoRascunho && (
+                <Callout intent={avisoRascunho.ok ? 'success' : 'danger'} role={avisoRascunho.ok ? 'status' : 'alert'} className="cf-rascunho-salvo">
+                  <p>{avisoRascunho.texto}</p>
+                  {avisoRascunho.ok && rascunho && (
+                    <>
+                      <p>
+                        Para continuar depois, guarde este link (vale até {formatarDataHora(rascunho.expiraEm)}): <a href={rascunho.link} data-testid="link-rascunho">{rascunho.link}</a>
+                      </p>
+                      <FormGroup label="Receber o link por e-mail (opcional)" labelFor="email-rascunho">
+                        <InputGroup id="email-rascunho" type="email" value={emailRascunho} placeholder="nome@exemplo.com" onChange={(e) => setEmailRascunho(e.currentTarget.value)} rightElement={<Button text="Enviar o link" disabled={!emailRascunho.trim()} onClick={() => void salvarRascunho(ultimasRespostas.current, emailRascunho.trim())} />} />
+                      </FormGroup>
+                    </>
+                  )}
+                </Callout>
+              )}
+              <Preenchimento
+                key={`${codigo}-${envio}-${sessao?.cpf ?? ''}`}
+                definicao={modelo.definicao}
+                aoEnviar={enviar}
+                fixas={fixas}
+                iniciais={rascunho?.respostas}
+                enviarArquivo={enviarArquivo}
+                passo={passo ?? undefined}
+                aoMudarPasso={mudarPasso}
+                aoSalvar={(r) => ((ultimasRespostas.current = r), salvarRascunho(r))}
+              />
+            </>
           )}
         </section>
       )}

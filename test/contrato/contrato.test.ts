@@ -225,11 +225,19 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, assunto: 'b' } }, cabecalhos: { 'idempotency-key': chave }, espera: 422 });
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, nome: 'M' } }, espera: 400 });
       await chamar('GET', '/publico/modelos/nao-existe-nunca', { token: null, espera: 404 });
+      // Save and resume (issue 21): a draft made, read, saved again, sent from, and another one deleted.
+      const rascunho = await chamar('POST', `/publico/modelos/${codigo}/rascunhos`, { token: null, corpo: { respostas: { nome: 'Maria' }, pagina: 'x' }, espera: 201 });
+      assert.equal((await chamar('GET', `/publico/rascunhos/${rascunho.corpo.codigo}`, { token: null, espera: 200 })).corpo.respostas.nome, 'Maria');
+      await chamar('PUT', `/publico/rascunhos/${rascunho.corpo.codigo}`, { token: null, corpo: { respostas: respostas }, espera: 200 });
+      await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas, rascunho: rascunho.corpo.codigo }, espera: 201 });
+      await chamar('GET', `/publico/rascunhos/${rascunho.corpo.codigo}`, { token: null, espera: 404 });
+      const outro = await chamar('POST', `/publico/modelos/${codigo}/rascunhos`, { token: null, corpo: { respostas: {} }, espera: 201 });
+      await chamar('DELETE', `/publico/rascunhos/${outro.corpo.codigo}`, { token: null, espera: 204 });
 
       // Filled forms and operation
       const lista = await chamar('GET', `/formularios?modelo=${codigo}&sort=recebidoEm,desc`, { espera: 200 });
-      assert.equal(lista.headers.get('x-total-count'), '1');
-      const id = lista.corpo[0].id;
+      assert.equal(lista.headers.get('x-total-count'), '2', 'the form and the one sent from the draft');
+      const id = lista.corpo.find((f: Json) => f.protocolo === recibo.corpo.protocolo).id;
       await chamar('GET', `/formularios/${id}`, { espera: 200 });
       await chamar('GET', `/formularios/${id}/dados-pessoais`, { espera: 200 });
       assert.equal((await chamar('GET', `/formularios/${id}/anexos/${anexo.corpo.id}`, { espera: 200 })).corpo, '%PDF-1.4 contrato');

@@ -258,7 +258,8 @@ export function Preenchimento(props: PropsPreenchimento) {
   // Pages (issue 21): where the citizen is, kept by the host when it gives `passo`, here otherwise.
   const paginado = emPaginas(definicao) && !somenteLeitura;
   const [passoProprio, setPassoProprio] = useState<Passo>(() => primeiroPasso(definicao, respostas));
-  const passo = props.passo ?? passoProprio;
+  // A host that keeps the step (the browser's history) and has none yet is on the first page.
+  const passo = props.aoMudarPasso ? (props.passo ?? primeiroPasso(definicao, respostas)) : passoProprio;
   const [problemas, setProblemas] = useState<[CampoDefinicao, string][] | null>(null);
   // After "Alterar", "Continuar" returns to the check step; the field to focus once its page shows.
   const [alterando, setAlterando] = useState(false);
