@@ -87,6 +87,14 @@ export function criterioAtendido(campo: CampoDefinicao, c: Criterio, valor: unkn
 export interface Visibilidade {
   secoes: Set<string>;
   campos: Set<string>;
+  /** A repeating section that shows (issue 21): for each of its items, the questions that show in it. */
+  entradas: Map<string, Set<string>[]>;
+}
+
+/** The items of a repeating section's answer (anything else counts as none; the rules say what is wrong). */
+export function itensDe(respostas: Record<string, unknown>, secaoId: string): Record<string, unknown>[] {
+  const v = Object.hasOwn(respostas, secaoId) ? respostas[secaoId] : undefined;
+  return Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {})) : [];
 }
 
 /**
@@ -94,24 +102,45 @@ export interface Visibilidade {
  * holds, a field when its section shows and its own condition holds. A criterion reads the answer of an
  * earlier question only while that question shows (a hidden answer counts as not given), so hiding a
  * question also hides what depends on it; a criterion on a field that is not earlier never holds.
+ * Inside a repeating section each item is seen on its own: a criterion on an earlier question of the
+ * same section reads that item's answer; questions outside read the form's.
  */
 export function visiveis(d: Definicao, respostas: Record<string, unknown>): Visibilidade {
-  const v: Visibilidade = { secoes: new Set(), campos: new Set() };
+  const v: Visibilidade = { secoes: new Set(), campos: new Set(), entradas: new Map() };
   const anteriores = new Map<string, CampoDefinicao>();
-  const atende = (cond: Condicao | undefined) => {
+  const atendeCom = (cond: Condicao | undefined, valor: (c: CampoDefinicao) => unknown, campos: Map<string, CampoDefinicao>) => {
     if (!cond || !cond.criterios.length) return true;
     const um = (c: Criterio) => {
-      const campo = anteriores.get(c.campo);
-      if (!campo) return false;
-      return criterioAtendido(campo, c, v.campos.has(campo.id) && Object.hasOwn(respostas, campo.id) ? respostas[campo.id] : undefined);
+      const campo = campos.get(c.campo);
+      return !!campo && criterioAtendido(campo, c, valor(campo));
     };
     return cond.juncao === 'qualquer' ? cond.criterios.some(um) : cond.criterios.every(um);
   };
+  const doFormulario = (campo: CampoDefinicao) => (v.campos.has(campo.id) && Object.hasOwn(respostas, campo.id) ? respostas[campo.id] : undefined);
   for (const s of d.secoes) {
-    const secao = atende(s.condicao);
+    const secao = atendeCom(s.condicao, doFormulario, anteriores);
     if (secao) v.secoes.add(s.id);
+    if (s.repeticao) {
+      // Questions outside never read an item's answers (the builder refuses it): not added to `anteriores`.
+      if (!secao) continue;
+      for (const c of s.campos) v.campos.add(c.id);
+      v.entradas.set(
+        s.id,
+        itensDe(respostas, s.id).map((item) => {
+          const mostrados = new Set<string>();
+          const vistos = new Map(anteriores);
+          for (const c of s.campos) {
+            const valor = (campo: CampoDefinicao) => (s.campos.includes(campo) ? (mostrados.has(campo.id) && Object.hasOwn(item, campo.id) ? item[campo.id] : undefined) : doFormulario(campo));
+            if (atendeCom(c.condicao, valor, vistos)) mostrados.add(c.id);
+            vistos.set(c.id, c);
+          }
+          return mostrados;
+        }),
+      );
+      continue;
+    }
     for (const c of s.campos) {
-      if (secao && atende(c.condicao)) v.campos.add(c.id);
+      if (secao && atendeCom(c.condicao, doFormulario, anteriores)) v.campos.add(c.id);
       anteriores.set(c.id, c);
     }
   }
@@ -121,8 +150,16 @@ export function visiveis(d: Definicao, respostas: Record<string, unknown>): Visi
 /** The answers the citizen could give: those of hidden questions dropped (sent or not, never an error). */
 export function respostasVisiveis(d: Definicao, respostas: Record<string, unknown>): Record<string, unknown> {
   const v = visiveis(d, respostas);
-  const campos = new Set(d.secoes.flatMap((s) => s.campos.map((c) => c.id)));
-  return Object.fromEntries(Object.entries(respostas).filter(([k]) => !campos.has(k) || v.campos.has(k)));
+  const repetidas = new Map(d.secoes.filter((s) => s.repeticao).map((s) => [s.id, s]));
+  const campos = new Set(d.secoes.flatMap((s) => (s.repeticao ? [s.id] : s.campos.map((c) => c.id))));
+  const saida = Object.fromEntries(Object.entries(respostas).filter(([k]) => !campos.has(k) || v.campos.has(k) || v.entradas.has(k)));
+  // In each item of a repeating section, the answers to its questions the item hides are dropped too.
+  for (const [id, s] of repetidas) {
+    if (!v.entradas.has(id) || !Array.isArray(saida[id])) continue;
+    const proprios = new Set(s.campos.map((c) => c.id));
+    saida[id] = itensDe(respostas, id).map((item, i) => Object.fromEntries(Object.entries(item).filter(([k]) => !proprios.has(k) || v.entradas.get(id)![i].has(k))));
+  }
+  return saida;
 }
 
 /**
@@ -144,6 +181,7 @@ export function problemasDasCondicoes(d: Definicao, t: Tradutor = emPortugues): 
         continue;
       }
       const rotulo = alvo.c.rotulo || alvo.c.id;
+      if (d.secoes[alvo.i].repeticao && alvo.i !== secao) p.push({ caminho: aqui, mensagem: t('def.condicao-repeticao', { campo: rotulo }) });
       const mesmo = campo === null ? alvo.i === secao : alvo.i === secao && alvo.j === campo;
       if (mesmo) p.push({ caminho: aqui, mensagem: t('def.condicao-ciclo', { campo: rotulo }) });
       else if (alvo.i > secao || (alvo.i === secao && (campo === null || alvo.j > campo))) p.push({ caminho: aqui, mensagem: t('def.condicao-posterior', { campo: rotulo }) });
@@ -200,5 +238,13 @@ export function renomearNaCondicao(c: Condicao | undefined, de: string, para: st
 export function camposOcultos(d: Definicao | null | undefined, respostas: Record<string, unknown>): string[] {
   if (!d) return [];
   const v = visiveis(d, respostas);
-  return d.secoes.flatMap((s) => s.campos.filter((c) => !v.campos.has(c.id)).map((c) => c.id));
+  return d.secoes.flatMap((s) => {
+    const ocultos = [...(s.repeticao && !v.secoes.has(s.id) ? [s.id] : []), ...s.campos.filter((c) => !v.campos.has(c.id)).map((c) => c.id)];
+    // An item's hidden questions, as `dependentes[0].renda`.
+    const itens = v.entradas.get(s.id) ?? [];
+    return [...ocultos, ...itens.flatMap((mostrados, i) => s.campos.filter((c) => !mostrados.has(c.id)).map((c) => chaveNoItem(s.id, i, c.id)))];
+  });
 }
+
+/** The name of a question's answer in item `i` (0-based) of a repeating section: `dependentes[0].nome`. */
+export const chaveNoItem = (secaoId: string, i: number, campoId: string) => `${secaoId}[${i}].${campoId}`;

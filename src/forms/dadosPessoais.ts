@@ -20,12 +20,21 @@ export function tipoPessoal(c: Pick<CampoDefinicao, 'tipo' | 'rotulo' | 'id' | '
   return c.dadoPessoal ? 'outro' : null;
 }
 
-/** A definition's personal fields, by answer name. */
-export function camposPessoais(d: Definicao | null | undefined): Map<string, TipoPessoal> {
-  const m = new Map<string, TipoPessoal>();
-  for (const s of d?.secoes ?? []) for (const c of s.campos) {
-    const t = tipoPessoal(c);
-    if (t) m.set(c.id, t);
+/**
+ * A definition's personal fields, by answer name. A repeating section (issue 21) whose items hold
+ * personal fields is in the map too, by its id, with the map of those fields (its answer is the list).
+ */
+export type Pessoais = Map<string, TipoPessoal | Map<string, TipoPessoal>>;
+
+export function camposPessoais(d: Definicao | null | undefined): Pessoais {
+  const m: Pessoais = new Map();
+  for (const s of d?.secoes ?? []) {
+    const alvo: Map<string, TipoPessoal> = s.repeticao ? new Map() : (m as Map<string, TipoPessoal>);
+    for (const c of s.campos) {
+      const t = tipoPessoal(c);
+      if (t) alvo.set(c.id, t);
+    }
+    if (s.repeticao && alvo.size) m.set(s.id, alvo);
   }
   return m;
 }
@@ -67,10 +76,16 @@ export function mascarar(tipo: TipoPessoal, v: unknown): unknown {
 
 /** The answers with every personal one masked. */
 /** `pessoais`: the definition's personal fields, when the caller already has them (an export, row after row). */
-export function mascararRespostas(d: Definicao | null | undefined, respostas: Record<string, unknown>, pessoais = camposPessoais(d)): Record<string, unknown> {
+export function mascararRespostas(d: Definicao | null | undefined, respostas: Record<string, unknown>, pessoais: Pessoais = camposPessoais(d)): Record<string, unknown> {
   // A copy with the personal ones replaced in place: the same keys in the same order (the export runs this per row).
   const saida = { ...respostas };
-  for (const [k, tipo] of pessoais) if (Object.hasOwn(saida, k)) saida[k] = mascarar(tipo, saida[k]);
+  for (const [k, tipo] of pessoais) {
+    if (!Object.hasOwn(saida, k)) continue;
+    const v = saida[k];
+    if (typeof tipo === 'string') saida[k] = mascarar(tipo, v);
+    // A repeating section: each item masked the same way.
+    else if (Array.isArray(v)) saida[k] = v.map((item) => (item && typeof item === 'object' && !Array.isArray(item) ? mascararRespostas(null, item as Record<string, unknown>, tipo) : item));
+  }
   return saida;
 }
 

@@ -88,7 +88,10 @@ const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
   cpf: { tipo: 'cpf' },
 };
 
-export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200 } as const;
+export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200, repeticao: 100 } as const;
+
+/** A repeating section's maximum when the designer does not say (issue 21). */
+export const MAXIMO_REPETICAO_PADRAO = 25;
 
 
 export interface ProblemaDefinicao {
@@ -155,6 +158,14 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
       p.push({ caminho: `${cs}.campos`, mensagem: t('def.secao-campos') });
       continue;
     }
+    if (s.repeticao) {
+      const { minimo, maximo } = s.repeticao;
+      const inteiro = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= LIMITES.repeticao;
+      if (!inteiro(minimo) || !inteiro(maximo) || maximo < 1) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-limites', { max: LIMITES.repeticao }) });
+      else if (minimo > maximo) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-invertida', { min: minimo, max: maximo }) });
+      if (s.campos.some((c) => c.tipo === 'arquivo')) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-arquivo') });
+      if (s.campos.some((c) => c.requerente || c.confirmacao)) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-requerente') });
+    }
     for (const [j, c] of s.campos.entries()) {
       total++;
       const cc = `${cs}.campos[${j}]`;
@@ -196,6 +207,8 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
     }
   }
   if (total > LIMITES.campos) p.push({ caminho: 'secoes', mensagem: t('def.max-campos', { n: LIMITES.campos }) });
+  // A repeating section's answers are kept under its id: no question may have that name.
+  for (const [i, s] of d.secoes.entries()) if (s.repeticao && ids.has(s.id)) p.push({ caminho: `secoes[${i}].id`, mensagem: t('def.id-repetido', { id: s.id }) });
   p.push(...problemasDasCondicoes(d, t));
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
   if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: t('def.publicar-cpf') });

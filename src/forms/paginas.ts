@@ -1,4 +1,6 @@
-import { visiveis, type Visibilidade } from './condicoes';
+import { chaveNoItem, visiveis, type Visibilidade } from './condicoes';
+import { nomeDoItem } from './respostas';
+import { emPortugues, type Tradutor } from '../i18n';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 
 /**
@@ -74,9 +76,10 @@ export function passoAnterior(d: Definicao, passo: Passo, respostas: Record<stri
   return antes ? { pagina: antes.id } : null;
 }
 
-/** The page that holds question `campoId` ("Alterar" opens it). */
-export function paginaDoCampo(d: Definicao, campoId: string): Pagina | undefined {
-  return paginasDe(d).find((p) => p.secoes.some((s) => s.campos.some((c) => c.id === campoId)));
+/** The page that holds question `chave` ("Alterar" opens it): a question's id, or `secao[i].campo` in a repeating section. */
+export function paginaDoCampo(d: Definicao, chave: string): Pagina | undefined {
+  const secao = /^([^[]+)\[\d+\]\./.exec(chave)?.[1];
+  return paginasDe(d).find((p) => p.secoes.some((s) => s.id === secao || s.id === chave || s.campos.some((c) => c.id === chave)));
 }
 
 /** The questions of page `id` that show for these answers: the ones "Continuar" checks. */
@@ -85,17 +88,49 @@ export function camposDaPagina(d: Definicao, id: string, respostas: Record<strin
   return (p?.secoes ?? []).filter((s) => v.secoes.has(s.id)).flatMap((s) => s.campos.filter((c) => v.campos.has(c.id)));
 }
 
+/** One problem of a page: the answer's key (`nome`, `dependentes[1].nome`), what the citizen reads as its name, the message. */
+export interface ErroNaPagina {
+  chave: string;
+  rotulo: string;
+  mensagem: string;
+}
+
 /** The errors of page `id` only, in the order of its questions (the error summary lists them so). */
-export function errosDaPagina(d: Definicao, id: string, erros: Record<string, string>, respostas: Record<string, unknown>, v?: Visibilidade): [CampoDefinicao, string][] {
-  return camposDaPagina(d, id, respostas, v).flatMap((c) => (erros[c.id] ? [[c, erros[c.id]] as [CampoDefinicao, string]] : []));
+export function errosDaPagina(d: Definicao, id: string, erros: Record<string, string>, respostas: Record<string, unknown>, v: Visibilidade = visiveis(d, respostas), t: Tradutor = emPortugues): ErroNaPagina[] {
+  const saida: ErroNaPagina[] = [];
+  for (const s of paginasDe(d).find((x) => x.id === id)?.secoes ?? []) {
+    if (!v.secoes.has(s.id)) continue;
+    if (s.repeticao) {
+      if (erros[s.id]) saida.push({ chave: s.id, rotulo: s.titulo, mensagem: erros[s.id] });
+      (v.entradas.get(s.id) ?? []).forEach((mostrados, i) => {
+        for (const c of s.campos) {
+          const k = chaveNoItem(s.id, i, c.id);
+          if (mostrados.has(c.id) && erros[k]) saida.push({ chave: k, rotulo: `${nomeDoItem(s, i, t)}: ${c.rotulo}`, mensagem: erros[k] });
+        }
+      });
+      continue;
+    }
+    for (const c of s.campos) if (v.campos.has(c.id) && erros[c.id]) saida.push({ chave: c.id, rotulo: c.rotulo, mensagem: erros[c.id] });
+  }
+  return saida;
+}
+
+/** A section on the check step: its questions that show; for a repeating one, each item's. */
+export interface SecaoRevista {
+  secao: Secao;
+  campos: CampoDefinicao[];
+  itens?: CampoDefinicao[][];
 }
 
 /** The check step: every page that applies, with its sections and questions that show. */
-export function revisao(d: Definicao, respostas: Record<string, unknown>): { pagina: Pagina; secoes: { secao: Secao; campos: CampoDefinicao[] }[] }[] {
+export function revisao(d: Definicao, respostas: Record<string, unknown>): { pagina: Pagina; secoes: SecaoRevista[] }[] {
   const v = visiveis(d, respostas);
   return paginasQueSeAplicam(d, respostas, v).map((pagina) => ({
     pagina,
-    secoes: pagina.secoes.filter((s) => v.secoes.has(s.id)).map((secao) => ({ secao, campos: secao.campos.filter((c) => v.campos.has(c.id)) })).filter((s) => s.campos.length),
+    secoes: pagina.secoes
+      .filter((s) => v.secoes.has(s.id))
+      .map((secao) => ({ secao, campos: secao.campos.filter((c) => v.campos.has(c.id)), ...(secao.repeticao ? { itens: (v.entradas.get(secao.id) ?? []).map((m) => secao.campos.filter((c) => m.has(c.id))) } : {}) }))
+      .filter((s) => s.campos.length),
   }));
 }
 

@@ -1,7 +1,7 @@
 import { traduzir, type Idioma } from '../i18n';
 import { mensagemDe } from '../validation/regras';
-import { visiveis } from './condicoes';
-import { regrasDoCampo, type CampoDefinicao, type Definicao } from './definicao';
+import { chaveNoItem, itensDe, visiveis } from './condicoes';
+import { regrasDoCampo, type CampoDefinicao, type Definicao, type Secao } from './definicao';
 
 /**
  * A citizen's answers checked against a definition, with SPEC.md's pt-BR messages. Pure: the builder's
@@ -82,10 +82,54 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
 /** Every shown field's message, by field id (hidden fields and those without a problem are left out); `v`: what shows, when the caller has it already. */
 export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR', v = visiveis(d, r)): Record<string, string> {
   const erros: Record<string, string> = {};
-  for (const s of d.secoes) for (const c of s.campos) {
-    if (!v.campos.has(c.id)) continue;
-    const e = erroDoCampo(c, respostaDe(r, c.id), idioma);
-    if (e) erros[c.id] = e;
+  for (const s of d.secoes) {
+    if (s.repeticao) {
+      // A repeating section (issue 21): its number of items, then each item's questions, by `secao[i].campo`.
+      const itens = v.entradas.get(s.id);
+      if (!itens) continue;
+      const e = erroDaRepeticao(s, respostaDe(r, s.id), idioma);
+      if (e) erros[s.id] = e;
+      const valores = itensDe(r, s.id);
+      itens.forEach((mostrados, i) => {
+        for (const c of s.campos) {
+          if (!mostrados.has(c.id)) continue;
+          const x = erroDoCampo(c, respostaDe(valores[i], c.id), idioma);
+          if (x) erros[chaveNoItem(s.id, i, c.id)] = x;
+        }
+      });
+      continue;
+    }
+    for (const c of s.campos) {
+      if (!v.campos.has(c.id)) continue;
+      const e = erroDoCampo(c, respostaDe(r, c.id), idioma);
+      if (e) erros[c.id] = e;
+    }
   }
   return erros;
+}
+
+/** How many items a repeating section has, against its minimum and maximum (null when within them). */
+export function erroDaRepeticao(s: Secao, valor: unknown, idioma: Idioma = 'pt-BR'): string | null {
+  if (!s.repeticao) return null;
+  const { minimo, maximo } = s.repeticao;
+  if (valor !== undefined && valor !== null && !(Array.isArray(valor) && valor.every((x) => x && typeof x === 'object' && !Array.isArray(x)))) return traduzir(idioma, 'validacao.itens');
+  const n = Array.isArray(valor) ? valor.length : 0;
+  if (n < minimo) return traduzir(idioma, 'validacao.itens-minimo', { n: minimo });
+  if (n > maximo) return traduzir(idioma, 'validacao.itens-maximo', { n: maximo });
+  return null;
+}
+
+/**
+ * The answers' names the definition does not have: at the top, and inside the items of a repeating
+ * section (`dependentes[0].apelido`). The server refuses them with a field error each.
+ */
+export function chavesDesconhecidas(d: Definicao, r: Respostas): string[] {
+  const topo = new Set(d.secoes.flatMap((s) => (s.repeticao ? [s.id] : s.campos.map((c) => c.id))));
+  const fora = Object.keys(r).filter((k) => !topo.has(k));
+  for (const s of d.secoes) {
+    if (!s.repeticao) continue;
+    const proprios = new Set(s.campos.map((c) => c.id));
+    itensDe(r, s.id).forEach((item, i) => fora.push(...Object.keys(item).filter((k) => !proprios.has(k)).map((k) => chaveNoItem(s.id, i, k))));
+  }
+  return fora;
 }

@@ -1,8 +1,8 @@
 import { emPortugues, type Tradutor } from '../i18n';
 import { formatarData } from '../i18n/datas';
 import { formatarCpf } from './cpf';
-import { camposOcultos } from './condicoes';
-import type { CampoDefinicao, Definicao } from './definicao';
+import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
+import type { CampoDefinicao, Definicao, Secao } from './definicao';
 
 /**
  * A filled form's answers laid out by the model version it was filled against: one block per
@@ -73,16 +73,35 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
   }
 }
 
+/** "Dependente 2": item `i` (0-based) of a repeating section, by the designer's name for one item. */
+export function nomeDoItem(s: Pick<Secao, 'repeticao'>, i: number, t: Tradutor = emPortugues): string {
+  const nome = s.repeticao?.item?.trim() || t('respostas.item');
+  return `${nome.charAt(0).toLocaleUpperCase('pt-BR')}${nome.slice(1)} ${i + 1}`;
+}
+
 /** `ocultos`: the questions the citizen's answers hid (conditions): left out, as the citizen never saw them. */
 export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = emPortugues, ocultos: readonly string[] = []): BlocoRespostas[] {
   const usados = new Set<string>(ocultos);
-  const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).map((s) => ({
-    titulo: s.titulo,
-    linhas: s.campos.filter((c) => !ocultos.includes(c.id)).map((c) => {
-      usados.add(c.id);
-      return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id], t) };
-    }),
-  }));
+  const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).flatMap((s) => {
+    if (s.repeticao) {
+      // A repeating section (issue 21): a block per item, numbered ("Dependentes — Dependente 2").
+      if (ocultos.includes(s.id)) return [];
+      usados.add(s.id);
+      const itens = itensDe(respostas, s.id);
+      if (!itens.length) return [{ titulo: s.titulo, linhas: [{ id: s.id, rotulo: s.titulo, valor: t('respostas.sem-itens') }] }];
+      return itens.map((item, i) => ({
+        titulo: `${s.titulo} — ${nomeDoItem(s, i, t)}`,
+        linhas: s.campos.filter((c) => !ocultos.includes(chaveNoItem(s.id, i, c.id))).map((c) => ({ id: chaveNoItem(s.id, i, c.id), rotulo: c.rotulo, valor: textoResposta(c, item[c.id], t) })),
+      }));
+    }
+    return [{
+      titulo: s.titulo,
+      linhas: s.campos.filter((c) => !ocultos.includes(c.id)).map((c) => {
+        usados.add(c.id);
+        return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id], t) };
+      }),
+    }];
+  });
   const outras = Object.keys(respostas).filter((k) => !usados.has(k));
   if (outras.length) blocos.push({ titulo: t('respostas.outras'), linhas: outras.map((k) => ({ id: k, rotulo: k, valor: textoLivre(respostas[k], t) })) });
   return blocos.filter((b) => b.linhas.length);

@@ -25,6 +25,9 @@ export const en: Record<ChaveTexto, string> = {
   'validacao.arquivo': 'Attach a file.',
   'validacao.arquivoTamanho': 'The file size given is not valid.',
   'validacao.texto': 'Enter a text.',
+  'validacao.itens': 'Send the items as a list.',
+  'validacao.itens-minimo': '{n, plural, one {Add at least # item.} other {Add at least # items.}}',
+  'validacao.itens-maximo': '{n, plural, one {Add at most # item.} other {Add at most # items.}}',
 
   'menu.home': 'Home',
   'menu.modelos': 'Form templates',

@@ -24,6 +24,9 @@ export const ptBR = {
   'validacao.arquivo': 'Anexe um arquivo.',
   'validacao.arquivoTamanho': 'O tamanho informado do arquivo é inválido.',
   'validacao.texto': 'Informe um texto.',
+  'validacao.itens': 'Envie os itens como uma lista.',
+  'validacao.itens-minimo': '{n, plural, one {Informe ao menos # item.} other {Informe ao menos # itens.}}',
+  'validacao.itens-maximo': '{n, plural, one {Informe no máximo # item.} other {Informe no máximo # itens.}}',
 
   'menu.home': 'Página Inicial',
   'menu.modelos': 'Modelos de Formulários',

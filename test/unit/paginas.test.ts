@@ -59,10 +59,10 @@ describe('páginas de um modelo', () => {
     const erros = errosDasRespostas(D, r);
     assert.deepEqual(Object.keys(erros).sort(), ['aceite', 'aluguel', 'nome-conjuge']);
     assert.deepEqual(errosDaPagina(D, 'requerente', erros, r), []);
-    assert.deepEqual(errosDaPagina(D, 'conjuge', erros, r).map(([c]) => c.id), ['nome-conjuge']);
+    assert.deepEqual(errosDaPagina(D, 'conjuge', erros, r).map((e) => e.chave), ['nome-conjuge']);
     // A page of two sections checks both, in order.
     assert.deepEqual(camposDaPagina(D, 'renda', r).map((c) => c.id), ['salario', 'aluguel']);
-    assert.deepEqual(errosDaPagina(D, 'renda', erros, r).map(([c]) => c.id), ['aluguel']);
+    assert.deepEqual(errosDaPagina(D, 'renda', erros, r).map((e) => e.chave), ['aluguel']);
   });
 
   test('Alterar: a pergunta abre a sua página, e Continuar volta à revisão quando pedido (ida e volta)', () => {

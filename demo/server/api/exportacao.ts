@@ -1,7 +1,7 @@
 import type { Executor } from '../db';
 import type { Filtro } from './lista';
 import type { Definicao } from '../../../src/forms/definicao';
-import { camposPessoais, mascarar, mascararRespostas, type TipoPessoal } from '../../../src/forms/dadosPessoais';
+import { camposPessoais, mascarar, mascararRespostas, type Pessoais } from '../../../src/forms/dadosPessoais';
 import { BOM, celulaCsv, linhaCsv } from '../../../src/forms/csv';
 import { formatarCpf, mascararCpf } from '../../../src/forms/cpf';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../src/forms/status';
@@ -57,9 +57,9 @@ export function jsonCompacto(t: string): string {
 }
 
 /** Each model version's personal answers and their kinds (none: not in the map). */
-async function pessoaisPorVersao(db: Executor): Promise<Map<string, Map<string, TipoPessoal>>> {
+async function pessoaisPorVersao(db: Executor): Promise<Map<string, Pessoais>> {
   const versoes = await db.query<{ codigo_servico: string; numero: number; definicao: Definicao | null }>('select codigo_servico, numero, definicao from modelo_versao');
-  const mapa = new Map<string, Map<string, TipoPessoal>>();
+  const mapa = new Map<string, Pessoais>();
   for (const v of versoes) {
     const p = camposPessoais(v.definicao);
     if (p.size) mapa.set(`${v.codigo_servico}|${v.numero}`, p);

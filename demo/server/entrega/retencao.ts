@@ -1,6 +1,7 @@
 import type { Banco } from '../db';
 import type { Definicao } from '../../../src/forms/definicao';
-import { camposPessoais } from '../../../src/forms/dadosPessoais';
+import { camposPessoais, type Pessoais } from '../../../src/forms/dadosPessoais';
+import { chaveNoItem } from '../../../src/forms/condicoes';
 import { ehAnexo } from '../../../src/forms/respostas';
 import type { Anexos } from '../anexos/anexos';
 import { criarLaco } from './laco';
@@ -29,11 +30,33 @@ export interface OpcoesRetencao {
 export const RETENCAO_PADRAO: OpcoesRetencao = { intervaloMs: 3_600_000, lote: 500, orfaosHoras: 24 };
 
 /** The answers without the personal ones (they become null), the names of those emptied and the attachments they held. */
-export function semDadosPessoais(d: Definicao | null, respostas: Record<string, unknown>): { respostas: Record<string, unknown>; apagadas: string[]; anexos: string[] } {
-  const pessoais = camposPessoais(d);
-  const apagadas = Object.keys(respostas).filter((k) => pessoais.has(k) && respostas[k] !== null && respostas[k] !== undefined);
-  const anexos = apagadas.map((k) => respostas[k]).filter(ehAnexo).map((a) => a.anexo);
-  return { respostas: Object.fromEntries(Object.entries(respostas).map(([k, v]) => [k, pessoais.has(k) ? null : v])), apagadas, anexos };
+export function semDadosPessoais(d: Definicao | null, respostas: Record<string, unknown>, pessoais: Pessoais = camposPessoais(d)): { respostas: Record<string, unknown>; apagadas: string[]; anexos: string[] } {
+  const apagadas: string[] = [];
+  const anexos: string[] = [];
+  const saida: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(respostas)) {
+    const tipo = pessoais.get(k);
+    if (tipo === undefined) saida[k] = v;
+    else if (typeof tipo !== 'string') {
+      // A repeating section (issue 21): its items keep what is not personal; the names say which item.
+      saida[k] = Array.isArray(v)
+        ? v.map((item, i) => {
+            if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+            const r = semDadosPessoais(null, item as Record<string, unknown>, tipo);
+            apagadas.push(...r.apagadas.map((c) => chaveNoItem(k, i, c)));
+            anexos.push(...r.anexos);
+            return r.respostas;
+          })
+        : v;
+    } else {
+      if (v !== null && v !== undefined) {
+        apagadas.push(k);
+        if (ehAnexo(v)) anexos.push(v.anexo);
+      }
+      saida[k] = null;
+    }
+  }
+  return { respostas: saida, apagadas, anexos };
 }
 
 export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos, 'removerOrfaos'>) {

@@ -2,7 +2,7 @@ import { Type, type Static, type TProperties } from 'typebox';
 import { STATUS_MODELO } from '../../forms/ciclo';
 import { OPERADORES } from '../../forms/condicoes';
 import { FAMILIAS_ARQUIVO } from '../../forms/tiposArquivo';
-import { LIMITES, TIPOS_CAMPO } from '../../forms/definicao';
+import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../../forms/definicao';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
 
 /** Models (form templates): the definition, the model, its versions and its integration. */
@@ -66,6 +66,16 @@ export const Secao = Type.Object(
     campos: Type.Array(Campo),
     condicao: Type.Optional(Condicao),
     pagina: Type.Optional(Type.Boolean({ description: 'A seção começa uma página própria: o cidadão avança com "Continuar" e envia em "Verifique suas respostas". Sem nenhuma seção marcada, o formulário é uma página só.' })),
+    repeticao: Type.Optional(
+      Type.Object(
+        {
+          minimo: Type.Integer({ minimum: 0, maximum: LIMITES.repeticao, description: 'Quantos itens no mínimo (0: pode ficar sem nenhum).' }),
+          maximo: Type.Integer({ minimum: 1, maximum: LIMITES.repeticao, description: `Quantos itens no máximo (${MAXIMO_REPETICAO_PADRAO} por padrão).` }),
+          item: Type.Optional(Type.String({ maxLength: 60, description: 'O nome de cada item ("dependente"): "Adicionar outro dependente", "Dependente 2".' })),
+        },
+        { description: 'A seção se repete ("Dependentes"): a resposta é uma lista de itens, cada um com as perguntas da seção, guardada sob o id da seção (`respostas.dependentes = [{ nome, nascimento }, …]`). As condições valem dentro de cada item; perguntas de fora não podem depender das de dentro. Campos de arquivo não entram numa seção que se repete.' },
+      ),
+    ),
   },
   { title: 'Secao' },
 );

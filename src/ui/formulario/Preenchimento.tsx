@@ -1,13 +1,14 @@
 import { Button, Checkbox, FileInput, FormGroup, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { CampoDefinicao, Definicao } from '../../forms/definicao';
+import type { CampoDefinicao, Definicao, Secao } from '../../forms/definicao';
 import { errosDasRespostas, exemploDoCampo, type Respostas } from '../../forms/preenchimento';
 import { formatarDataCompleta, lerData } from '../../i18n/datas';
 import { useT } from '../../app/contexto';
 import '../../styles/preenchimento';
-import { respostasVisiveis, visiveis } from '../../forms/condicoes';
-import { emPaginas, errosDaPagina, paginaDoCampo, paginasDe, passoAnterior, passoAposAlterar, passoSeguinte, primeiroPasso, progresso, revisao, type Passo } from '../../forms/paginas';
-import { textoResposta } from '../../forms/respostas';
+import { chaveNoItem, itensDe, respostasVisiveis, visiveis } from '../../forms/condicoes';
+import { emPaginas, errosDaPagina, type ErroNaPagina, paginaDoCampo, paginasDe, passoAnterior, passoAposAlterar, passoSeguinte, primeiroPasso, progresso, revisao, type Passo } from '../../forms/paginas';
+import { nomeDoItem, textoResposta } from '../../forms/respostas';
+import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerItem } from '../../forms/repeticao';
 import { aceitarDoNavegador, dicaDoArquivo, limitesDoArquivo } from '../../forms/tiposArquivo';
 
 /**
@@ -25,6 +26,8 @@ interface PropsCampo {
   aoMudar: (id: string, valor: unknown) => void;
   /** Uploads a chosen file (the citizen's page) and resolves with the answer, or rejects with a message to show. */
   enviarArquivo?: EnviarArquivo;
+  /** The answer's key when it is not the question's id: `dependentes[1].nome` in an item of a repeating section. */
+  chave?: string;
 }
 
 export type EnviarArquivo = (campo: CampoDefinicao, arquivo: File) => Promise<unknown>;
@@ -41,7 +44,7 @@ function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknow
 }
 
 /** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */
-export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro: erroDasRegras, desabilitado, destacado, aoMudar, enviarArquivo }: PropsCampo) {
+export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro: erroDasRegras, desabilitado, destacado, aoMudar, enviarArquivo, chave = c.id }: PropsCampo) {
   const id = useId();
   const t = useT();
   // A file being sent, and what the server said when it refused one.
@@ -58,13 +61,13 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
   const aria = { 'aria-invalid': !!erro, 'aria-required': c.obrigatorio, 'aria-describedby': idMsg };
   // A file field tells what it takes ("Aceita PDF ou imagens, até 5 MB."), after the designer's help.
   const ajuda = <span id={idMsg}>{erro ?? (c.tipo === 'arquivo' ? [c.ajuda, dicaDoArquivo(c.arquivo, t)].filter(Boolean).join(' ') : c.ajuda)}</span>;
-  const mudar = (v: unknown) => aoMudar(c.id, v);
+  const mudar = (v: unknown) => aoMudar(chave, v);
   const rotulo = c.rotulo || t('preenchimento.sem-rotulo');
 
   if (c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') {
     const marcados = Array.isArray(valor) ? (valor as string[]) : [];
     return (
-      <div ref={caixa} className={`cf-caixa-campo${marca}`}>
+      <div ref={caixa} className={`cf-caixa-campo${marca}`} data-chave={chave}>
       <fieldset className={`cf-campo-escolha${erro ? ' cf-com-erro' : ''}`} data-campo={c.id} aria-describedby={idMsg} aria-invalid={!!erro} disabled={desabilitado}>
         <legend>
           {rotulo}
@@ -139,7 +142,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
       );
   }
   return (
-    <div ref={caixa} className={`cf-caixa-campo${marca}`}>
+    <div ref={caixa} className={`cf-caixa-campo${marca}`} data-chave={chave}>
       <FormGroup label={rotulo} labelFor={id} labelInfo={c.obrigatorio ? '*' : undefined} helperText={ajuda} intent={intent} data-campo={c.id}>
         {controle}
       </FormGroup>
@@ -173,15 +176,15 @@ export interface PropsPreenchimento {
 }
 
 /** The field's first control, to focus from the error summary or from "Alterar". */
-function focarCampo(raiz: HTMLElement | null, id: string) {
-  const caixa = raiz?.querySelector(`[data-campo="${CSS.escape(id)}"]`);
+function focarCampo(raiz: HTMLElement | null, chave: string) {
+  const caixa = raiz?.querySelector(`[data-chave="${CSS.escape(chave)}"]`);
   const alvo = caixa?.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select, button') ?? (caixa as HTMLElement | null);
   alvo?.focus();
   alvo?.scrollIntoView?.({ block: 'center' });
 }
 
 /** The GOV.UK error summary: what is wrong on this page, each linked to its field. */
-function ResumoErros({ erros, raiz }: { erros: [CampoDefinicao, string][]; raiz: React.RefObject<HTMLElement | null> }) {
+function ResumoErros({ erros, raiz }: { erros: ErroNaPagina[]; raiz: React.RefObject<HTMLElement | null> }) {
   const t = useT();
   const caixa = useRef<HTMLDivElement>(null);
   useEffect(() => caixa.current?.focus(), []);
@@ -189,16 +192,16 @@ function ResumoErros({ erros, raiz }: { erros: [CampoDefinicao, string][]; raiz:
     <div ref={caixa} className="cf-resumo-problemas" role="alert" tabIndex={-1} aria-labelledby="cf-titulo-problemas">
       <h3 id="cf-titulo-problemas">{t('preenchimento.ha-problema')}</h3>
       <ul>
-        {erros.map(([c, msg]) => (
-          <li key={c.id}>
+        {erros.map((e) => (
+          <li key={e.chave}>
             <a
-              href={`#${c.id}`}
+              href={`#${e.chave}`}
               onClick={(ev) => {
                 ev.preventDefault();
-                focarCampo(raiz.current, c.id);
+                focarCampo(raiz.current, e.chave);
               }}
             >
-              {c.rotulo}: {msg}
+              {e.rotulo}: {e.mensagem}
             </a>
           </li>
         ))}
@@ -215,22 +218,48 @@ function Revisao({ definicao, respostas, aoAlterar }: { definicao: Definicao; re
       <p className="cf-ajuda">{t('preenchimento.revisao-ajuda')}</p>
       {revisao(definicao, respostas).map(({ pagina, secoes }) => (
         <section key={pagina.id} className="cf-revisao-pagina" aria-label={secoes[0]?.secao.titulo}>
-          {secoes.map(({ secao, campos }) => (
-            <div key={secao.id}>
-              <h4>{secao.titulo}</h4>
-              <dl className="cf-revisao-lista">
-                {campos.map((c) => (
-                  <div key={c.id} className="cf-revisao-linha" data-revisao={c.id}>
-                    <dt>{c.rotulo}</dt>
-                    <dd>{textoResposta(c, respostas[c.id], t)}</dd>
-                    <dd>
-                      <Button variant="minimal" intent="primary" text={t('preenchimento.alterar')} aria-label={t('preenchimento.alterar-campo', { rotulo: c.rotulo })} onClick={() => aoAlterar(c.id)} />
-                    </dd>
-                  </div>
-                ))}
-              </dl>
-            </div>
-          ))}
+          {secoes.map(({ secao, campos, itens }) => {
+            const linha = (c: CampoDefinicao, chave: string, valor: unknown, rotulo = c.rotulo) => (
+              <div key={chave} className="cf-revisao-linha" data-revisao={chave}>
+                <dt>{c.rotulo}</dt>
+                <dd>{textoResposta(c, valor, t)}</dd>
+                <dd>
+                  <Button variant="minimal" intent="primary" text={t('preenchimento.alterar')} aria-label={t('preenchimento.alterar-campo', { rotulo })} onClick={() => aoAlterar(chave)} />
+                </dd>
+              </div>
+            );
+            if (itens) {
+              const valores = itensDe(respostas, secao.id);
+              return (
+                <div key={secao.id}>
+                  <h4>{secao.titulo}</h4>
+                  {!itens.length && (
+                    <dl className="cf-revisao-lista">
+                      <div className="cf-revisao-linha" data-revisao={secao.id}>
+                        <dt>{secao.titulo}</dt>
+                        <dd>{t('respostas.sem-itens')}</dd>
+                        <dd>
+                          <Button variant="minimal" intent="primary" text={t('preenchimento.alterar')} aria-label={t('preenchimento.alterar-campo', { rotulo: secao.titulo })} onClick={() => aoAlterar(secao.id)} />
+                        </dd>
+                      </div>
+                    </dl>
+                  )}
+                  {itens.map((cs, i) => (
+                    <div key={i} className="cf-revisao-item">
+                      <h5>{nomeDoItem(secao, i, t)}</h5>
+                      <dl className="cf-revisao-lista">{cs.map((c) => linha(c, chaveNoItem(secao.id, i, c.id), valores[i]?.[c.id], `${nomeDoItem(secao, i, t)}: ${c.rotulo}`))}</dl>
+                    </div>
+                  ))}
+                </div>
+              );
+            }
+            return (
+              <div key={secao.id}>
+                <h4>{secao.titulo}</h4>
+                <dl className="cf-revisao-lista">{campos.map((c) => linha(c, c.id, respostas[c.id]))}</dl>
+              </div>
+            );
+          })}
         </section>
       ))}
     </>
@@ -240,7 +269,7 @@ function Revisao({ definicao, respostas, aoAlterar }: { definicao: Definicao; re
 export function Preenchimento(props: PropsPreenchimento) {
   const { definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, iniciais, destaque, enviarArquivo, aoSalvar } = props;
   const t = useT();
-  const [respostas, setRespostas] = useState<Respostas>(() => ({ ...iniciais, ...fixas }));
+  const [respostas, setRespostas] = useState<Respostas>(() => comItensMinimos(definicao, { ...iniciais, ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
   const [enviado, setEnviado] = useState(false);
   const [pronto, setPronto] = useState(false);
@@ -249,18 +278,25 @@ export function Preenchimento(props: PropsPreenchimento) {
   // Conditional questions show and hide as the answers change; what is sent holds only what shows.
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   const erros = useMemo(() => errosDasRespostas(definicao, respostas, 'pt-BR', visivel), [definicao, respostas, visivel]);
-  const aoMudar = useCallback((id: string, v: unknown) => {
-    setRespostas((r) => ({ ...r, [id]: v }));
-    setTocados((t) => (t.has(id) ? t : new Set(t).add(id)));
+  // `chave`: a question's id, or `secao[i].campo` in an item of a repeating section.
+  const aoMudar = useCallback((chave: string, v: unknown) => {
+    const noItem = lerChaveNoItem(chave);
+    setRespostas((r) => (noItem ? alterarItem(r, noItem.secao, noItem.indice, noItem.campo, v) : { ...r, [chave]: v }));
+    setTocados((t) => (t.has(chave) ? t : new Set(t).add(chave)));
     setPronto(false);
   }, []);
+  const mudarItens = (s: Secao, r: Respostas) => {
+    setRespostas(r);
+    setTocados((t) => new Set(t).add(s.id));
+    setPronto(false);
+  };
 
   // Pages (issue 21): where the citizen is, kept by the host when it gives `passo`, here otherwise.
   const paginado = emPaginas(definicao) && !somenteLeitura;
   const [passoProprio, setPassoProprio] = useState<Passo>(() => primeiroPasso(definicao, respostas));
   // A host that keeps the step (the browser's history) and has none yet is on the first page.
   const passo = props.aoMudarPasso ? (props.passo ?? primeiroPasso(definicao, respostas)) : passoProprio;
-  const [problemas, setProblemas] = useState<[CampoDefinicao, string][] | null>(null);
+  const [problemas, setProblemas] = useState<ErroNaPagina[] | null>(null);
   // After "Alterar", "Continuar" returns to the check step; the field to focus once its page shows.
   const [alterando, setAlterando] = useState(false);
   const [focar, setFocar] = useState<string | null>(null);
@@ -291,14 +327,47 @@ export function Preenchimento(props: PropsPreenchimento) {
 
   const nErros = Object.keys(erros).length;
   const desabilitado = (c: CampoDefinicao) => somenteLeitura || (!!fixas && Object.hasOwn(fixas, c.id));
-  const secao = (s: Definicao['secoes'][number], Titulo: 'h3' | 'h4' = 'h3') => (
-    <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
-      <Titulo>{s.titulo}</Titulo>
-      {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-        <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={enviado || tocados.has(c.id) ? (erros[c.id] ?? null) : null} desabilitado={desabilitado(c)} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} />
-      ))}
-    </section>
-  );
+  const erroDe = (chave: string) => (enviado || tocados.has(chave) ? (erros[chave] ?? null) : null);
+  const secao = (s: Secao, Titulo: 'h3' | 'h4' = 'h3') => {
+    if (s.repeticao) {
+      // A repeating section: each item a group of its own, "Remover" above the minimum, "Adicionar" below the maximum.
+      const itens = itensDe(respostas, s.id);
+      const mostrados = visivel.entradas.get(s.id) ?? [];
+      const nome = (s.repeticao.item?.trim() || t('respostas.item')).toLocaleLowerCase('pt-BR');
+      const erroContagem = erroDe(s.id);
+      return (
+        <section key={s.id} className="cf-secao-preenchimento cf-repeticao" aria-label={s.titulo}>
+          <Titulo>{s.titulo}</Titulo>
+          {erroContagem && (
+            <p className="cf-erro-campo" data-chave={s.id} tabIndex={-1} role="alert">
+              {erroContagem}
+            </p>
+          )}
+          {itens.map((item, i) => (
+            <fieldset key={`${i}-${itens.length}`} className="cf-item-repeticao" disabled={somenteLeitura}>
+              <legend>{nomeDoItem(s, i, t)}</legend>
+              {s.campos.filter((c) => mostrados[i]?.has(c.id)).map((c) => {
+                const chave = chaveNoItem(s.id, i, c.id);
+                return <CampoPreenchimento key={c.id} chave={chave} campo={c} valor={item[c.id]} erro={erroDe(chave)} desabilitado={somenteLeitura} destacado={destaque === c.id} aoMudar={aoMudar} />;
+              })}
+              {!somenteLeitura && itens.length > s.repeticao!.minimo && (
+                <Button variant="minimal" intent="danger" icon="trash" text={t('preenchimento.remover-item', { item: nomeDoItem(s, i, t) })} onClick={() => mudarItens(s, removerItem(respostas, s, i))} />
+              )}
+            </fieldset>
+          ))}
+          {!somenteLeitura && itens.length < s.repeticao.maximo && <Button icon="plus" text={t(itens.length ? 'preenchimento.adicionar-outro' : 'preenchimento.adicionar-item', { item: nome })} onClick={() => mudarItens(s, adicionarItem(respostas, s))} />}
+        </section>
+      );
+    }
+    return (
+      <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
+        <Titulo>{s.titulo}</Titulo>
+        {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
+          <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={erroDe(c.id)} desabilitado={desabilitado(c)} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} />
+        ))}
+      </section>
+    );
+  };
   const enviar = async () => {
     setEnviado(true);
     if (nErros) return false;
@@ -331,7 +400,7 @@ export function Preenchimento(props: PropsPreenchimento) {
       if (naRevisao) return;
       const daPagina = errosDaPagina(definicao, passo.pagina, erros, respostas, visivel);
       if (daPagina.length) {
-        setTocados((x) => new Set([...x, ...daPagina.map(([c]) => c.id)]));
+        setTocados((x) => new Set([...x, ...daPagina.map((e) => e.chave)]));
         setProblemas(daPagina);
         return;
       }

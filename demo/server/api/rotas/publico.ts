@@ -7,7 +7,7 @@ import { respostasVisiveis } from '../../../../src/forms/condicoes';
 import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
-import { errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
+import { chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
 import { camposDoRequerente, enderecoDeConfirmacao } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import type { ErroCampo } from '../../../../src/api/problema';
@@ -302,12 +302,11 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
 
     const definicao = m.definicao!;
-    const conhecidos = new Set(definicao.secoes.flatMap((s) => s.campos.map((c) => c.id)));
     const { respostas: enviadas, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
     // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
     const respostas = respostasVisiveis(definicao, enviadas);
     const erros = [
-      ...Object.keys(respostas).filter((k) => !conhecidos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
+      ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
       ...(erroCpf ? [erroCpf] : []),
       ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];

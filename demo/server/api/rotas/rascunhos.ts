@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { Type } from 'typebox';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { mensagemDe } from '../../../../src/validation/regras';
+import { chavesDesconhecidas } from '../../../../src/forms/preenchimento';
 import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
 import type { Banco, Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
@@ -86,8 +87,7 @@ const paramsCodigo = parametros({ codigo: Type.String({ minLength: 1, maxLength:
 export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: ContextoPublico, o: OpcoesRascunhos, porModelo?: preHandlerAsyncHookHandler) {
   const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }) => {
     ctx.conferirTamanhos(corpo.respostas);
-    const campos = new Set(d.secoes.flatMap((s) => s.campos.map((c) => c.id)));
-    const erros = Object.keys(corpo.respostas).filter((k) => !campos.has(k)).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` }));
+    const erros = chavesDesconhecidas(d, corpo.respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` }));
     const email = corpo.email?.trim() ? mensagemDe([{ tipo: 'email' }], corpo.email.trim()) : null;
     if (email) erros.push({ field: 'email', message: email });
     if (erros.length) throw invalido(MSG_CAMPOS, erros);
