@@ -1,7 +1,7 @@
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { camposDoRequerente, type Definicao } from '../../src/forms/definicao';
+import { camposDoRequerente, type DadoDoLogin, type Definicao } from '../../src/forms/definicao';
 import { formatarCpf } from '../../src/forms/cpf';
 import { formatarDataHora } from '../../src/i18n/datas';
 import type { Respostas } from '../../src/forms/preenchimento';
@@ -23,12 +23,29 @@ interface ModeloPublico {
   definicao?: Definicao;
 }
 
+/** The answers the login gives for this model: the requester CPF and the questions mapped to the login. */
+function doLogin(d: Definicao, s: Sessao): Respostas | undefined {
+  const r: Respostas = {};
+  const campoCpf = camposDoRequerente(d).cpf;
+  if (campoCpf) r[campoCpf.id] = formatarCpf(s.cpf);
+  for (const sec of d.secoes) for (const c of sec.campos) if (c.preencherDoLogin && !sec.repeticao && s.dados[c.preencherDoLogin]) r[c.id] = s.dados[c.preencherDoLogin];
+  return Object.keys(r).length ? r : undefined;
+}
+
 const api = (caminho: string, init?: RequestInit) => fetch(`/api/publico${caminho}`, init).then(async (r) => ({ status: r.status, json: await r.json() }));
 
 /** The citizen signed in (demo: a token the server signs for a typed CPF, as a portal's gov.br login would give). */
 interface Sessao {
   cpf: string;
   token: string;
+  /** What the token says (name, e-mail, birth date): questions mapped to the login show it, locked. */
+  dados: Record<DadoDoLogin, string | null>;
+}
+
+/** The token's claims, as the page shows them (the server reads the token itself). */
+function dadosDoToken(token: string, cpf: string): Record<DadoDoLogin, string | null> {
+  const p = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+  return { cpf: formatarCpf(cpf), nome: p.name ?? null, email: p.email ?? null, nascimento: p.birthdate ?? null };
 }
 
 /** A draft being filled: its code, and what it held when opened (issue 21). */
@@ -121,10 +138,12 @@ function Portal() {
   const ultimasRespostas = useRef<Respostas>({});
 
   async function entrar() {
-    const t = await api('/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: cpfLogin, nome: 'Cidadão de demonstração' }) });
+    // The demo's login says what gov.br would: a name, an e-mail and a birth date for the CPF.
+    const t = await api('/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: cpfLogin, nome: 'Maria da Silva (demonstração)', email: 'maria.demo@exemplo.gov.br', nascimento: '1985-04-12' }) });
     if (t.status !== 200) return setResultado({ ok: false, texto: 'Informe um CPF válido para entrar.' });
     setResultado(null);
-    setSessao({ cpf: cpfLogin.replace(/\D/g, ''), token: t.json.token });
+    const cpf = cpfLogin.replace(/\D/g, '');
+    setSessao({ cpf, token: t.json.token, dados: dadosDoToken(t.json.token, cpf) });
   }
 
   // A file is sent as soon as it is chosen: the body is the file, the answer the server's id for it.
@@ -154,9 +173,9 @@ function Portal() {
     } else setResultado({ ok: false, texto: r.json.detail ?? 'Não foi possível enviar.', erros: (r.json.errors ?? []).map((e: { field: string; message: string }) => `${e.field}: ${e.message}`) });
   }
 
-  // The requester CPF field is the login's CPF: filled in and locked (the server takes the token's anyway).
-  const campoCpf = modelo?.definicao ? camposDoRequerente(modelo.definicao).cpf : undefined;
-  const fixas = sessao && campoCpf ? { [campoCpf.id]: formatarCpf(sessao.cpf) } : undefined;
+  // The requester CPF field is the login's CPF, and questions mapped to the login show what it says:
+  // filled in and locked (the server takes the token's values anyway).
+  const fixas = sessao && modelo?.definicao ? doLogin(modelo.definicao, sessao) : undefined;
   const precisaEntrar = !!modelo?.restrito && !sessao;
 
   return (
@@ -239,6 +258,7 @@ function Portal() {
                 definicao={modelo.definicao}
                 aoEnviar={enviar}
                 fixas={fixas}
+                notaFixas="Informado pelo gov.br."
                 iniciais={rascunho?.respostas}
                 enviarArquivo={enviarArquivo}
                 passo={passo ?? undefined}

@@ -4,7 +4,14 @@ import { avisoDoNode } from './runtime';
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
 
-const o = opcoesDoAmbiente();
+let o: ReturnType<typeof opcoesDoAmbiente>;
+try {
+  o = opcoesDoAmbiente();
+} catch (e) {
+  // A configuration that cannot run safely (NODE_ENV=production without the citizens' provider, a bad SMTP_URL…): say why, start nothing.
+  console.error(`Configuração inválida: ${(e as Error).message}`);
+  process.exit(2);
+}
 const host = process.env.HOST ?? '127.0.0.1';
 const { app, db } = await criarServidor(o);
 await app.listen({ port: o.porta, host });

@@ -41,6 +41,11 @@ export type CampoDefinicao = Static<typeof Campo>;
 
 export type PapelRequerente = 'cpf' | 'nome' | 'email';
 
+/** What a citizen's login tells (issue 21), and the field type each fills. */
+export type DadoDoLogin = 'nome' | 'cpf' | 'email' | 'nascimento';
+export const DADOS_DO_LOGIN: readonly DadoDoLogin[] = ['nome', 'cpf', 'email', 'nascimento'];
+export const TIPO_DO_LOGIN: Record<DadoDoLogin, TipoCampo> = { nome: 'texto', cpf: 'cpf', email: 'email', nascimento: 'data' };
+
 /** Which field type may say which part of who the requester is. */
 export const TIPO_DO_REQUERENTE: Record<PapelRequerente, TipoCampo> = { cpf: 'cpf', nome: 'texto', email: 'email' };
 export const ROTULO_REQUERENTE: Record<PapelRequerente, string> = { cpf: 'CPF do requerente', nome: 'Nome do requerente', email: 'E-mail do requerente' };
@@ -164,7 +169,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
       if (!inteiro(minimo) || !inteiro(maximo) || maximo < 1) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-limites', { max: LIMITES.repeticao }) });
       else if (minimo > maximo) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-invertida', { min: minimo, max: maximo }) });
       if (s.campos.some((c) => c.tipo === 'arquivo')) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-arquivo') });
-      if (s.campos.some((c) => c.requerente || c.confirmacao)) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-requerente') });
+      if (s.campos.some((c) => c.requerente || c.confirmacao || c.preencherDoLogin)) p.push({ caminho: `${cs}.repeticao`, mensagem: t('def.repeticao-requerente') });
     }
     for (const [j, c] of s.campos.entries()) {
       total++;
@@ -196,6 +201,10 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
           valores.add(o.valor);
         }
       } else if (c.opcoes?.length) p.push({ caminho: `${cc}.opcoes`, mensagem: t('def.opcoes-fora') });
+      if (c.preencherDoLogin !== undefined) {
+        if (!DADOS_DO_LOGIN.includes(c.preencherDoLogin)) p.push({ caminho: `${cc}.preencherDoLogin`, mensagem: t('def.login-desconhecido') });
+        else if (TIPO_DO_LOGIN[c.preencherDoLogin] !== c.tipo) p.push({ caminho: `${cc}.preencherDoLogin`, mensagem: t('def.login-tipo', { tipo: t(chaveTipo(TIPO_DO_LOGIN[c.preencherDoLogin])) }) });
+      }
       if (c.confirmacao && c.tipo !== 'email') p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-tipo') });
       else if (c.confirmacao && ++confirmacoes > 1) p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-unica') });
       if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });

@@ -2,7 +2,7 @@ import type { Regra, TipoRegra } from '../validation/regras';
 import { renomearNaCondicao, type Condicao } from './condicoes';
 import { emPaginas } from './paginas';
 import { FAMILIAS_ARQUIVO, type FamiliaArquivo } from './tiposArquivo';
-import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
+import { MAXIMO_REPETICAO_PADRAO, REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
 
 /**
  * The form builder's operations on a definition. Pure and immutable: each returns a new definition,
@@ -52,6 +52,26 @@ export function definirPaginas(d: Definicao, ligado: boolean): Definicao {
 /** Whether section `secaoId` starts a page (the first one always does while the model is in pages). */
 export function definirPaginaDaSecao(d: Definicao, secaoId: string, ligado: boolean): Definicao {
   return comSecoes(d, d.secoes.map((s) => (s.id !== secaoId ? s : ligado ? { ...s, pagina: true } : (({ pagina: _, ...resto }) => resto)(s))));
+}
+
+/** A repeating section (issue 21): on with 0 to 25 items by default, its limits and item name changed, or off. */
+export function definirRepeticao(d: Definicao, secaoId: string, patch: Partial<NonNullable<Secao['repeticao']>> | null): Definicao {
+  return comSecoes(
+    d,
+    d.secoes.map((s) => {
+      if (s.id !== secaoId) return s;
+      if (patch === null) return (({ repeticao: _, ...resto }) => resto)(s);
+      const repeticao = { ...(s.repeticao ?? { minimo: 0, maximo: MAXIMO_REPETICAO_PADRAO }), ...patch };
+      if (!repeticao.item?.trim()) delete repeticao.item;
+      return { ...s, repeticao };
+    }),
+  );
+}
+
+/** The team address that gets a notice of each submission (issue 21); empty: none. */
+export function definirEmailEquipe(d: Definicao, email: string): Definicao {
+  const { emailEquipe: _, ...resto } = d;
+  return email.trim() ? { ...resto, emailEquipe: email.trim() } : resto;
 }
 
 export function removerSecao(d: Definicao, secaoId: string): Definicao {

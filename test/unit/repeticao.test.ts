@@ -100,7 +100,7 @@ describe('seções que se repetem', () => {
     assert.deepEqual(com({ minimo: 4, maximo: 2 }), ['O mínimo de itens (4) é maior que o máximo (2).']);
     assert.deepEqual(com({ minimo: 0, maximo: 0 }), ['O mínimo e o máximo de itens devem ser números inteiros de 0 a 100 (o máximo, ao menos 1).']);
     assert.deepEqual(com({ minimo: 0, maximo: 2 }, [campo('doc', { tipo: 'arquivo' })]), ['Uma seção que se repete ainda não aceita campos de arquivo: mova-os para outra seção.']);
-    assert.deepEqual(com({ minimo: 0, maximo: 2 }, [campo('cpf', { tipo: 'cpf', requerente: 'cpf' })]), ['Quem é o requerente e o e-mail da confirmação não podem ficar numa seção que se repete.']);
+    assert.deepEqual(com({ minimo: 0, maximo: 2 }, [campo('cpf', { tipo: 'cpf', requerente: 'cpf' })]), ['Quem é o requerente, o e-mail da confirmação e o que vem do login não podem ficar numa seção que se repete.']);
     const fora: Definicao = { secoes: [...D.secoes, { id: 'fim', titulo: 'Fim', campos: [campo('obs', { condicao: { juncao: 'todas', criterios: [{ campo: 'trabalha', operador: 'igual', valor: 'sim' }] } })] }] };
     assert.deepEqual(validarDefinicao(fora).map((p) => p.mensagem), ['A condição depende de "Trabalha?", que fica numa seção que se repete: só perguntas do mesmo item podem depender dela.']);
     const mesmoNome: Definicao = { secoes: [{ ...D.secoes[0], campos: [...D.secoes[0].campos, campo('dependentes')] }, D.secoes[1]] };

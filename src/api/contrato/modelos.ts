@@ -46,6 +46,7 @@ export const Campo = Type.Object(
     requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
     dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
     condicao: Type.Optional(Condicao),
+    preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
     confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
     arquivo: Type.Optional(
       Type.Object(

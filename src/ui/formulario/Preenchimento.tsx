@@ -28,6 +28,8 @@ interface PropsCampo {
   enviarArquivo?: EnviarArquivo;
   /** The answer's key when it is not the question's id: `dependentes[1].nome` in an item of a repeating section. */
   chave?: string;
+  /** A note after the help ("Informado pelo gov.br" on a question the login filled). */
+  nota?: string;
 }
 
 export type EnviarArquivo = (campo: CampoDefinicao, arquivo: File) => Promise<unknown>;
@@ -44,7 +46,7 @@ function CampoData({ id, valor, aoMudar, ...resto }: { id: string; valor: unknow
 }
 
 /** One field; memoized so typing in one field redraws only that field (a 200-field form stays quick). */
-export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro: erroDasRegras, desabilitado, destacado, aoMudar, enviarArquivo, chave = c.id }: PropsCampo) {
+export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, valor, erro: erroDasRegras, desabilitado, destacado, aoMudar, enviarArquivo, chave = c.id, nota }: PropsCampo) {
   const id = useId();
   const t = useT();
   // A file being sent, and what the server said when it refused one.
@@ -60,7 +62,7 @@ export const CampoPreenchimento = memo(function CampoPreenchimento({ campo: c, v
   const intent = erro ? 'danger' : 'none';
   const aria = { 'aria-invalid': !!erro, 'aria-required': c.obrigatorio, 'aria-describedby': idMsg };
   // A file field tells what it takes ("Aceita PDF ou imagens, até 5 MB."), after the designer's help.
-  const ajuda = <span id={idMsg}>{erro ?? (c.tipo === 'arquivo' ? [c.ajuda, dicaDoArquivo(c.arquivo, t)].filter(Boolean).join(' ') : c.ajuda)}</span>;
+  const ajuda = <span id={idMsg}>{erro ?? ([c.ajuda, c.tipo === 'arquivo' ? dicaDoArquivo(c.arquivo, t) : null, nota].filter(Boolean).join(' ') || undefined)}</span>;
   const mudar = (v: unknown) => aoMudar(chave, v);
   const rotulo = c.rotulo || t('preenchimento.sem-rotulo');
 
@@ -157,8 +159,10 @@ export interface PropsPreenchimento {
   /** Called with the answers when they pass every rule; without it, the button only checks. */
   aoEnviar?: (r: Respostas) => void | Promise<void>;
   textoEnviar?: string;
-  /** Answers the citizen's login already gives (the requester CPF): shown filled in and locked. */
+  /** Answers the citizen's login already gives (the requester CPF, questions mapped to the login): shown filled in and locked. */
   fixas?: Respostas;
+  /** Said under each of those ("Informado pelo gov.br"). */
+  notaFixas?: string;
   /** Answers to start from (a draft being resumed). */
   iniciais?: Respostas;
   /** The builder's preview: the id of the field being edited, marked in the form (and its page opened). */
@@ -267,7 +271,7 @@ function Revisao({ definicao, respostas, aoAlterar }: { definicao: Definicao; re
 }
 
 export function Preenchimento(props: PropsPreenchimento) {
-  const { definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, iniciais, destaque, enviarArquivo, aoSalvar } = props;
+  const { definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, notaFixas, iniciais, destaque, enviarArquivo, aoSalvar } = props;
   const t = useT();
   const [respostas, setRespostas] = useState<Respostas>(() => comItensMinimos(definicao, { ...iniciais, ...fixas }));
   const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
@@ -363,7 +367,7 @@ export function Preenchimento(props: PropsPreenchimento) {
       <section key={s.id} className="cf-secao-preenchimento" aria-label={s.titulo}>
         <Titulo>{s.titulo}</Titulo>
         {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-          <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={erroDe(c.id)} desabilitado={desabilitado(c)} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} />
+          <CampoPreenchimento key={c.id} campo={c} valor={respostas[c.id]} erro={erroDe(c.id)} desabilitado={desabilitado(c)} destacado={destaque === c.id} aoMudar={aoMudar} enviarArquivo={enviarArquivo} nota={fixas && Object.hasOwn(fixas, c.id) ? notaFixas : undefined} />
         ))}
       </section>
     );

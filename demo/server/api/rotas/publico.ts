@@ -8,7 +8,7 @@ import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
 import { chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
-import { camposDoRequerente, enderecoDeConfirmacao } from '../../../../src/forms/definicao';
+import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import type { ErroCampo } from '../../../../src/api/problema';
 import type { Cidadao } from '../cidadao';
@@ -302,7 +302,9 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
 
     const definicao = m.definicao!;
-    const { respostas: enviadas, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
+    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
+    // Questions filled from the citizen's login take the token's values, whatever the browser sent.
+    const enviadas = comDadosDoLogin(definicao, doCidadao, cidadao);
     // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
     const respostas = respostasVisiveis(definicao, enviadas);
     const erros = [
@@ -389,14 +391,14 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
   if (o.cidadao.demo) {
     /** Demo only (no citizen identity provider configured): a signed token for a CPF, as a portal would hold. */
-    api.post<{ Body: { cpf: string; nome?: string } }>(
+    api.post<{ Body: { cpf: string; nome?: string; email?: string; nascimento?: string } }>(
       '/token-demo',
       // Not part of the contract (a real portal gets its citizens' tokens from its own login): left out of the document.
-      { config: { rateLimit: l.tokenDemoPorMinuto > 0 ? { max: l.tokenDemoPorMinuto, timeWindow: 60_000 } : false }, schema: { hide: true, body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 } } } } },
+      { config: { rateLimit: l.tokenDemoPorMinuto > 0 ? { max: l.tokenDemoPorMinuto, timeWindow: 60_000 } : false }, schema: { hide: true, body: { type: 'object', additionalProperties: false, required: ['cpf'], properties: { cpf: { type: 'string', maxLength: 20 }, nome: { type: 'string', maxLength: 200 }, email: { type: 'string', maxLength: 254 }, nascimento: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } } } } },
       async (req) => {
         const cpf = req.body.cpf.replace(/\D/g, '');
         if (!cpfValido(cpf)) throw invalido(MSG_CAMPOS, [{ field: 'cpf', message: traduzir('pt-BR', 'validacao.cpf') }]);
-        return { token: await o.cidadao.emitirDemo({ cpf, nome: req.body.nome ?? null }), expiraEmS: 1800 };
+        return { token: await o.cidadao.emitirDemo({ cpf, nome: req.body.nome ?? null, email: req.body.email ?? null, nascimento: req.body.nascimento ?? null }), expiraEmS: 1800 };
       },
     );
   }
@@ -413,6 +415,32 @@ function comCpfDoCidadao(d: Definicao, respostas: Record<string, unknown>, cidad
   if (dado === undefined || dado === null || dado === '') return { respostas: { ...respostas, [campo.id]: formatarCpf(cidadao.cpf) } };
   if (typeof dado !== 'string' || soDigitos(dado) !== cidadao.cpf) return { respostas, erroCpf: { field: `respostas.${campo.id}`, message: 'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.' } };
   return { respostas };
+}
+
+/** The answers with the questions the designer maps to the login (issue 21) set from the token. */
+export function comDadosDoLogin(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): Record<string, unknown> {
+  if (!cidadao) return respostas;
+  const saida = { ...respostas };
+  for (const s of d.secoes) for (const c of s.campos) {
+    if (!c.preencherDoLogin || s.repeticao) continue;
+    const v = valorDoLogin(cidadao, c.preencherDoLogin);
+    if (v) saida[c.id] = v;
+  }
+  return saida;
+}
+
+/** What the login says for a question mapped to it, as the question's answer is written (CPF with its mask). */
+export function valorDoLogin(c: Cidadao, dado: DadoDoLogin): string | null {
+  switch (dado) {
+    case 'cpf':
+      return formatarCpf(c.cpf);
+    case 'nome':
+      return c.nome ?? null;
+    case 'email':
+      return c.email ?? null;
+    default:
+      return c.nascimento ?? null;
+  }
 }
 
 /** The form's requester columns: from the fields the model marks, the token's CPF first; else what the token says. */

@@ -1,8 +1,8 @@
-import { Button, InputGroup, NonIdealState, Switch, Tag, type IconName } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, NonIdealState, Switch, Tag, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente, useT } from '../../../app/contexto';
 import { chaveTipo, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
-import { adicionarCampo, adicionarSecao, alterarSecao, definirPaginaDaSecao, definirPaginas, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
+import { adicionarCampo, adicionarSecao, alterarSecao, definirPaginaDaSecao, definirEmailEquipe, definirPaginas, definirRepeticao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 import { EditorCondicao } from './EditorCondicao';
@@ -130,13 +130,33 @@ interface PropsSecao {
  */
 function OpcoesSecao({ secao: s, indice, emPaginas: paginado, desabilitado, aoMudar }: { secao: Secao; indice: number; emPaginas: boolean; desabilitado: boolean; aoMudar: AoMudarDefinicao }) {
   const t = useT();
-  if (indice > 0 && !paginado) return null;
+  const id = `cf-rep-${s.id}`;
+  const r = s.repeticao;
+  // The limits as typed (a half-typed number stays on screen; the definition gets it once it is one).
+  const numero = (campo: 'minimo' | 'maximo') => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const v = e.currentTarget.value.trim();
+    if (/^\d{1,3}$/.test(v)) aoMudar((d) => definirRepeticao(d, s.id, { [campo]: Number(v) }), `${s.id}.repeticao.${campo}`);
+  };
   return (
     <div className="cf-opcoes-secao">
       {indice === 0 ? (
         <Switch checked={paginado} disabled={desabilitado} label={t('editor.em-paginas')} onChange={(e) => { const v = e.currentTarget.checked; aoMudar((d) => definirPaginas(d, v)); }} />
-      ) : (
+      ) : paginado ? (
         <Switch checked={!!s.pagina} disabled={desabilitado} label={t('editor.nova-pagina')} onChange={(e) => { const v = e.currentTarget.checked; aoMudar((d) => definirPaginaDaSecao(d, s.id, v)); }} />
+      ) : null}
+      <Switch checked={!!r} disabled={desabilitado} label={t('editor.repete')} onChange={(e) => { const v = e.currentTarget.checked; aoMudar((d) => definirRepeticao(d, s.id, v ? {} : null)); }} />
+      {r && (
+        <div className="cf-repeticao-limites">
+          <FormGroup label={t('editor.repete-item')} labelFor={`${id}-item`} inline>
+            <InputGroup id={`${id}-item`} value={r.item ?? ''} placeholder={t('respostas.item')} disabled={desabilitado} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirRepeticao(d, s.id, { item: v }), `${s.id}.repeticao.item`); }} />
+          </FormGroup>
+          <FormGroup label={t('editor.repete-minimo')} labelFor={`${id}-min`} inline>
+            <InputGroup id={`${id}-min`} className="cf-numero-curto" inputMode="numeric" defaultValue={String(r.minimo)} disabled={desabilitado} onChange={numero('minimo')} />
+          </FormGroup>
+          <FormGroup label={t('editor.repete-maximo')} labelFor={`${id}-max`} inline>
+            <InputGroup id={`${id}-max`} className="cf-numero-curto" inputMode="numeric" defaultValue={String(r.maximo)} disabled={desabilitado} onChange={numero('maximo')} />
+          </FormGroup>
+        </div>
       )}
     </div>
   );
@@ -272,7 +292,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   const porCampo = useMemo(() => {
     const m = new Map<string, string>();
     for (const p of problemas) {
-      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : null);
+      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : p.caminho === 'emailEquipe' ? 'emailEquipe' : null);
       if (k) m.set(k, m.has(k) ? `${m.get(k)}\n${p.mensagem}` : p.mensagem);
     }
     return m;
@@ -416,6 +436,9 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         />
       ))}
       {!desabilitado && <Button icon="plus" text={t('editor.adicionar-secao')} onClick={novaSecao} />}
+      <FormGroup className="cf-email-equipe" label={t('editor.email-equipe')} labelFor="cf-email-equipe" helperText={porCampo.get('emailEquipe') ?? t('editor.email-equipe-ajuda')} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'}>
+        <InputGroup id="cf-email-equipe" type="email" value={definicao.emailEquipe ?? ''} placeholder="equipe@orgao.gov.br" disabled={desabilitado} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirEmailEquipe(d, v), 'emailEquipe'); }} />
+      </FormGroup>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { chaveRequerente, chaveTipo, REGRAS_POR_TIPO, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
+import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TIPO_DO_LOGIN, type DadoDoLogin, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
 import { tipoPessoal } from '../../../forms/dadosPessoais';
 import { FAMILIAS_ARQUIVO, limitesDoArquivo, TAMANHO_MAXIMO_MB, TAMANHO_PADRAO_MB } from '../../../forms/tiposArquivo';
 import { alterarCampo, definirArquivo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
@@ -94,6 +94,30 @@ function DadosPessoaisDoCampo({ campo: c, desabilitado, mudar }: { campo: CampoD
         disabled={desabilitado || !!sempre}
         onChange={(e) => mudar({ dadoPessoal: e.currentTarget.checked || undefined }, 'dadoPessoal')}
       />
+    </>
+  );
+}
+
+/**
+ * The citizen's journey (issue 21): a question the citizen's login fills (name, CPF, e-mail, birth date,
+ * by the field's type), shown locked as "Informado pelo gov.br"; and the e-mail question that receives
+ * the confirmation of the submission.
+ */
+function LoginEConfirmacao({ campo: c, desabilitado, mudar }: { campo: CampoDefinicao; desabilitado?: boolean; mudar: (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => void }) {
+  const id = useId();
+  const t = useT();
+  const dado = DADOS_DO_LOGIN.find((x) => TIPO_DO_LOGIN[x] === c.tipo);
+  return (
+    <>
+      {dado && (
+        <FormGroup label={t('propriedades.login')} labelFor={`${id}-login`} helperText={t('propriedades.login-ajuda')}>
+          <HTMLSelect id={`${id}-login`} value={c.preencherDoLogin ?? ''} disabled={desabilitado} onChange={(e) => mudar({ preencherDoLogin: (e.currentTarget.value || undefined) as DadoDoLogin | undefined }, 'preencherDoLogin')}>
+            <option value="">{t('propriedades.login-nao')}</option>
+            <option value={dado}>{t(`propriedades.login.${dado}`)}</option>
+          </HTMLSelect>
+        </FormGroup>
+      )}
+      {c.tipo === 'email' && <Switch label={t('propriedades.confirmacao')} checked={!!c.confirmacao} disabled={desabilitado} onChange={(e) => mudar({ confirmacao: e.currentTarget.checked || undefined }, 'confirmacao')} />}
     </>
   );
 }
@@ -231,6 +255,7 @@ export function PropriedadesCampo({ campo: c, anteriores, problemas, aoMudar, ao
       </FormGroup>
       <Switch label={t('propriedades.obrigatorio')} checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
       <DadosPessoaisDoCampo campo={c} desabilitado={desabilitado} mudar={mudar} />
+      <LoginEConfirmacao campo={c} desabilitado={desabilitado} mudar={mudar} />
       <EditorCondicao condicao={c.condicao} anteriores={anteriores} nome={c.rotulo || c.id} desabilitado={desabilitado} aoMudar={(condicao) => mudar({ condicao }, 'condicao')} />
       {REGRAS_POR_TIPO[c.tipo].length > 0 && (
         <fieldset className="cf-grupo-campos cf-regras">
