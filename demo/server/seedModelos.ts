@@ -44,6 +44,57 @@ const MODELOS: [string, string, string, 'PUBLICADO' | 'RASCUNHO' | 'ARQUIVADO'][
   ['tributos-refis-2022', 'Parcelamento Refis 2022', 'Tributos', 'ARQUIVADO'],
 ];
 
+/**
+ * The citizen's journey (issue 21) at a glance: pages with "Verifique suas respostas", questions the
+ * login fills, a repeating set of students with a question inside each that shows only when it applies,
+ * the confirmation e-mail to the citizen and a notice to the team.
+ */
+export const DEFINICAO_EM_PAGINAS: Definicao = {
+  emailEquipe: 'equipe.auxilio@educacao.exemplo.gov.br',
+  secoes: [
+    {
+      id: 'responsavel',
+      titulo: 'Responsável',
+      pagina: true,
+      campos: [
+        { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }], requerente: 'nome', preencherDoLogin: 'nome' },
+        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
+        { id: 'email', tipo: 'email', rotulo: 'E-mail', ajuda: 'A confirmação do pedido, com o comprovante, chega neste e-mail.', obrigatorio: true, regras: [], requerente: 'email', confirmacao: true },
+        { id: 'telefone', tipo: 'texto', rotulo: 'Telefone', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 20 }] },
+      ],
+    },
+    {
+      id: 'estudantes',
+      titulo: 'Estudantes',
+      pagina: true,
+      repeticao: { minimo: 1, maximo: 6, item: 'estudante' },
+      campos: [
+        { id: 'nome-estudante', tipo: 'texto', rotulo: 'Nome do estudante', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }], dadoPessoal: true },
+        { id: 'nascimento-estudante', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: true, regras: [{ tipo: 'dataNaoFutura' }], dadoPessoal: true },
+        { id: 'serie', tipo: 'escolha-unica', rotulo: 'Etapa de ensino', obrigatorio: true, regras: [], opcoes: [{ valor: 'fundamental', rotulo: 'Ensino fundamental' }, { valor: 'medio', rotulo: 'Ensino médio' }] },
+        { id: 'transporte', tipo: 'escolha-unica', rotulo: 'Precisa de transporte escolar?', obrigatorio: true, regras: [], opcoes: [{ valor: 'sim', rotulo: 'Sim' }, { valor: 'nao', rotulo: 'Não' }] },
+        { id: 'distancia', tipo: 'inteiro', rotulo: 'Distância até a escola (km)', obrigatorio: true, regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 200 }], condicao: { juncao: 'todas', criterios: [{ campo: 'transporte', operador: 'igual', valor: 'sim' }] } },
+      ],
+    },
+    {
+      id: 'renda',
+      titulo: 'Renda da família',
+      pagina: true,
+      campos: [
+        { id: 'renda-familiar', tipo: 'decimal', rotulo: 'Renda mensal da família (R$)', obrigatorio: true, regras: [{ tipo: 'minValue', min: 0 }] },
+        { id: 'beneficio', tipo: 'escolha-unica', rotulo: 'A família recebe outro benefício social?', obrigatorio: true, regras: [], opcoes: [{ valor: 'sim', rotulo: 'Sim' }, { valor: 'nao', rotulo: 'Não' }] },
+        { id: 'qual-beneficio', tipo: 'texto', rotulo: 'Qual benefício?', obrigatorio: true, regras: [], condicao: { juncao: 'todas', criterios: [{ campo: 'beneficio', operador: 'igual', valor: 'sim' }] } },
+      ],
+    },
+    {
+      id: 'declaracao',
+      titulo: 'Declaração',
+      pagina: true,
+      campos: [{ id: 'aceite', tipo: 'escolha-multipla', rotulo: 'Declaração', obrigatorio: true, regras: [], opcoes: [{ valor: 'verdade', rotulo: 'Declaro que as informações são verdadeiras.' }] }],
+    },
+  ],
+};
+
 /** The demo's models, all delivering to `destino` (the demo receiver, on loopback). */
 export async function semearModelos(tx: Executor, destino: string): Promise<void> {
   const [{ id: grupoPublico }] = await tx.query<{ id: number }>(
@@ -65,4 +116,13 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
     }
   }
   await gerarFormularios(tx, 4000, 120);
+  // After the generated forms (whose answers fit the other models): published, with no forms yet.
+  const d = JSON.stringify(DEFINICAO_EM_PAGINAS);
+  await tx.query(
+    `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, integracao_url, ultima_versao, criado_por, atualizado_por)
+     select 'educacao-auxilio-familia', 'Auxílio Família na Escola', 'Auxílio para famílias com estudantes na rede estadual: em páginas, com um item por estudante e confirmação por e-mail.', 'PUBLICADO', $1, g.id, $2, 1, 'admin', 'admin'
+       from grupo_controle_conteudo g where g.nome = 'Educação'`,
+    [d, destino],
+  );
+  await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ('educacao-auxilio-familia', 1, 'Auxílio Família na Escola', $1, 'designer', now() - interval '3 days')`, [d]);
 }
