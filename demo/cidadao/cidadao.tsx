@@ -5,8 +5,9 @@ import { camposDoRequerente, type DadoDoLogin, type Definicao } from '../../src/
 import { formatarCpf } from '../../src/forms/cpf';
 import { formatarDataHora } from '../../src/i18n/datas';
 import type { Respostas } from '../../src/forms/preenchimento';
-import { REVISAO, type Passo } from '../../src/forms/paginas';
+import { paginasDe, REVISAO, type Passo } from '../../src/forms/paginas';
 import { adotarEstilos } from '../../src/styles/folhas';
+import { carregarIcones } from '../../src/app/icones';
 import { Preenchimento, type EnviarArquivo } from '../../src/ui/formulario/Preenchimento';
 
 /**
@@ -122,7 +123,8 @@ function Portal() {
   async function salvarRascunho(respostas: Respostas, email?: string) {
     const cabecalhos: Record<string, string> = { 'content-type': 'application/json' };
     if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
-    const pagina = passo && 'pagina' in passo ? passo.pagina : undefined;
+    // Where to resume: this page; from the check step, its last page (the citizen goes on to the check again).
+    const pagina = passo && 'pagina' in passo ? passo.pagina : passo && modelo?.definicao ? paginasDe(modelo.definicao).at(-1)?.id : undefined;
     const corpo = JSON.stringify({ respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}) });
     const r = rascunho
       ? await api(`/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { method: 'PUT', headers: cabecalhos, body: corpo })
@@ -279,4 +281,5 @@ adotarEstilos(raiz);
 const div = document.createElement('div');
 div.className = 'cf-raiz';
 raiz.append(div);
-createRoot(div).render(<Portal />);
+// The console's own icons (bundled, no fetch): the repeating sets' "Adicionar" and "Remover" draw them.
+void carregarIcones().then(() => createRoot(div).render(<Portal />));

@@ -179,7 +179,7 @@ for (const banco of await bancosDeTeste()) {
       const lista = await c.designer('GET', '/modelos?size=100');
       const grupos = new Set(lista.json.map((m: { grupoControleConteudo: { nome: string } }) => m.grupoControleConteudo.nome));
       assert.deepEqual([...grupos].sort(), ['Educação', 'Saúde']);
-      assert.equal(lista.headers.get('x-total-count'), '8');
+      assert.equal(lista.headers.get('x-total-count'), '9');
       const alheio = await c.designer('GET', '/modelos/tributos-itcmd');
       assert.equal(alheio.status, 403);
       assert.equal((await c.designer('PUT', '/modelos/tributos-itcmd', { nome: 'x', grupoControleConteudoId: 3, definicao: { secoes: [] }, versao: 1 })).status, 403);

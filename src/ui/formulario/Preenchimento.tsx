@@ -314,8 +314,10 @@ export function Preenchimento(props: PropsPreenchimento) {
     [props.aoMudarPasso],
   );
   const chavePasso = 'revisao' in passo ? 'revisao' : passo.pagina;
+  // Not when the form first shows (the builder's page keeps its focus): only when the step changes.
+  const mostrado = useRef(false);
   useEffect(() => {
-    if (!paginado) return;
+    if (!paginado || !mostrado.current) return void (mostrado.current = true);
     if (focar) {
       focarCampo(raiz.current, focar);
       setFocar(null);
@@ -449,8 +451,8 @@ export function Preenchimento(props: PropsPreenchimento) {
           pagina?.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s, 'h4'))
         )}
         <div className="cf-acoes-formulario">
-          {anterior && <Button text={t('preenchimento.voltar')} icon="arrow-left" onClick={() => (setAlterando(false), irPara(anterior))} />}
-          {naRevisao ? <Button type="submit" intent="primary" text={textoEnviar ?? t('preenchimento.enviar')} /> : <Button type="submit" intent="primary" text={t('preenchimento.continuar')} endIcon="arrow-right" />}
+          {anterior && <Button text={t('preenchimento.voltar')} onClick={() => (setAlterando(false), irPara(anterior))} />}
+          {naRevisao ? <Button type="submit" intent="primary" text={textoEnviar ?? t('preenchimento.enviar')} /> : <Button type="submit" intent="primary" text={t('preenchimento.continuar')} />}
           {salvar}
           {pronto && !aoEnviar && naRevisao && (
             <span className="cf-resumo-ok" role="status">
