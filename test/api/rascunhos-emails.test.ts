@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { enviarFormulario, modeloPublicado } from '../apoio/entregas';
 import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
 import { opcoesEmailDoAmbiente } from '../../demo/server/email/mensageiro';
 import { MSG_RASCUNHO_INEXISTENTE } from '../../demo/server/api/rotas/rascunhos';
+import { MSG_PRODUCAO_SEM_IDP, opcoesCidadaoDoAmbiente } from '../../demo/server/api/cidadao';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**
@@ -199,6 +200,56 @@ for (const banco of await bancosDeTeste()) {
     });
   });
 }
+
+describe('Preenchido pelo login do cidadão', () => {
+  test('o servidor usa os valores do token nas perguntas ligadas ao login, mesmo que o navegador mande outros', async () => {
+    const s = await subirServidor({});
+    try {
+      const admin = await clienteApi(s.url, 'admin');
+      const def: Definicao = {
+        secoes: [
+          {
+            id: 'quem',
+            titulo: 'Quem pede',
+            campos: [
+              { id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [], preencherDoLogin: 'nome', requerente: 'nome' },
+              { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], preencherDoLogin: 'cpf', requerente: 'cpf' },
+              { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: true, regras: [], preencherDoLogin: 'email' },
+              { id: 'nascimento', tipo: 'data', rotulo: 'Nascimento', obrigatorio: false, regras: [], preencherDoLogin: 'nascimento' },
+              { id: 'obs', tipo: 'texto', rotulo: 'Observação', obrigatorio: false, regras: [] },
+            ],
+          },
+        ],
+      };
+      await modeloPublicado(admin, 'teste-login', null, {}, def);
+      const t = await fetch(`${s.url}/api/publico/token-demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: '529.982.247-25', nome: 'Maria Gov', email: 'maria@gov.exemplo', nascimento: '1980-01-31' }) });
+      const token = (await t.json()).token as string;
+      const r = await enviarFormulario(s.url, 'teste-login', { nome: 'Outro Nome', email: 'outro@exemplo.com', nascimento: '2000-12-12', obs: 'digitado' }, { authorization: `Bearer ${token}` });
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      const [f] = await s.db.query<{ respostas: Record<string, unknown>; nome_requerente: string; cpf_requerente: string }>('select respostas, nome_requerente, cpf_requerente from formulario where protocolo = $1', [r.json.protocolo]);
+      assert.deepEqual(f.respostas, { nome: 'Maria Gov', cpf: '529.982.247-25', email: 'maria@gov.exemplo', nascimento: '1980-01-31', obs: 'digitado' });
+      assert.equal(f.nome_requerente, 'Maria Gov');
+      assert.equal(f.cpf_requerente, '52998224725');
+      // Without a login the citizen types them, and they are checked as usual.
+      const anonimo = await enviarFormulario(s.url, 'teste-login', { nome: 'Ana Digitou', cpf: '111.444.777-35', email: 'ana@exemplo.com' });
+      assert.equal(anonimo.status, 201);
+      const [g] = await s.db.query<{ respostas: Record<string, unknown> }>('select respostas from formulario where protocolo = $1', [anonimo.json.protocolo]);
+      assert.equal(g.respostas.nome, 'Ana Digitou');
+    } finally {
+      await s.fechar();
+    }
+  });
+
+  test('NODE_ENV=production sem o provedor dos cidadãos: o servidor não sobe e diz por quê', async () => {
+    assert.throws(() => opcoesCidadaoDoAmbiente({ NODE_ENV: 'production' }, 'http://127.0.0.1:1'), { message: MSG_PRODUCAO_SEM_IDP });
+    assert.equal(opcoesCidadaoDoAmbiente({ NODE_ENV: 'production', CIDADAO_JWKS_URL: 'http://127.0.0.1:9/jwks', CIDADAO_ISSUER: 'x' }, 'http://127.0.0.1:1').demo, false);
+    const saida = spawnSync(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env: { ...process.env, NODE_ENV: 'production', CIDADAO_JWKS_URL: '', PORT: '0', DATA_DIR: 'memory://', LOG: 'off' }, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(saida.status, 2, saida.stderr);
+    assert.ok(saida.stderr.includes(MSG_PRODUCAO_SEM_IDP), saida.stderr);
+    // The demo (no NODE_ENV=production) still offers its tokens.
+    assert.equal(opcoesCidadaoDoAmbiente({}, 'http://127.0.0.1:1').demo, true);
+  });
+});
 
 describe('Servidor de e-mail fora do ar', () => {
   test('o envio nunca se perde; quando o SMTP volta, o e-mail chega uma vez', async () => {
