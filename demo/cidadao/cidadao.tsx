@@ -114,13 +114,39 @@ function Portal() {
     addEventListener('popstate', voltar);
     return () => removeEventListener('popstate', voltar);
   }, []);
+  // The journey's anonymous counters (issue 21): started once, each page reached once, sent — per form filled here.
+  const jornada = useRef({ chave: '', iniciado: false, paginas: new Set<string>() });
+  const registrar = (evento: 'INICIADO' | 'PAGINA' | 'ENVIADO', pagina?: string) =>
+    void fetch(`/api/publico/modelos/${encodeURIComponent(codigo)}/jornada`, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ evento, ...(pagina ? { pagina } : {}) }) }).catch(() => undefined);
+  const daJornada = () => {
+    const chave = `${codigo}|${envio}`;
+    if (jornada.current.chave !== chave) jornada.current = { chave, iniciado: !!rascunho, paginas: new Set() };
+    return jornada.current;
+  };
+  const iniciar = () => {
+    const j = daJornada();
+    if (j.iniciado) return;
+    j.iniciado = true;
+    registrar('INICIADO');
+    const primeira = passo && 'pagina' in passo ? passo.pagina : modelo?.definicao ? paginasDe(modelo.definicao)[0]?.id : undefined;
+    if (primeira && modelo?.definicao && paginasDe(modelo.definicao).length > 1) alcancar(primeira);
+  };
+  const alcancar = (pagina: string) => {
+    const j = daJornada();
+    if (j.paginas.has(pagina)) return;
+    j.paginas.add(pagina);
+    registrar('PAGINA', pagina);
+  };
   const mudarPasso = useCallback((p: Passo) => {
+    iniciar();
+    alcancar('revisao' in p ? 'revisao' : p.pagina);
     setPasso(p);
     history.pushState(null, '', enderecoDoPasso(codigo, p, rascunho?.codigo));
-  }, [codigo, rascunho]);
+  }, [codigo, rascunho, passo, modelo, envio]);
 
   /** "Salvar e continuar depois": the draft saved (made the first time), its link shown; with an e-mail, sent there too. */
   async function salvarRascunho(respostas: Respostas, email?: string) {
+    iniciar();
     const cabecalhos: Record<string, string> = { 'content-type': 'application/json' };
     if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
     // Where to resume: this page; from the check step, its last page (the citizen goes on to the check again).
@@ -165,6 +191,8 @@ function Portal() {
     if (sessao) cabecalhos.authorization = `Bearer ${sessao.token}`;
     const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}) }) });
     if (r.status === 201) {
+      iniciar();
+      registrar('ENVIADO');
       setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}`, recebidoEm: r.json.recebidoEm, comprovante: r.json.comprovante });
       setEnvio((n) => n + 1);
       // The draft went with the submission.

@@ -178,6 +178,32 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual((await api('GET', `/rascunhos/${codigo}`)).json.respostas, { nome: 'Lia' });
     });
 
+    test('a jornada em contadores anônimos: iniciados, rascunhos, páginas, enviados e onde mais param, no analítico', async () => {
+      const passo = (corpo: unknown) => api('POST', '/modelos/teste-rascunho/jornada', corpo);
+      for (let i = 0; i < 4; i++) {
+        assert.equal((await passo({ evento: 'INICIADO' })).status, 204);
+        assert.equal((await passo({ evento: 'PAGINA', pagina: 'requerente' })).status, 204);
+      }
+      for (let i = 0; i < 3; i++) await passo({ evento: 'PAGINA', pagina: 'pedido' });
+      await passo({ evento: 'PAGINA', pagina: 'revisao' });
+      await passo({ evento: 'ENVIADO' });
+      const ruim = await passo({ evento: 'PAGINA', pagina: 'inventada' });
+      assert.equal(ruim.status, 400);
+      assert.equal(ruim.json.errors[0].message, 'Este formulário não tem essa página.');
+      assert.equal((await passo({ evento: 'OUTRO' })).status, 400);
+      const a = (await admin('GET', '/analitico-formularios?modelo=teste-rascunho')).json;
+      const j = a.jornada.find((x: { codigoServico: string }) => x.codigoServico === 'teste-rascunho');
+      assert.ok(j, JSON.stringify(a.jornada));
+      assert.equal(j.iniciados, 4);
+      assert.ok(j.rascunhos >= 5, 'the drafts saved by the tests above');
+      assert.equal(j.enviados, 1);
+      assert.equal(j.taxaConclusao, 0.25);
+      assert.deepEqual(j.paradaMaisComum, { pagina: 'pedido', titulo: 'Pedido', pararam: 2 });
+      // Nothing about anyone is stored: the counters' columns say so.
+      const colunas = (await s.db.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'contador_jornada' order by 1`)).map((c) => c.column_name);
+      assert.deepEqual(colunas, ['codigo_servico', 'dia', 'evento', 'pagina', 'quantidade']);
+    });
+
     test('confirmação ao cidadão: protocolo, CPF mascarado, respostas e o comprovante em PDF; aviso à equipe; eventos na linha do tempo', async () => {
       const r = await enviarFormulario(s.url, 'teste-rascunho', { ...RESPOSTAS, email: 'maria.confirma@exemplo.com.br' });
       assert.equal(r.status, 201);

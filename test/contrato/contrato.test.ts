@@ -231,6 +231,8 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('PUT', `/publico/rascunhos/${rascunho.corpo.codigo}`, { token: null, corpo: { respostas: respostas }, espera: 200 });
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas, rascunho: rascunho.corpo.codigo }, espera: 201 });
       await chamar('GET', `/publico/rascunhos/${rascunho.corpo.codigo}`, { token: null, espera: 404 });
+      await chamar('POST', `/publico/modelos/${codigo}/jornada`, { token: null, corpo: { evento: 'INICIADO' }, espera: 204 });
+      await chamar('POST', `/publico/modelos/${codigo}/jornada`, { token: null, corpo: { evento: 'PAGINA', pagina: 'pagina-que-nao-existe' }, espera: 400 });
       const outro = await chamar('POST', `/publico/modelos/${codigo}/rascunhos`, { token: null, corpo: { respostas: {} }, espera: 201 });
       await chamar('DELETE', `/publico/rascunhos/${outro.corpo.codigo}`, { token: null, espera: 204 });
 

@@ -4,6 +4,7 @@ import { camposDaPagina, emPaginas, errosDaPagina, paginaDoCampo, paginasDe, pag
 import type { CampoDefinicao, Definicao } from '../../src/forms/definicao';
 import { errosDasRespostas } from '../../src/forms/preenchimento';
 import { adicionarSecao } from '../../src/forms/edicao';
+import { resumoDaJornada } from '../../src/forms/jornada';
 
 const campo = (id: string, extra: Partial<CampoDefinicao> = {}): CampoDefinicao => ({ id, tipo: 'texto', rotulo: id, obrigatorio: false, regras: [], ...extra });
 
@@ -94,5 +95,18 @@ describe('páginas de um modelo', () => {
     assert.deepEqual(novo.secoes.map((s) => s.pagina), [true, true]);
     const antigo = adicionarSecao({ secoes: [{ id: 'a', titulo: 'A', campos: [] }] });
     assert.equal(antigo.secoes[1].pagina, undefined);
+  });
+});
+
+describe('a jornada em números', () => {
+  test('conclusão, e onde mais se para (a página que mais gente alcançou sem chegar à seguinte)', () => {
+    const r = resumoDaJornada(D, { INICIADO: 100, RASCUNHO: 12, ENVIADO: 40, paginas: { requerente: 100, conjuge: 30, renda: 90, fim: 50, revisao: 45 } });
+    assert.equal(r.taxaConclusao, 0.4);
+    assert.deepEqual(r.paginas.map((p) => [p.pagina, p.alcancaram, p.pararam]), [['requerente', 100, 70], ['conjuge', 30, 0], ['renda', 90, 40], ['fim', 50, 5], ['revisao', 45, 5]]);
+    assert.deepEqual(r.paradaMaisComum, { pagina: 'requerente', titulo: 'Requerente', pararam: 70 });
+    const ninguem = resumoDaJornada(D, { INICIADO: 0, RASCUNHO: 0, ENVIADO: 0, paginas: {} });
+    assert.equal(ninguem.taxaConclusao, 0);
+    assert.equal(ninguem.paradaMaisComum, null);
+    assert.equal(resumoDaJornada(D, { INICIADO: 2, RASCUNHO: 0, ENVIADO: 5, paginas: {} }).taxaConclusao, 1, 'never above 100%');
   });
 });

@@ -136,11 +136,26 @@ export const DadosPessoais = Type.Object(
 );
 
 const contagem = { total: Type.Integer({ minimum: 0 }), porStatus: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Quantidade por status (os ausentes são zero).' }) };
+const inteiro = Type.Integer({ minimum: 0 });
+export const JornadaModelo = Type.Object(
+  {
+    codigoServico: Type.String(),
+    nome: Type.String(),
+    iniciados: inteiro,
+    rascunhos: inteiro,
+    enviados: inteiro,
+    taxaConclusao: Type.Number({ minimum: 0, maximum: 1, description: 'Enviados sobre iniciados.' }),
+    paginas: Type.Array(Type.Object({ pagina: Type.String(), titulo: Type.String(), alcancaram: inteiro, pararam: inteiro })),
+    paradaMaisComum: Nulavel(Type.Object({ pagina: Type.String(), titulo: Type.String(), pararam: inteiro })),
+  },
+  { title: 'JornadaModelo', description: 'A jornada do cidadão num modelo, de contadores anônimos: iniciados (primeiro "Continuar" ou primeiro rascunho), rascunhos salvos, enviados pela página, a taxa de conclusão e onde mais se para.' },
+);
 export const Analitico = Type.Object(
   {
     total: Type.Integer({ minimum: 0 }),
     modelos: Type.Array(Type.Object({ ...contagem, codigoServico: Type.String(), nome: Type.String(), taxaFalhaIntegracao: Type.Number({ minimum: 0, maximum: 1 }) })),
     serieDiaria: Type.Array(Type.Object({ ...contagem, dia: Data() })),
+    jornada: Type.Array(JornadaModelo, { description: 'Só os modelos com jornada no período (formulários iniciados numa página do cidadão).' }),
   },
   { title: 'Analitico', description: 'Totais por modelo e por status e a série diária do período.' },
 );
@@ -181,6 +196,15 @@ export const CorpoEnvio = Type.Object(
     rascunho: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'O código do rascunho de onde o envio veio: as respostas são conferidas com a versão em que o rascunho começou, e o rascunho é apagado com o envio.' })),
   },
   { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] },
+);
+
+/** One step of the citizen's journey, counted anonymously (issue 21). */
+export const CorpoJornada = Type.Object(
+  {
+    evento: Enum(['INICIADO', 'PAGINA', 'ENVIADO'] as const, 'INICIADO no primeiro "Continuar" (ou no primeiro rascunho); PAGINA ao chegar a uma página (uma vez por preenchimento); ENVIADO depois do envio.'),
+    pagina: Type.Optional(Type.String({ maxLength: 100, description: 'Com PAGINA: o id da página (a sua primeira seção) ou "revisao".' })),
+  },
+  { additionalProperties: false, title: 'CorpoJornada' },
 );
 
 /** Drafts (issue 21): answers saved to finish later, opened by an unguessable code. */

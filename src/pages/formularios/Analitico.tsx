@@ -48,6 +48,46 @@ export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | un
   });
 }
 
+/**
+ * The citizen's journey per model (issue 21), from anonymous counters: started, drafts saved, sent, the
+ * completion rate, and the page where citizens most often stop.
+ */
+function TabelaJornada({ jornada }: { jornada: DadosAnalitico['jornada'] }) {
+  const { t } = useAmbiente();
+  return (
+    <section className="cf-jornada" aria-labelledby="cf-titulo-jornada">
+      <h3 id="cf-titulo-jornada">{t('analitico.jornada')}</h3>
+      <p className="cf-ajuda">{t('analitico.jornada-ajuda')}</p>
+      <Rolagem rotulo={t('analitico.jornada')}>
+        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby="cf-titulo-jornada">
+          <thead>
+            <tr>
+              <th scope="col">{t('formularios.modelo')}</th>
+              <th scope="col">{t('analitico.iniciados')}</th>
+              <th scope="col">{t('analitico.rascunhos')}</th>
+              <th scope="col">{t('analitico.enviados')}</th>
+              <th scope="col">{t('analitico.conclusao')}</th>
+              <th scope="col">{t('analitico.onde-param')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {jornada.map((j) => (
+              <tr key={j.codigoServico} data-jornada={j.codigoServico}>
+                <th scope="row">{j.nome}</th>
+                <td>{nf(j.iniciados)}</td>
+                <td>{nf(j.rascunhos)}</td>
+                <td>{nf(j.enviados)}</td>
+                <td>{pct(j.iniciados ? Math.min(1, j.enviados / j.iniciados) : 0)}</td>
+                <td>{j.paradaMaisComum ? t('analitico.parada', { titulo: j.paradaMaisComum.pagina === 'revisao' ? t('preenchimento.revisao') : j.paradaMaisComum.titulo, n: j.paradaMaisComum.pararam }) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </Rolagem>
+    </section>
+  );
+}
+
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
   const { http, estado, t } = useAmbiente();
@@ -63,7 +103,7 @@ export default function Analitico() {
     let vivo = true;
     comEscopo(estado.carregamento, `lista:${LISTA}`, () => formulariosApi.analitico(http, { ...lista.filtros })).then(
       (d) => vivo && setDados(d),
-      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [] }), tratar(e, 'lista')),
+      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [] }), tratar(e, 'lista')),
     );
     return () => void (vivo = false);
   }, [filtrosJson]);
@@ -121,6 +161,7 @@ export default function Analitico() {
             <SerieDiaria titulo={t('analitico.por-dia')} pontos={dados.serieDiaria.map((d) => ({ dia: d.dia, total: d.total }))} />
             <Distribuicao titulo={t('analitico.por-status')} fatias={porStatus} />
           </div>
+          {dados.jornada.length > 0 && <TabelaJornada jornada={dados.jornada} />}
         </>
       )}
     </section>

@@ -14,6 +14,8 @@ import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formul
 import { mesesInteiros } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL } from '../../../../src/forms/status';
+import { resumoDaJornada, type ContagemJornada, type EventoJornada } from '../../../../src/forms/jornada';
+import type { Definicao } from '../../../../src/forms/definicao';
 
 /** Analytics, form events and integration retries (with their manual actions). */
 
@@ -41,6 +43,30 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     );
   }
 
+  /** The citizen's journey per model in the period (issue 21), from its anonymous counters; the pages are the latest version's. */
+  async function jornadaDoPeriodo(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+    const f = new Filtro();
+    if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
+    if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
+    if (q.de) f.add((p) => `c.dia >= ${p(q.de)}::date`);
+    if (q.ate) f.add((p) => `c.dia <= ${p(q.ate)}::date`);
+    const linhas = await db.query<{ codigo_servico: string; nome: string; definicao: Definicao | null; evento: EventoJornada; pagina: string; n: string }>(
+      `select c.codigo_servico, m.nome, v.definicao, c.evento, c.pagina, sum(c.quantidade)::text as n
+         from contador_jornada c join modelo m on m.codigo_servico = c.codigo_servico
+         left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
+         ${f.where} group by 1, 2, 3, 4, 5`,
+      f.params,
+    );
+    const porModelo = new Map<string, { nome: string; definicao: Definicao | null; c: ContagemJornada }>();
+    for (const l of linhas) {
+      const m = porModelo.get(l.codigo_servico) ?? { nome: l.nome, definicao: l.definicao, c: { INICIADO: 0, RASCUNHO: 0, ENVIADO: 0, paginas: {} } };
+      if (l.evento === 'PAGINA') m.c.paginas[l.pagina] = Number(l.n);
+      else m.c[l.evento] = Number(l.n);
+      porModelo.set(l.codigo_servico, m);
+    }
+    return [...porModelo].filter(([, m]) => m.c.INICIADO > 0).map(([codigoServico, m]) => ({ codigoServico, nome: m.nome, ...resumoDaJornada(m.definicao, m.c) })).sort((a, b) => b.iniciados - a.iniciados || a.codigoServico.localeCompare(b.codigoServico));
+  }
+
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
   api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
     '/analitico-formularios',
@@ -48,10 +74,11 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     async (req) => {
       const escopo = await escopoDe(req);
       const c = filtroContadores(req.query, escopo);
-      const [porModelo, porDia] = await Promise.all([
+      const [porModelo, porDia, jornada] = await Promise.all([
         totaisPorModelo(req.query, escopo),
         // Grouped by the date itself, not its text (a year: ~4 ms less).
         db.query<{ dia: string; status: string; n: string }>(`select c.dia::text as dia, c.status, sum(c.quantidade)::text as n from contador_formulario_dia c ${c.where} group by c.dia, c.status having sum(c.quantidade) > 0 order by c.dia`, c.params),
+        jornadaDoPeriodo(req.query, escopo),
       ]);
       const modelos = new Map<string, { codigoServico: string; nome: string; total: number; porStatus: Record<string, number>; taxaFalhaIntegracao: number }>();
       for (const r of porModelo) {
@@ -69,7 +96,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         dias.set(r.dia, d);
       }
       const lista = [...modelos.values()].sort((a, b) => b.total - a.total || a.codigoServico.localeCompare(b.codigoServico));
-      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: [...dias.values()] };
+      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: [...dias.values()], jornada };
     },
   );
 

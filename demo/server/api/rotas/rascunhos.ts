@@ -4,7 +4,9 @@ import { Type } from 'typebox';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { mensagemDe } from '../../../../src/validation/regras';
 import { chavesDesconhecidas } from '../../../../src/forms/preenchimento';
-import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
+import { CorpoJornada, CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
+import { paginasDe } from '../../../../src/forms/paginas';
+import { PAGINA_REVISAO } from '../../../../src/forms/jornada';
 import type { Banco, Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
 import { documentarComo, parametros } from '../contrato';
@@ -125,6 +127,7 @@ export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: Context
           [hashDoCodigo(codigo), m.codigo_servico, m.ultima_versao, cidadao?.cpf ?? '', JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias],
         );
         await guardarAnexos(tx, r.id, { codigo_servico: m.codigo_servico, definicao: m.definicao! }, req.body.respostas);
+        await contarJornada(tx, m.codigo_servico, 'RASCUNHO');
         await avisar(tx, req.body.email, codigo, m.nome, r.expira_em);
         return r;
       });
@@ -138,6 +141,28 @@ export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: Context
     if (!r) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
     return r;
   };
+
+  /** The journey's steps, counted with nothing about who (issue 21: the analytics' started, pages, sent). */
+  api.post<{ Params: { codigoServico: string }; Body: { evento: 'INICIADO' | 'PAGINA' | 'ENVIADO'; pagina?: string } }>(
+    '/modelos/:codigoServico/jornada',
+    {
+      schema: doc('registrarJornada', 'Conta um passo da jornada do cidadão', {
+        publica: true,
+        descricao: 'Contadores anônimos (sem pessoa, sessão ou endereço): quantos começaram, chegaram a cada página e enviaram. A página precisa ser uma do modelo publicado (ou "revisao").',
+        params: parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) }),
+        corpo: CorpoJornada,
+        resposta: { status: 204, descricao: 'Contado.' },
+        erros: [404, 410, 429],
+      }),
+    },
+    async (req, rep) => {
+      const m = await ctx.modeloPublicado(req.params.codigoServico);
+      const pagina = req.body.evento === 'PAGINA' ? (req.body.pagina ?? '') : '';
+      if (req.body.evento === 'PAGINA' && pagina !== PAGINA_REVISAO && !paginasDe(m.definicao!).some((p) => p.id === pagina)) throw invalido(MSG_CAMPOS, [{ field: 'pagina', message: 'Este formulário não tem essa página.' }]);
+      await contarJornada(db, m.codigo_servico, req.body.evento, pagina);
+      return rep.code(204).send();
+    },
+  );
 
   api.get<{ Params: { codigo: string } }>(
     '/rascunhos/:codigo',
@@ -177,6 +202,14 @@ export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: Context
     },
   );
 }
+
+/** One more in the journey's anonymous counters of today (São Paulo). */
+export const contarJornada = (tx: Executor, codigoServico: string, evento: 'INICIADO' | 'RASCUNHO' | 'ENVIADO' | 'PAGINA', pagina = '') =>
+  tx.query(
+    `insert into contador_jornada (dia, codigo_servico, evento, pagina, quantidade) values (dia_sao_paulo(now()), $1, $2, $3, 1)
+     on conflict (codigo_servico, dia, evento, pagina) do update set quantidade = contador_jornada.quantidade + 1`,
+    [codigoServico, evento, pagina],
+  );
 
 /** Deletes expired drafts (the retention job); resolves how many went. */
 export async function apagarRascunhosExpirados(db: Executor, lote: number): Promise<number> {
