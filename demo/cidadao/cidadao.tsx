@@ -114,13 +114,14 @@ function Portal() {
     addEventListener('popstate', voltar);
     return () => removeEventListener('popstate', voltar);
   }, []);
-  // The journey's anonymous counters (issue 21): started once, each page reached once, sent — per form filled here.
-  const jornada = useRef({ chave: '', iniciado: false, paginas: new Set<string>() });
+  // The journey's anonymous counters (issue 21): started once, each page reached once, sent — per form filled
+  // here. A form resumed from a draft was counted when it started: its pages are not counted again.
+  const jornada = useRef({ chave: '', iniciado: false, retomado: false, paginas: new Set<string>() });
   const registrar = (evento: 'INICIADO' | 'PAGINA' | 'ENVIADO', pagina?: string) =>
     void fetch(`/api/publico/modelos/${encodeURIComponent(codigo)}/jornada`, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ evento, ...(pagina ? { pagina } : {}) }) }).catch(() => undefined);
   const daJornada = () => {
     const chave = `${codigo}|${envio}`;
-    if (jornada.current.chave !== chave) jornada.current = { chave, iniciado: !!rascunho, paginas: new Set() };
+    if (jornada.current.chave !== chave) jornada.current = { chave, iniciado: !!rascunho, retomado: !!rascunho, paginas: new Set() };
     return jornada.current;
   };
   const iniciar = () => {
@@ -133,7 +134,7 @@ function Portal() {
   };
   const alcancar = (pagina: string) => {
     const j = daJornada();
-    if (j.paginas.has(pagina)) return;
+    if (j.retomado || j.paginas.has(pagina)) return;
     j.paginas.add(pagina);
     registrar('PAGINA', pagina);
   };

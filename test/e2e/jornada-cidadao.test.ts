@@ -157,6 +157,16 @@ describe('a jornada do cidadão', () => {
       for (const t of ['Estudantes — Estudante 1', 'Estudantes — Estudante 2', 'Ensino médio', 'Distância até a escola (km)']) assert.ok(ficha.includes(t), `"${t}" in the drawer:\n${ficha}`);
       assert.doesNotMatch(ficha, /Caio da Silva/, 'a student\'s name is personal: masked for the gestor');
       await foto(p, 'gestor-1280');
+      await noConsole(p, '.bp6-drawer [aria-label=Close], .bp6-drawer .bp6-drawer-header button').first().click();
+
+      // The analytics: the journey from anonymous counters — one started (the resumed draft is the same), one sent.
+      await irPara(p, '/analitico-formularios');
+      const linha = noConsole(p, 'tr[data-jornada=educacao-auxilio-familia]');
+      await linha.waitFor();
+      const celulas = (await linha.locator('th, td').allInnerTexts()).map((x) => x.trim());
+      assert.deepEqual(celulas, ['Auxílio Família na Escola', '1', '1', '1', '100,0%', '—'], 'nobody stopped: the resumed draft was sent');
+      await noConsole(p, '.cf-jornada').scrollIntoViewIfNeeded();
+      await foto(p, 'analitico-1280');
       assert.deepEqual(erros, [], 'no uncaught errors in the pages');
     } finally {
       await ctx.close();
