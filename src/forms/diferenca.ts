@@ -27,6 +27,8 @@ export interface Diferenca {
   secoesRenomeadas: { de: string; para: string }[];
   /** Sections whose condition was added, changed or removed, with it described before and after. */
   secoesCondicao: { secao: string; antes?: string; depois?: string }[];
+  /** The citizen's journey (issue 21): sections that became (or stopped being) pages or repeating sets, the team address. */
+  jornada: string[];
 }
 
 /**
@@ -94,6 +96,8 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   else if (oa.get(v) !== r) d.push(t('dif.opcao-renomeada', { a: oa.get(v)!, b: r }));
   for (const [v, r] of oa) if (!ob.has(v)) d.push(t('dif.opcao-retirada', { r }));
   if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push(t('dif.ordem-opcoes'));
+  if (!!a.confirmacao !== !!b.confirmacao) d.push(t(b.confirmacao ? 'dif.confirmacao-nova' : 'dif.confirmacao-retirada'));
+  if ((a.preencherDoLogin ?? '') !== (b.preencherDoLogin ?? '')) d.push(b.preencherDoLogin ? t('dif.login-novo', { dado: t(`propriedades.login.${b.preencherDoLogin}`) }) : t('dif.login-retirado'));
   const cond = mudancaDeCondicao(a.condicao, b.condicao, da, db, t);
   if (cond) d.push(cond.antes === undefined ? t('dif.condicao-nova', { c: cond.depois! }) : cond.depois === undefined ? t('dif.condicao-retirada', { c: cond.antes }) : t('dif.condicao-alterada', { a: cond.antes, b: cond.depois }));
   if (a.tipo === 'arquivo' && b.tipo === 'arquivo') {
@@ -130,7 +134,25 @@ export function diferenca(a: Definicao | null | undefined, b: Definicao | null |
       const m = antes ? mudancaDeCondicao(antes.condicao, s.condicao, a, b, t) : null;
       return m ? [{ secao: s.titulo, ...m }] : [];
     }),
+    jornada: mudancasDaJornada(a, b, t),
   };
+}
+
+/** Pages, repeating sets and the team address, before and after, in sentences. */
+function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null | undefined, t: Tradutor): string[] {
+  const linhas: string[] = [];
+  const limites = (r: NonNullable<Definicao['secoes'][number]['repeticao']>) => t('dif.itens', { min: r.minimo, max: r.maximo });
+  for (const s of b?.secoes ?? []) {
+    const antes = a?.secoes.find((x) => x.id === s.id);
+    if (!antes) continue;
+    if (!!antes.pagina !== !!s.pagina) linhas.push(t(s.pagina ? 'dif.pagina-nova' : 'dif.pagina-retirada', { secao: s.titulo }));
+    const [ra, rb] = [antes.repeticao, s.repeticao];
+    if (!ra && rb) linhas.push(t('dif.repete', { secao: s.titulo, itens: limites(rb) }));
+    else if (ra && !rb) linhas.push(t('dif.nao-repete', { secao: s.titulo }));
+    else if (ra && rb && (ra.minimo !== rb.minimo || ra.maximo !== rb.maximo)) linhas.push(t('dif.repete-limites', { secao: s.titulo, a: limites(ra), b: limites(rb) }));
+  }
+  if ((a?.emailEquipe ?? '') !== (b?.emailEquipe ?? '')) linhas.push(t('dif.email-equipe', { a: a?.emailEquipe || '—', b: b?.emailEquipe || '—' }));
+  return linhas;
 }
 
 /** The same JSON for the same content whatever the order of its keys (a draft built in the browser vs. one read back). */
@@ -156,6 +178,7 @@ export function resumoDiferenca(d: Diferenca, t: Tradutor = emPortugues): string
     else if (c.depois === undefined) linhas.push(t('dif.secao-condicao-retirada', { secao: c.secao, a: c.antes }));
     else linhas.push(t('dif.secao-condicao-alterada', { secao: c.secao, a: c.antes, b: c.depois }));
   }
+  linhas.push(...d.jornada);
   return linhas;
 }
 

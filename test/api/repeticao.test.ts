@@ -76,7 +76,7 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(f.respostas.dependentes, [ITENS[0], { 'nome-dependente': 'Caio Souza', idade: '40' }], "the adult's hidden school is dropped");
 
       const entrega = await esperarAte(() => receptor.recebidas.find((x) => (x.corpo as { protocolo?: string }).protocolo === protocolo), 10_000, 'the delivery');
-      assert.deepEqual((entrega.corpo as { respostas: Record<string, unknown> }).respostas.dependentes, f.respostas.dependentes);
+      assert.deepEqual((entrega!.corpo as { respostas: Record<string, unknown> }).respostas.dependentes, f.respostas.dependentes);
 
       const gestor = await clienteApi(s.url, 'gestor');
       const detalhe = (await gestor('GET', `/formularios/${f.id}`)).json;

@@ -107,3 +107,16 @@ describe('seções que se repetem', () => {
     assert.deepEqual(validarDefinicao(mesmoNome).map((p) => p.caminho), ['secoes[1].id']);
   });
 });
+
+describe('a diferença entre versões fala da jornada', () => {
+  test('página, repetição, limites, e-mail da equipe, confirmação e login', async () => {
+    const { diferenca, resumoDiferenca } = await import('../../src/forms/diferenca');
+    const antes: Definicao = { secoes: [{ ...D.secoes[0], pagina: undefined }, { ...D.secoes[1], repeticao: undefined, pagina: undefined }] };
+    const depois: Definicao = { ...D, emailEquipe: 'equipe@orgao.gov.br', secoes: [{ ...D.secoes[0], campos: [{ ...D.secoes[0].campos[0], preencherDoLogin: 'nome' }] }, D.secoes[1]] };
+    const r = resumoDiferenca(diferenca(antes, depois));
+    for (const esperado of ['A seção "Requerente" passa a começar uma página.', 'A seção "Dependentes" passa a se repetir (1 a 3 itens).', 'E-mail da equipe: de — para equipe@orgao.gov.br.']) assert.ok(r.includes(esperado), r.join('\n'));
+    assert.deepEqual(diferenca(antes, depois).campos.find((c) => c.id === 'nome')?.detalhes, ['passa a vir do login: Nome do login']);
+    const limites = resumoDiferenca(diferenca(D, { secoes: [D.secoes[0], { ...D.secoes[1], repeticao: { minimo: 0, maximo: 25 } }] }));
+    assert.ok(limites.includes('A seção "Dependentes": de 1 a 3 itens para 0 a 25 itens.'), limites.join('\n'));
+  });
+});
