@@ -4,7 +4,8 @@ import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { clienteApi } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
-import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole, sairDaDemo } from './demo';
+import { abrirFormulario, demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole, sairDaDemo } from './demo';
+
 
 /**
  * Issue 8 end to end: a citizen fills a published model on the demo's citizen page; the worker delivers
@@ -80,12 +81,7 @@ describe('do portal do cidadão à integração', () => {
       assert.ok(Buffer.from(await (await fetch(anexoEntregue.url)).arrayBuffer()).equals(documento), 'downloaded by the signed link');
 
       // The console: the manager finds it integrated, with the failed attempt and the success in its events.
-      await entrarNaDemo(p, demo.base, 'gestor');
-      await irPara(p, `/formularios?protocolo=${protocolo}`);
-      await esperarTitulo(p, 'Formulários Preenchidos');
-      await noConsole(p, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).click();
-      const gaveta = noConsole(p, '.bp6-drawer');
-      await gaveta.locator('[data-testid=eventos]').waitFor();
+      const gaveta = await abrirFormulario(p, demo.base, 'gestor', protocolo);
       const eventos = await gaveta.locator('[data-testid=eventos] li').allInnerTexts();
       const texto = eventos.join(' | ');
       assert.match(texto, /Formulário recebido/);

@@ -106,3 +106,14 @@ export function demoComNavegador(env: Record<string, string> = {}) {
     },
   });
 }
+
+/** Signs in as `usuario`, finds the form of `protocolo` in the list and opens its drawer, its events loaded. */
+export async function abrirFormulario(p: Page, base: string, usuario: string, protocolo: string) {
+  await entrarNaDemo(p, base, usuario);
+  await irPara(p, `/formularios?protocolo=${protocolo}`);
+  await esperarTitulo(p, 'Formulários Preenchidos');
+  await noConsole(p, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).click();
+  const gaveta = noConsole(p, '.bp6-drawer');
+  await gaveta.locator('[data-testid=eventos]').waitFor();
+  return gaveta;
+}

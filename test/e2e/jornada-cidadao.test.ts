@@ -4,7 +4,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { esperarAte } from '../apoio/receptor';
-import { demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole } from './demo';
+import { abrirFormulario, demoComNavegador, irPara, noConsole } from './demo';
+
 
 /**
  * Issue 21 end to end, on the demo as `npm start` runs it (its own mail catcher): a citizen walks the
@@ -146,12 +147,7 @@ describe('a jornada do cidadão', () => {
       await foto(p, 'emails-1280');
 
       // The gestor: the form, its items numbered, the e-mail event in the timeline.
-      await entrarNaDemo(p, demo.base, 'gestor');
-      await irPara(p, `/formularios?protocolo=${protocolo}`);
-      await esperarTitulo(p, 'Formulários Preenchidos');
-      await noConsole(p, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).click();
-      const gaveta = noConsole(p, '.bp6-drawer');
-      await gaveta.locator('[data-testid=eventos]').waitFor();
+      const gaveta = await abrirFormulario(p, demo.base, 'gestor', protocolo);
       await esperarAte(async () => (await gaveta.locator('[data-testid=eventos] li', { hasText: 'E-mail enviado' }).count()) >= 1, 15_000, 'the e-mail event');
       const ficha = await gaveta.innerText();
       for (const t of ['Estudantes — Estudante 1', 'Estudantes — Estudante 2', 'Ensino médio', 'Distância até a escola (km)']) assert.ok(ficha.includes(t), `"${t}" in the drawer:\n${ficha}`);

@@ -297,16 +297,23 @@ export function Preenchimento(props: PropsPreenchimento) {
 
   // Pages (issue 21): where the citizen is, kept by the host when it gives `passo`, here otherwise.
   const paginado = emPaginas(definicao) && !somenteLeitura;
-  const [passoProprio, setPassoProprio] = useState<Passo>(() => primeiroPasso(definicao, respostas));
-  // A host that keeps the step (the browser's history) and has none yet is on the first page.
-  const passo = props.aoMudarPasso ? (props.passo ?? primeiroPasso(definicao, respostas)) : passoProprio;
+  const [passoProprio, setPassoProprio] = useState<Passo | null>(null);
+  // A host that keeps the step (the browser's history) and has none yet is on the first page; so is a
+  // form whose step is gone (the builder's preview after a section is removed) or not yet taken.
+  const pedido = props.aoMudarPasso ? props.passo : passoProprio;
+  const passo = pedido && ('revisao' in pedido || paginasDe(definicao).some((p) => p.id === pedido.pagina)) ? pedido : primeiroPasso(definicao, respostas);
   const [problemas, setProblemas] = useState<ErroNaPagina[] | null>(null);
   // After "Alterar", "Continuar" returns to the check step; the field to focus once its page shows.
   const [alterando, setAlterando] = useState(false);
   const [focar, setFocar] = useState<string | null>(null);
   const titulo = useRef<HTMLHeadingElement>(null);
+  // Focus follows the citizen to the new step after a navigation (Continuar, Voltar, Alterar, the browser's
+  // back and forward) — not when the form first shows, nor when the step changes by itself (the builder's
+  // preview following the field being edited, a first page appearing as the designer adds fields).
+  const focoPendente = useRef(false);
   const irPara = useCallback(
-    (p: Passo) => {
+    (p: Passo, focar = true) => {
+      focoPendente.current = focar;
       setProblemas(null);
       setPassoProprio(p);
       props.aoMudarPasso?.(p);
@@ -314,21 +321,24 @@ export function Preenchimento(props: PropsPreenchimento) {
     [props.aoMudarPasso],
   );
   const chavePasso = 'revisao' in passo ? 'revisao' : passo.pagina;
-  // Not when the form first shows (the builder's page keeps its focus): only when the step changes.
-  const mostrado = useRef(false);
+  const hospedeiro = useRef(props.passo);
   useEffect(() => {
-    if (!paginado || !mostrado.current) return void (mostrado.current = true);
+    if (hospedeiro.current !== props.passo) focoPendente.current = true;
+    hospedeiro.current = props.passo;
+  }, [props.passo]);
+  useEffect(() => {
+    if (!paginado || !focoPendente.current) return;
+    focoPendente.current = false;
     if (focar) {
       focarCampo(raiz.current, focar);
       setFocar(null);
     } else titulo.current?.focus();
-    // Only when the step changes: focus follows the citizen to the new page.
   }, [chavePasso]);
   // The builder's preview opens the page of the field being edited.
   useEffect(() => {
     if (!paginado || !destaque) return;
     const p = paginaDoCampo(definicao, destaque);
-    if (p && ('revisao' in passo || p.id !== passo.pagina)) irPara({ pagina: p.id });
+    if (p && ('revisao' in passo || p.id !== passo.pagina)) irPara({ pagina: p.id }, false);
   }, [destaque]);
 
   const nErros = Object.keys(erros).length;
