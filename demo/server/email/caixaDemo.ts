@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
+import { formatarDataHora } from '../../../src/i18n/datas';
 
 /**
  * The demo's mail catcher (issue 21): a real SMTP server (smtp-server) on loopback that keeps the last
@@ -94,7 +95,7 @@ export function registrarCaixaDeEmails(app: FastifyInstance, caixa: CaixaDeEmail
       .map(
         (e) => `<article class="cf-email" data-email="${e.id}">
   <h2>${esc(e.assunto)}</h2>
-  <p class="cf-email-meta">De ${esc(e.de)} para ${esc(e.para.join(', '))}, recebido em <time datetime="${e.recebidoEm}">${esc(new Date(e.recebidoEm).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' }))}</time></p>
+  <p class="cf-email-meta">De ${esc(e.de)} para ${esc(e.para.join(', '))}, recebido em <time datetime="${e.recebidoEm}">${esc(formatarDataHora(e.recebidoEm))}</time></p>
   <pre>${linkar(e.texto)}</pre>
   ${e.anexos.length ? `<ul>${e.anexos.map((a, i) => `<li><a href="/demo/emails/${e.id}/anexos/${i}" download>${esc(a.nome)}</a> (${esc(a.tipo)}, ${Math.max(1, Math.round(a.tamanho / 1024))} KB)</li>`).join('')}</ul>` : ''}
 </article>`,

@@ -35,7 +35,9 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&
 /** The answers the citizen saw, masked: the same blocks the drawer and the PDF show. */
 const blocosMascarados = (f: FormularioEmail): BlocoRespostas[] => respostasComoVistas(f.definicao, f.respostas, mascararRespostas(f.definicao, f.respostas));
 
-const blocosEmTexto = (blocos: BlocoRespostas[]) => blocos.map((b) => [`${b.titulo}`, ...b.linhas.map((l) => `  ${l.rotulo}: ${l.valor}`)].join('\n')).join('\n\n');
+/** "Rótulo: valor" — without a second mark after a label that ends in one ("Precisa de transporte?"). */
+const rotulado = (rotulo: string, valor: string) => `${rotulo}${/[?:]$/.test(rotulo.trim()) ? '' : ':'} ${valor}`;
+const blocosEmTexto = (blocos: BlocoRespostas[]) => blocos.map((b) => [`${b.titulo}`, ...b.linhas.map((l) => `  ${rotulado(l.rotulo, l.valor)}`)].join('\n')).join('\n\n');
 const blocosEmHtml = (blocos: BlocoRespostas[]) =>
   blocos.map((b) => `<h3 style="font-size:15px;margin:16px 0 4px">${esc(b.titulo)}</h3><table style="border-collapse:collapse">${b.linhas.map((l) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${esc(l.rotulo)}</th><td style="padding:2px 0">${esc(l.valor)}</td></tr>`).join('')}</table>`).join('');
 
