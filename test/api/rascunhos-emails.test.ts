@@ -104,8 +104,13 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(ruim.json.errors.map((e: { field: string }) => e.field).sort(), ['email', 'respostas.inventado']);
       assert.equal((await api('GET', `/rascunhos/${codigo}`)).json.pagina, 'pedido');
 
-      const enviado = await api('POST', '/modelos/teste-rascunho/formularios', { respostas: RESPOSTAS, rascunho: codigo });
+      // Sent with an Idempotency-Key: repeating it (a lost answer, a double click) gives the same receipt, though the draft is gone.
+      const enviar = () => fetch(`${s.url}/api/publico/modelos/teste-rascunho/formularios`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `rascunho-${codigo}` }, body: JSON.stringify({ respostas: RESPOSTAS, rascunho: codigo }) }).then(async (r) => ({ status: r.status, json: await r.json() }));
+      const enviado = await enviar();
       assert.equal(enviado.status, 201, JSON.stringify(enviado.json));
+      const repetido = await enviar();
+      assert.equal(repetido.status, 201, JSON.stringify(repetido.json));
+      assert.equal(repetido.json.protocolo, enviado.json.protocolo);
       const depois = await api('GET', `/rascunhos/${codigo}`);
       assert.equal(depois.status, 404);
       assert.equal(depois.json.detail, MSG_RASCUNHO_INEXISTENTE);

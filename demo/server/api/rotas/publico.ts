@@ -295,6 +295,22 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
     const cidadao = await cidadaoAutorizado(req, m);
 
+    // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
+    const titular = cidadao?.cpf ?? '';
+    // Only a submission with an Idempotency-Key needs its body's fingerprint.
+    const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
+    const repetir = async () => {
+      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
+      if (!s) return null;
+      if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
+      return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
+    };
+    // The replay first: a repeated submission from a draft finds the draft gone with the first one.
+    if (chave) {
+      const anterior = await repetir();
+      if (anterior) return { saida: anterior, repetido: true };
+    }
+
     conferirTamanhos(req.body.respostas);
     // A submission from a draft is checked against the version the draft started on, and deletes it.
     const rascunho = req.body.rascunho ? await rascunhoDoCodigo(db, req.body.rascunho, cidadao) : null;
@@ -317,20 +333,6 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     const confirmacao = o.emails ? enderecoDeConfirmacao(definicao, respostas) : null;
     const equipe = o.emails ? definicao.emailEquipe?.trim() || null : null;
 
-    // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
-    const titular = cidadao?.cpf ?? '';
-    // Only a submission with an Idempotency-Key needs its body's fingerprint.
-    const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
-    const repetir = async () => {
-      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
-      if (!s) return null;
-      if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
-      return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
-    };
-    if (chave) {
-      const anterior = await repetir();
-      if (anterior) return { saida: anterior, repetido: true };
-    }
     // File answers refer to uploads: checked and written out with the file's name, type, size and SHA-256
     // (after the replay check: a repeated submission finds its uploads already its own).
     const comAnexos = await o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
