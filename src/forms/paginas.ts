@@ -1,5 +1,6 @@
 import { chaveNoItem, visiveis, type Visibilidade } from './condicoes';
 import { nomeDoItem } from './respostas';
+import { lerChaveNoItem } from './repeticao';
 import { emPortugues, type Tradutor } from '../i18n';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 
@@ -78,7 +79,7 @@ export function passoAnterior(d: Definicao, passo: Passo, respostas: Record<stri
 
 /** The page that holds question `chave` ("Alterar" opens it): a question's id, or `secao[i].campo` in a repeating section. */
 export function paginaDoCampo(d: Definicao, chave: string): Pagina | undefined {
-  const secao = /^([^[]+)\[\d+\]\./.exec(chave)?.[1];
+  const secao = lerChaveNoItem(chave)?.secao;
   return paginasDe(d).find((p) => p.secoes.some((s) => s.id === secao || s.id === chave || s.campos.some((c) => c.id === chave)));
 }
 
