@@ -97,11 +97,14 @@ export function conexaoPerdida(e: unknown): boolean {
 
 const PASTA_MIGRACOES = join(fileURLToPath(new URL('.', import.meta.url)), 'migracoes');
 
-/** Applies the versioned SQL migrations not yet applied, each in its own transaction, in order. */
-export async function migrar(db: Banco): Promise<string[]> {
+/**
+ * Applies the versioned SQL migrations not yet applied, each in its own transaction, in order; with `ate`,
+ * only those up to that file (a test building a database as an older version left it).
+ */
+export async function migrar(db: Banco, ate?: string): Promise<string[]> {
   await db.query('create table if not exists schema_migracoes (versao text primary key, aplicada_em timestamptz not null default now())');
   const feitas = new Set((await db.query<{ versao: string }>('select versao from schema_migracoes')).map((r) => r.versao));
-  const novas = readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql') && !feitas.has(f)).sort();
+  const novas = readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql') && !feitas.has(f) && (!ate || f <= ate)).sort();
   for (const f of novas) {
     const sql = readFileSync(join(PASTA_MIGRACOES, f), 'utf8');
     await db.transacao(async (tx) => {
@@ -113,8 +116,22 @@ export async function migrar(db: Banco): Promise<string[]> {
 }
 
 /** DATABASE_URL -> PostgreSQL server; otherwise PGlite in `pasta` ('memory://' for none on disk). */
-export async function abrirBanco(opcoes: { databaseUrl?: string; pasta?: string }): Promise<Banco> {
-  const db = opcoes.databaseUrl ? await abrirPostgres(opcoes.databaseUrl) : await abrirPglite(opcoes.pasta ?? '.data/pglite');
+export async function abrirBanco(opcoes: OpcoesBanco): Promise<Banco> {
+  const db = await conectar(opcoes);
   await migrar(db);
+  // The current month's partitions and the next three's (migration 018), on every start.
+  await db.query('select manter_particoes()');
   return db;
+}
+
+/** The database as it was after one migration (tests of the next one): not migrated further, no partition kept. */
+export async function abrirBancoAte(opcoes: OpcoesBanco, ate: string): Promise<Banco> {
+  const db = await conectar(opcoes);
+  await migrar(db, ate);
+  return db;
+}
+
+type OpcoesBanco = { databaseUrl?: string; pasta?: string };
+function conectar(opcoes: OpcoesBanco): Promise<Banco> {
+  return opcoes.databaseUrl ? abrirPostgres(opcoes.databaseUrl) : abrirPglite(opcoes.pasta ?? '.data/pglite');
 }

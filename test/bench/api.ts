@@ -1,115 +1,133 @@
 /**
- * API budgets of DESIGN.md section 10 on a PostgreSQL server with a million filled forms, measured
- * (not asserted): writes test/bench/resultados/api.json. The peers measured in the same run are the
- * plain queries a naive API would run (count(*) over the filter, a 30-day GROUP BY).
- *   BENCH_DATABASE_URL (default: postgres://postgres@127.0.0.1:5432/cf_bench), BENCH_FORMULARIOS (1000000)
+ * API budgets of DESIGN.md section 10 and issue 19 on a PostgreSQL server, at one million filled forms and,
+ * on demand, at ten million, side by side in one file: measured (not asserted), written to
+ * test/bench/resultados/api.json. The peers measured in the same run are the plain queries a naive API
+ * would run (count(*) over the filter, a 30-day GROUP BY, OFFSET pages).
+ *   BENCH_VOLUMES (default 1000000; e.g. 1000000,10000000): one database per volume, cf_bench (one million)
+ *   and cf_bench_<n> for the others, seeded on the first run (seed:large's loader; ~2 min per million here).
+ *   BENCH_POSTGRES (default postgres://postgres@127.0.0.1:5432), RODADAS (60 requests per figure).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { abrirBanco } from '../../demo/server/db';
 import { semearDemo } from '../../demo/server/seed';
 import { carregarEmLotes } from '../../demo/server/gerarFormularios';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi, entrarComo } from '../apoio/servidor';
 import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';
 
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cf_bench';
-const alvo = Number(process.env.BENCH_FORMULARIOS ?? 1_000_000);
+const servidor = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
+const volumes = (process.env.BENCH_VOLUMES ?? '1000000').split(',').map(Number);
 const RODADAS = Number(process.env.RODADAS ?? 60);
 
-{
-  const admin = new URL(url);
-  const nome = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
+async function bancoDoVolume(alvo: number): Promise<string> {
+  const nome = alvo === 1_000_000 ? 'cf_bench' : `cf_bench_${alvo}`;
   const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: admin.toString() });
+  const c = new pg.Client({ connectionString: `${servidor}/postgres` });
   await c.connect();
   if (!(await c.query('select 1 from pg_database where datname = $1', [nome])).rowCount) await c.query(`create database ${nome}`);
   await c.end();
+  return `${servidor}/${nome}`;
 }
-const db = await abrirBanco({ databaseUrl: url });
-await semearDemo(db);
-const [{ n: antes }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
-if (Number(antes) < alvo) await carregarEmLotes(db, alvo - Number(antes), 365, (feitos) => console.log(`semeados: ${Number(antes) + feitos}`));
-const [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
 
-// The API in its own process, as it runs in production; this process only sends requests (keep-alive).
-const demo = await subirDemo({ DATABASE_URL: url, SEED: 'none' });
-const s = { url: demo.base, fechar: async () => demo.fechar() };
-const api = await clienteApi(s.url, 'admin');
-const hoje = hojeSaoPaulo();
-const menos = (d: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) - d * 86400000).toISOString().slice(0, 10);
-const [{ codigo_servico: modelo }] = await db.query<{ codigo_servico: string }>('select codigo_servico from formulario group by 1 order by count(*) desc limit 1');
-const mesInicio = `${hoje.slice(0, 7)}-01`;
-const ultimaPagina = Math.ceil(Number(n) / 20) - 1;
-
-async function medir(nome: string, f: () => Promise<unknown>) {
-  for (let i = 0; i < 5; i++) await f();
-  const t: number[] = [];
-  for (let i = 0; i < RODADAS; i++) {
-    const t0 = performance.now();
-    await f();
-    t.push(performance.now() - t0);
-  }
-  t.sort((a, b) => a - b);
-  const r = { mediana: +t[Math.floor(t.length / 2)].toFixed(2), p95: +t[Math.floor(t.length * 0.95)].toFixed(2), rodadas: RODADAS };
-  console.log(nome, r);
-  return r;
-}
-const http = (caminho: string) => async () => {
-  const r = await api('GET', caminho);
-  if (r.status !== 200) throw new Error(`${caminho}: ${r.status}`);
-};
-
-/** Resident memory of the API's process, in MB. */
-const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${demo.processo.pid}/status`, 'utf8'))![1]) / 1024);
-/** One export of a year's forms through the API: rows per second, end to end. */
-async function exportar() {
-  const t0 = performance.now();
-  const r = await api('GET', `/formularios/exportacao?de=${menos(364)}&ate=${hoje}`);
-  const ms = performance.now() - t0;
-  const linhas = (String(r.json).match(/\r\n/g)?.length ?? 1) - 1;
-  return { linhas, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas / (ms / 1000)) };
-}
-const memoriaOciosaMb = rss();
-
+const porVolume: Record<string, unknown> = {};
+for (const alvo of volumes) porVolume[alvo] = await medirVolume(alvo);
 const resultado = {
   medidoEm: new Date().toISOString(),
-  formularios: Number(n),
   banco: 'PostgreSQL (servidor local)',
-  api: {
-    listaMaisNovosComTotal: await medir('GET /formularios', http('/formularios')),
-    listaPorModeloE30Dias: await medir('GET /formularios?modelo&30 dias', http(`/formularios?modelo=${modelo}&de=${menos(29)}&ate=${hoje}`)),
-    analiticoDoMes: await medir('GET /analitico-formularios (mês)', http(`/analitico-formularios?de=${mesInicio}&ate=${hoje}`)),
-    analiticoDoAno: await medir('GET /analitico-formularios (ano)', http(`/analitico-formularios?de=${menos(364)}&ate=${hoje}`)),
-    pagina5000: await medir('GET /formularios?page=5000', http('/formularios?page=5000&size=20')),
-    paginaDoMeio: await medir('GET /formularios (página do meio)', http(`/formularios?page=${Math.floor(ultimaPagina / 2)}&size=20`)),
-    ultimaPagina: await medir('GET /formularios (última página)', http(`/formularios?page=${ultimaPagina}&size=20`)),
-    eventosComTotal: await medir('GET /formularios-eventos', http('/formularios-eventos?page=0&size=20')),
-    retentativasComTotal: await medir('GET /retentativas-integracao', http('/retentativas-integracao?page=0&size=20')),
-  },
-  pares: {
-    countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario')),
-    countPorModeloE30Dias: await medir('count(*) modelo+30 dias', () => db.query(`select count(*) from formulario where codigo_servico = $1 and recebido_em >= now() - interval '30 days'`, [modelo])),
-    groupBy30Dias: await medir('GROUP BY 30 dias', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '30 days' group by 1, 2, 3`)),
-    offsetPagina5000: await medir('offset página 5000', () => db.query('select id from formulario order by recebido_em desc, id desc limit 20 offset 100000')),
-    offsetUltimaPagina: await medir('offset última página', () => db.query(`select id from formulario order by recebido_em desc, id desc limit 20 offset ${ultimaPagina * 20}`)),
-    countEventos: await medir('count(*) eventos', () => db.query('select count(*) from formulario_evento')),
-    countRetentativas: await medir('count(*) retentativas', () => db.query('select count(*) from retentativa_integracao')),
-  },
-  exportacaoAno: await exportar(),
-  memoriaMb: { ociosa: memoriaOciosaMb, depoisDaExportacao: rss() },
-  selectAnoPeloPg: await (async () => {
-    const t0 = performance.now();
-    const linhas = await db.query(`select * from formulario where recebido_em >= now() - interval '365 days'`);
-    const ms = performance.now() - t0;
-    return { linhas: linhas.length, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas.length / (ms / 1000)) };
-  })(),
+  porVolume,
   metas: { listaMs: 5, qualquerPaginaMs: 10, analiticoMs: 10, exportacaoLinhasPorSegundo: 100000, crescimentoMemoriaExportacaoMb: 50 },
 };
-await s.fechar();
-await db.fechar();
 const saida = 'test/bench/resultados/api.json';
 mkdirSync(dirname(saida), { recursive: true });
 writeFileSync(saida, JSON.stringify(resultado, null, 2) + '\n');
 console.log(JSON.stringify(resultado, null, 2));
+
+async function medirVolume(alvo: number) {
+  const url = await bancoDoVolume(alvo);
+  const db = await abrirBanco({ databaseUrl: url });
+  await semearDemo(db);
+  const [{ n: antes }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
+  if (Number(antes) < alvo) await carregarEmLotes(db, alvo - Number(antes), 365, (feitos) => console.log(`semeados: ${Number(antes) + feitos}`));
+  const [{ n }] = await db.query<{ n: string }>('select count(*)::text as n from formulario');
+
+  // The API in its own process, as it runs in production; this process only sends requests (keep-alive).
+  const demo = await subirDemo({ DATABASE_URL: url, SEED: 'none' });
+  const s = { url: demo.base, fechar: async () => demo.fechar() };
+  const api = await clienteApi(s.url, 'admin');
+  const hoje = hojeSaoPaulo();
+  const menos = (d: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) - d * 86400000).toISOString().slice(0, 10);
+  const [{ codigo_servico: modelo }] = await db.query<{ codigo_servico: string }>('select codigo_servico from formulario group by 1 order by count(*) desc limit 1');
+  const mesInicio = `${hoje.slice(0, 7)}-01`;
+  const ultimaPagina = Math.ceil(Number(n) / 20) - 1;
+
+  async function medir(nome: string, f: () => Promise<unknown>) {
+    for (let i = 0; i < 5; i++) await f();
+    const t: number[] = [];
+    for (let i = 0; i < RODADAS; i++) {
+      const t0 = performance.now();
+      await f();
+      t.push(performance.now() - t0);
+    }
+    t.sort((a, b) => a - b);
+    const r = { mediana: +t[Math.floor(t.length / 2)].toFixed(2), p95: +t[Math.floor(t.length * 0.95)].toFixed(2), rodadas: RODADAS };
+    console.log(nome, r);
+    return r;
+  }
+  const http = (caminho: string) => async () => {
+    const r = await api('GET', caminho);
+    if (r.status !== 200) throw new Error(`${caminho}: ${r.status}`);
+  };
+
+  /** Resident memory of the API's process, in MB. */
+  const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${demo.processo.pid}/status`, 'utf8'))![1]) / 1024);
+  /** One export of a year's forms through the API, read as a stream (ten million rows do not fit a string): rows per second, end to end. */
+  async function exportar() {
+    const { access_token } = await entrarComo(s.url, 'admin');
+    const t0 = performance.now();
+    const r = await fetch(`${s.url}/api/formularios/exportacao?de=${menos(364)}&ate=${hoje}`, { headers: { authorization: `Bearer ${access_token}` } });
+    if (r.status !== 200 || !r.body) throw new Error(`exportação: ${r.status}`);
+    let quebras = 0;
+    for await (const pedaco of r.body as unknown as AsyncIterable<Uint8Array>) for (const b of pedaco) if (b === 10) quebras++;
+    const ms = performance.now() - t0;
+    const linhas = quebras - 1;
+    return { linhas, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas / (ms / 1000)) };
+  }
+  const memoriaOciosaMb = rss();
+
+  const resultado = {
+    formularios: Number(n),
+    api: {
+      listaMaisNovosComTotal: await medir('GET /formularios', http('/formularios')),
+      listaPorModeloE30Dias: await medir('GET /formularios?modelo&30 dias', http(`/formularios?modelo=${modelo}&de=${menos(29)}&ate=${hoje}`)),
+      analiticoDoMes: await medir('GET /analitico-formularios (mês)', http(`/analitico-formularios?de=${mesInicio}&ate=${hoje}`)),
+      analiticoDoAno: await medir('GET /analitico-formularios (ano)', http(`/analitico-formularios?de=${menos(364)}&ate=${hoje}`)),
+      pagina5000: await medir('GET /formularios?page=5000', http('/formularios?page=5000&size=20')),
+      paginaDoMeio: await medir('GET /formularios (página do meio)', http(`/formularios?page=${Math.floor(ultimaPagina / 2)}&size=20`)),
+      ultimaPagina: await medir('GET /formularios (última página)', http(`/formularios?page=${ultimaPagina}&size=20`)),
+      eventosComTotal: await medir('GET /formularios-eventos', http('/formularios-eventos?page=0&size=20')),
+      retentativasComTotal: await medir('GET /retentativas-integracao', http('/retentativas-integracao?page=0&size=20')),
+    },
+    pares: {
+      countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario')),
+      countPorModeloE30Dias: await medir('count(*) modelo+30 dias', () => db.query(`select count(*) from formulario where codigo_servico = $1 and recebido_em >= now() - interval '30 days'`, [modelo])),
+      groupBy30Dias: await medir('GROUP BY 30 dias', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '30 days' group by 1, 2, 3`)),
+      offsetPagina5000: await medir('offset página 5000', () => db.query('select id from formulario order by recebido_em desc, id desc limit 20 offset 100000')),
+      offsetUltimaPagina: await medir('offset última página', () => db.query(`select id from formulario order by recebido_em desc, id desc limit 20 offset ${ultimaPagina * 20}`)),
+      countEventos: await medir('count(*) eventos', () => db.query('select count(*) from formulario_evento')),
+      countRetentativas: await medir('count(*) retentativas', () => db.query('select count(*) from retentativa_integracao')),
+    },
+    exportacaoAno: await exportar(),
+    memoriaMb: { ociosa: memoriaOciosaMb, depoisDaExportacao: rss() },
+    // The driver's raw read of the newest million rows (the export's floor without any formatting).
+    selectMilhaoPeloPg: await (async () => {
+      const t0 = performance.now();
+      const linhas = await db.query(`select * from formulario order by recebido_em desc, id desc limit 1000000`);
+      const ms = performance.now() - t0;
+      return { linhas: linhas.length, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas.length / (ms / 1000)) };
+    })(),
+  };
+  await s.fechar();
+  await db.fechar();
+  return resultado;
+}

@@ -97,6 +97,9 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   /** Folds the counters' slices of days before yesterday (issue 19, migration 015); resolves how many rows it wrote. */
   const compactarContadores = async () => Number((await db.query<{ n: number }>('select compactar_contadores(dia_sao_paulo(now()) - 1, $1) as n', [o.lote * 10]))[0].n);
 
+  /** This month's partitions and the next three, and any month found in a default partition (migration 018); resolves how many it created. */
+  const manterParticoes = async () => Number((await db.query<{ n: number }>('select manter_particoes() as n'))[0].n);
+
   /**
    * Drafts past their expiry (issue 21), and e-mail jobs finished over 30 days ago (their address is
    * personal data; the form's events keep that it was sent); resolves how many rows went.
@@ -107,8 +110,8 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
     return Math.max(rascunhos, emails.length);
   };
 
-  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores()), o);
-  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, iniciar: laco.iniciar, parar: laco.parar };
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes()), o);
+  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;
