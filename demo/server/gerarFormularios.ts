@@ -3,10 +3,11 @@ import { completarCpf } from '../../src/forms/cpf';
 
 /**
  * Generates filled forms for the demo and for benchmarks, in SQL (fast on both databases): spread over
- * the last `dias` days across the published and archived models, with their events and retries in
- * every status. The counter trigger keeps the counters; for large volumes use carregarEmLotes.
+ * the last `dias` days (or from `desde` days back to `dias` days back) across the published and archived
+ * models, with their events and retries in every status. The counter trigger keeps the counters; for large
+ * volumes use carregarEmLotes.
  */
-export async function gerarFormularios(tx: Executor, n: number, dias = 120): Promise<void> {
+export async function gerarFormularios(tx: Executor, n: number, dias = 120, desde = 0): Promise<void> {
   const cpfs = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
   const nomes = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
   const [{ base }] = await tx.query<{ base: string }>('select coalesce(max(id), 0)::text as base from formulario');
@@ -14,16 +15,16 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
   // ones); a database from before migration 018 (its test) has none to make.
   const [{ particionado }] = await tx.query<{ particionado: boolean }>(`select to_regprocedure('garantir_particao(text,date)') is not null as particionado`);
   if (particionado) await tx.query(
-    `select garantir_particao(t, m::date) from generate_series(date_trunc('month', dia_sao_paulo(now()) - $1::int), date_trunc('month', dia_sao_paulo(now())), interval '1 month') m
+    `select garantir_particao(t, m::date) from generate_series(date_trunc('month', dia_sao_paulo(now()) - $1::int), date_trunc('month', dia_sao_paulo(now()) - $2::int), interval '1 month') m
        cross join (values ('formulario'), ('formulario_evento')) as x(t)`,
-    [dias + 1],
+    [Math.ceil(dias) + 1, Math.floor(desde)],
   );
   await tx.query(
     `with modelos as (
        select row_number() over (order by codigo_servico) - 1 as i, codigo_servico, grupo_controle_conteudo_id, ultima_versao
          from modelo where ultima_versao > 0),
      qtd as (select count(*) as k from modelos),
-     g as (select s, now() - (random() * $2 * interval '1 day') as quando, random() as r from generate_series(1, $1::int) s)
+     g as (select s, now() - (($5::float8 + random() * ($2 - $5::float8)) * interval '1 day') as quando, random() as r from generate_series(1, $1::int) s)
      insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, status, recebido_em, atualizado_em)
      select to_char(g.quando at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'),
             m.codigo_servico, m.grupo_controle_conteudo_id, greatest(1, m.ultima_versao - (g.s % 2)::int),
@@ -34,7 +35,7 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
                  when g.r < 0.86 then 'INTEGRADO' when g.r < 0.97 then 'FALHA_INTEGRACAO' else 'DESCARTADO' end,
             g.quando, g.quando
        from g join qtd on true join modelos m on m.i = (g.s * 7919) % qtd.k`,
-    [n, dias, cpfs, nomes],
+    [n, dias, cpfs, nomes, desde],
   );
   const novo = `f.id > ${Number(base)}`;
   const novos = `from formulario f where ${novo}`;
@@ -68,15 +69,19 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120): Pro
 /**
  * Large volumes (seed:large, benchmarks): batches of 100,000 forms, each committed on its own with the
  * counter trigger off inside it, then the counters rebuilt in one statement and the statistics refreshed.
+ * Batch k covers the k-th slice of the period, oldest first: each writes into one or two monthly partitions
+ * and near the end of their indexes, as real traffic does (spread over the whole year, every batch touched
+ * every index everywhere, and past a few million rows the loader slowed from 7 to 30 s per batch here).
  */
 export async function carregarEmLotes(db: Banco, total: number, dias: number, aoAvancar: (feitos: number) => void = () => undefined): Promise<void> {
   const LOTE = 100_000;
-  for (let feitos = 0; feitos < total; feitos += LOTE) {
+  const lotes = Math.ceil(total / LOTE);
+  for (let k = 0, feitos = 0; feitos < total; k++, feitos += LOTE) {
     const n = Math.min(LOTE, total - feitos);
     await db.transacao(async (tx) => {
       const gatilhos = [['formulario', 'formulario_contadores'], ...['formulario_evento', 'retentativa_integracao'].flatMap((t) => ['i', 'u', 'd'].map((op) => [t, `${t}_contadores_${op}`]))];
       for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} disable trigger ${gatilho}`);
-      await gerarFormularios(tx, n, dias);
+      await gerarFormularios(tx, n, (dias * (lotes - k)) / lotes, (dias * (lotes - k - 1)) / lotes);
       for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} enable trigger ${gatilho}`);
     });
     aoAvancar(feitos + n);
