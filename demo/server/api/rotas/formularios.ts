@@ -170,6 +170,16 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
 const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
+/**
+ * A page that skips `offset` rows of one day: the rows skipped are only keys read from the index (the
+ * filter's columns lead the indexes), and only the page's own rows are read whole and joined to their model.
+ * Skipping whole rows cost ~1 µs each: half a day at ten million forms (~14,000 rows) was 19 ms.
+ */
+function saltando(f: Filtro, ordem: string, limit: number, offset: number): string {
+  return `${SELECT} where (f.recebido_em, f.id) in (select f.recebido_em, f.id from formulario f ${f.where} order by ${ordem} limit $${f.params.push(limit)} offset $${f.params.push(offset)})
+    order by ${ordem}`;
+}
+
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 
 export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos) {
@@ -186,9 +196,9 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
     const noDiaOuAntes = (f: Filtro) => f.add((p) => (ordem === 'desc' ? `f.recebido_em < ${fim(p)}` : `f.recebido_em >= ${inicio(p)}`));
     const f = filtro.copia();
     noDiaOuAntes(f);
-    if (!leitura.deTras) return db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} limit $${f.params.push(l.size)} offset $${f.params.push(leitura.offset)}`, f.params);
+    if (!leitura.deTras) return db.query<LinhaFormulario>(saltando(f, l.ordem, l.size, leitura.offset), f.params);
     f.add((p) => (ordem === 'desc' ? `f.recebido_em >= ${inicio(p)}` : `f.recebido_em < ${fim(p)}`));
-    const doDia = db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${ordemInversa(l.ordem)} limit $${f.params.push(leitura.limit)} offset $${f.params.push(leitura.offset)}`, f.params);
+    const doDia = db.query<LinhaFormulario>(saltando(f, ordemInversa(l.ordem), leitura.limit, leitura.offset), f.params);
     let depois: Promise<LinhaFormulario[]> = Promise.resolve([]);
     if (leitura.depoisDoDia > 0) {
       const g = filtro.copia();
