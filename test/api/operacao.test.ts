@@ -190,6 +190,21 @@ for (const banco of await bancosDeTeste()) {
       );
       assert.deepEqual(mensais, [], 'monthly counters agree with the daily ones');
       assert.equal(Number((await admin('GET', '/formularios?size=1')).headers.get('x-total-count')), await contar());
+      // The per-day totals over all models (migration 019) are the folded slices summed; the console's
+      // daily series (folded days from them, the 120 forms just written from the unfolded slices) is count(*).
+      const totais = await s.db.query(
+        `select * from (select dia, status, sum(quantidade)::int as n from contador_formulario_dia where fatia = 8 group by 1, 2 having sum(quantidade) <> 0) d
+           full join (select dia, status, quantidade::int as n from contador_formulario_dia_total where quantidade <> 0) t using (dia, status) where d.n is distinct from t.n`,
+      );
+      assert.deepEqual(totais, [], 'per-day totals equal the folded slices');
+      assert.ok(Number(await fatias()) > 0, 'some counters not folded yet');
+      const real = await s.db.query<{ dia: string; status: string; n: number }>(
+        `select dia_sao_paulo(recebido_em)::text as dia, status, count(*)::int as n from formulario where dia_sao_paulo(recebido_em) between current_date - 400 and current_date + 5 group by 1, 2 order by 1, 2`,
+      );
+      const desde = (d: number) => new Date(Date.now() + d * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+      const analitico = await admin('GET', `/analitico-formularios?de=${desde(-400)}&ate=${desde(5)}`);
+      const serie = analitico.json.serieDiaria.flatMap((d: { dia: string; porStatus: Record<string, number> }) => Object.entries(d.porStatus).map(([status, n]) => ({ dia: d.dia, status, n })));
+      assert.deepEqual(serie.sort((a: { dia: string; status: string }, b: { dia: string; status: string }) => a.dia.localeCompare(b.dia) || a.status.localeCompare(b.status)), real);
     });
 
     test('eventos e retentativas: contadores exatos depois de escritas, exclusões e mudanças de status concorrentes; totais da API iguais ao count(*) para filtros ao acaso', async () => {
