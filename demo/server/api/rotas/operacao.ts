@@ -72,7 +72,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    * the per-day totals over all models (migration 019) plus the counter rows not folded yet; anything
    * narrower reads the daily counters. Grouped by the date itself, not its text (a year: ~4 ms less).
    */
-  function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
     const c = filtroContadores(q, escopo);
     const linhas =
       escopo || q.modelo?.length
