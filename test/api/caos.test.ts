@@ -44,8 +44,8 @@ describe('caos: conexões do banco derrubadas durante o trabalho (PostgreSQL)', 
           const r = await matador.query('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [nomeBanco]);
           derrubadas += r.rows[0].n;
           // Gaps of 100 to 400 ms, at random: kills land at every point of a request's life. (A fixed 120 ms
-          // left no room for any submission on a busy CI machine once a fresh connection's first statement
-          // got slower with the monthly partitions: no 201 at all, and the test asserts there are some.)
+          // left no room for any submission on a busy machine, with or without the monthly partitions: no
+          // 201 at all, and the test asserts there are some.)
           await new Promise((ok) => setTimeout(ok, 100 + Math.random() * 300));
         }
       })();
