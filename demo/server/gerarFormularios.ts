@@ -1,5 +1,6 @@
 import type { Banco, Executor } from './db';
 import { completarCpf } from '../../src/forms/cpf';
+import { preencherExportacaoMascarada } from './api/exportacao';
 
 /**
  * Generates filled forms for the demo and for benchmarks, in SQL (fast on both databases): spread over
@@ -13,7 +14,10 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
   const [{ base }] = await tx.query<{ base: string }>('select coalesce(max(id), 0)::text as base from formulario');
   // Each month of the period gets its partitions first, so the rows go straight to them (not to the default
   // ones); a database from before migration 018 (its test) has none to make.
-  const [{ particionado }] = await tx.query<{ particionado: boolean }>(`select to_regprocedure('garantir_particao(text,date)') is not null as particionado`);
+  const [{ particionado, mascarada }] = await tx.query<{ particionado: boolean; mascarada: boolean }>(
+    `select to_regprocedure('garantir_particao(text,date)') is not null as particionado,
+            exists (select 1 from information_schema.columns where table_name = 'formulario' and column_name = 'exportacao_mascarada') as mascarada`,
+  );
   if (particionado) await tx.query(
     `select garantir_particao(t, m::date) from generate_series(date_trunc('month', dia_sao_paulo(now()) - $1::int), date_trunc('month', dia_sao_paulo(now()) - $2::int), interval '1 month') m
        cross join (values ('formulario'), ('formulario_evento')) as x(t)`,
@@ -64,6 +68,9 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
         when f.status = 'INTEGRADO' then 'SUCESSO'
         when f.id % 10 = 0 then 'EXECUTANDO' when f.id % 3 = 0 then 'ESGOTADA' else 'PENDENTE' end as status) s
      where ${novo} and (f.status in ('FALHA_INTEGRACAO', 'DESCARTADO') or (f.status = 'INTEGRADO' and f.id % 25 = 0))`);
+  // Their cells in the masked export, as a submission writes them (made in JavaScript: the masking rules).
+  // (A database from before migration 020, in its test, has no column for them.)
+  if (mascarada) for (let depoisDe: string | null = base; depoisDe; ) depoisDe = (await preencherExportacaoMascarada(tx, { depoisDe })).ultimo;
 }
 
 /**

@@ -68,7 +68,69 @@ async function pessoaisPorVersao(db: Executor): Promise<Map<string, Pessoais>> {
   return mapa;
 }
 
-interface LinhaExportada {
+interface Requerente {
+  nome: string | null;
+  cpf: string | null;
+  email: string | null;
+}
+
+/** The requester's name, CPF and e-mail as CSV cells, masked unless `clara`. */
+function celulasDoRequerente(r: Requerente, clara: boolean): string {
+  const nome = clara ? r.nome : r.nome && mascarar('nome', r.nome);
+  const email = clara ? r.email : r.email && mascarar('email', r.email);
+  const cpf = r.cpf ? (clara ? formatarCpf(r.cpf) : mascararCpf(r.cpf)) : '';
+  return `${celulaCsv(nome)};${celulaCsv(cpf)};${celulaCsv(email)}`;
+}
+
+/** jsonb's order of keys: shorter first, then by their UTF-8 bytes. */
+const ordemDeChaves = (a: string, b: string) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * A value with its objects' keys in the order jsonb keeps them, so that JSON.stringify writes what it writes for
+ * the same value read back from the database (the export reads jsonb's text).
+ */
+export function ordemJsonb(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(ordemJsonb);
+  if (!v || typeof v !== 'object') return v;
+  const o: Record<string, unknown> = {};
+  for (const k of Object.keys(v).sort(ordemDeChaves)) Object.defineProperty(o, k, { value: ordemJsonb((v as Record<string, unknown>)[k]), enumerable: true, writable: true, configurable: true });
+  return o;
+}
+
+/**
+ * A form's cells in the masked export after its date (requester's name, CPF, e-mail, the answers), as
+ * `formulario.exportacao_mascarada` keeps them (migration 020): written with the form, made again by
+ * preencherExportacaoMascarada when missing. `pessoais`: its model version's personal questions.
+ */
+export function exportacaoMascarada(pessoais: Pessoais | undefined, r: Requerente, respostas: Record<string, unknown>): string {
+  const ordenadas = ordemJsonb(respostas) as Record<string, unknown>;
+  return `${celulasDoRequerente(r, false)};${celulaCsv(JSON.stringify(pessoais?.size ? mascararRespostas(null, ordenadas, pessoais) : ordenadas))}`;
+}
+
+/**
+ * Makes the masked cells of up to `lote` forms that lack them (rows from before migration 020, data changed
+ * since): the retention loop calls it, and the bulk loaders after their inserts (with `depoisDe`, the forms
+ * with a greater id, in id order: `ultimo` is where the next call goes on). Returns how many it made.
+ */
+export async function preencherExportacaoMascarada(db: Executor, { lote = 5000, depoisDe }: { lote?: number; depoisDe?: string } = {}): Promise<{ feitos: number; ultimo: string | null }> {
+  const linhas = await db.query<Requerente & { id: string; quando: string; versao: string; respostas: string }>(
+    `select id::text, recebido_em::text as quando, codigo_servico || '|' || modelo_versao as versao, nome_requerente as nome, cpf_requerente as cpf, email_requerente as email,
+            coalesce(respostas, '{}'::jsonb)::text as respostas
+       from formulario where exportacao_mascarada is null ${depoisDe ? 'and id > $1::bigint order by id' : ''} limit ${Number(lote)}`,
+    depoisDe ? [depoisDe] : [],
+  );
+  if (!linhas.length) return { feitos: 0, ultimo: null };
+  const pessoais = await pessoaisPorVersao(db);
+  await db.query(
+    `update formulario f set exportacao_mascarada = x.celulas
+       from unnest($1::bigint[], $2::timestamptz[], $3::text[]) as x(id, quando, celulas)
+      where f.id = x.id and f.recebido_em = x.quando and f.exportacao_mascarada is null`,
+    [linhas.map((l) => l.id), linhas.map((l) => l.quando), linhas.map((l) => exportacaoMascarada(pessoais.get(l.versao), l, JSON.parse(l.respostas)))],
+  );
+  return { feitos: linhas.length, ultimo: linhas[linhas.length - 1].id };
+}
+
+interface LinhaExportada extends Requerente {
   id: string;
   quando: string;
   protocolo: string;
@@ -76,63 +138,125 @@ interface LinhaExportada {
   versao: string;
   /** Model, code, version, status and date, as CSV cells already. */
   meio: string;
-  nome: string | null;
-  cpf: string | null;
-  email: string | null;
   respostas: string;
 }
+
+interface LoteSql {
+  texto: string | null;
+  n: number;
+  /** Every row has its masked cells (and a protocol that is its own cell). */
+  pronto: boolean;
+  quando: string | null;
+  id: string | null;
+}
+
+type Chave = { quando: string; id: string };
 
 /**
  * The CSV, streamed: the header, then the forms of `filtro` (its `where` and `params`, built again for each
  * batch by `filtro()`) newest first. `clara`: personal data in clear. Resolves the row count at the end
  * through `aoTerminar`.
+ *
+ * Masked, each batch is one value made by PostgreSQL: the rows' protocol, model, version, status and date
+ * joined to the masked cells kept with each form, so this side copies bytes. A batch with a row whose cells
+ * are missing is read again and written here, row by row, as the clear export always is.
  */
 export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: boolean, aoTerminar?: (linhas: number) => Promise<void>): AsyncIterable<string | Buffer> {
   yield BOM + linhaCsv(CABECALHO_CSV);
   const rotulos = Object.fromEntries(Object.keys(ROTULO_STATUS_FORMULARIO).map((s) => [s, celulaCsv(rotuloDe(ROTULO_STATUS_FORMULARIO, s as StatusFormulario).rotulo)]));
   // Each model's name and code as CSV cells, made once here: the database puts them in every row.
   const modelos = Object.fromEntries((await db.query<{ codigo_servico: string; nome: string }>('select codigo_servico, nome from modelo')).map((m) => [m.codigo_servico, `${celulaCsv(m.nome)};${celulaCsv(m.codigo_servico)}`]));
-  const pessoais = clara ? null : await pessoaisPorVersao(db);
-  const buscar = (depois: { quando: string; id: string } | null) => {
+  let pessoais: Promise<Map<string, Pessoais>> | null = null;
+
+  /** The filter, the rows after `depois` (and from `ate` on), and the parameters of the cells. */
+  const consulta = (depois: Chave | null, ate: Chave | null = null) => {
     const f = filtro();
     if (depois) f.add((p) => `(f.recebido_em, f.id) < (${p(depois.quando)}::timestamptz, ${p(depois.id)}::bigint)`);
+    if (ate) f.add((p) => `(f.recebido_em, f.id) >= (${p(ate.quando)}::timestamptz, ${p(ate.id)}::bigint)`);
     const r = f.params.push(JSON.stringify(rotulos));
     const m = f.params.push(JSON.stringify(modelos));
-    // Few columns, all text: what the driver parses per row is most of this side's work.
-    const lote = db.query<LinhaExportada>(
-      `select f.id::text, f.recebido_em::text as quando, f.protocolo, f.codigo_servico || '|' || f.modelo_versao as versao,
-              concat_ws(';', coalesce($${m}::jsonb ->> f.codigo_servico, ';' || f.codigo_servico), f.modelo_versao, $${r}::jsonb ->> f.status, to_char(f.recebido_em at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI')) as meio,
-              f.nome_requerente as nome, f.email_requerente as email, f.cpf_requerente as cpf,
-              coalesce(f.respostas, '{}'::jsonb)::text as respostas
-         from formulario f
-         ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE}`,
-      f.params,
+    const meio = `concat_ws(';', coalesce($${m}::jsonb ->> f.codigo_servico, ';' || f.codigo_servico), f.modelo_versao, $${r}::jsonb ->> f.status, to_char(f.recebido_em at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI'))`;
+    return { f, meio };
+  };
+  const semRejeicao = <T>(p: Promise<T>) => {
+    p.catch(() => undefined); // a download cut short leaves its prefetch behind: never an unhandled rejection
+    return p;
+  };
+
+  /** Masked: a whole batch as one text. */
+  const buscarPronto = (depois: Chave | null) => {
+    const { f, meio } = consulta(depois);
+    return semRejeicao(
+      db.query<LoteSql>(
+        `with l as (
+           select f.id, f.recebido_em, f.protocolo, ${meio} as meio, f.exportacao_mascarada as celulas
+             from formulario f ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE})
+         select string_agg(protocolo || ';' || meio || ';' || celulas || E'\\r\\n', '' order by recebido_em desc, id desc) as texto, count(*)::int as n,
+                coalesce(bool_and(celulas is not null and protocolo ~ '^[0-9.]+$'), true) as pronto,
+                (array_agg(recebido_em::text order by recebido_em, id))[1] as quando, (array_agg(id::text order by recebido_em, id))[1] as id
+           from l`,
+        f.params,
+      ).then((r) => r[0]),
     );
-    lote.catch(() => undefined); // a download cut short leaves its prefetch behind: never an unhandled rejection
-    return lote;
   };
-  const respostas = (r: LinhaExportada) => {
-    const p = pessoais?.get(r.versao);
-    return p ? JSON.stringify(mascararRespostas(null, JSON.parse(r.respostas), p)) : jsonCompacto(r.respostas);
+
+  /** Row by row: LOTE rows after `depois`, or every row from `depois` down to `ate` (a batch read again). */
+  const buscarLinhas = (depois: Chave | null, ate: Chave | null = null) => {
+    const { f, meio } = consulta(depois, ate);
+    // Few columns, all text: what the driver parses per row is most of this side's work.
+    return semRejeicao(
+      db.query<LinhaExportada>(
+        `select f.id::text, f.recebido_em::text as quando, f.protocolo, f.codigo_servico || '|' || f.modelo_versao as versao, ${meio} as meio,
+                f.nome_requerente as nome, f.email_requerente as email, f.cpf_requerente as cpf, coalesce(f.respostas, '{}'::jsonb)::text as respostas
+           from formulario f
+           ${f.where} order by f.recebido_em desc, f.id desc ${ate ? '' : `limit ${LOTE}`}`,
+        f.params,
+      ),
+    );
   };
-  let total = 0;
-  let proximo = buscar(null);
-  for (;;) {
-    const lote = await proximo;
-    if (!lote.length) break;
-    const ultimo = lote[lote.length - 1];
-    proximo = lote.length === LOTE ? buscar({ quando: ultimo.quando, id: ultimo.id }) : Promise.resolve([]);
+  const escrever = async (lote: LinhaExportada[]) => {
+    const p = clara ? null : await (pessoais ??= pessoaisPorVersao(db));
     const linhas = new Array<string>(lote.length);
     for (let i = 0; i < lote.length; i++) {
       const r = lote[i];
-      const nome = clara ? r.nome : r.nome && mascarar('nome', r.nome);
-      const email = clara ? r.email : r.email && mascarar('email', r.email);
-      const cpf = r.cpf ? (clara ? formatarCpf(r.cpf) : mascararCpf(r.cpf)) : '';
-      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulaCsv(nome)};${celulaCsv(cpf)};${celulaCsv(email)};${celulaCsv(respostas(r))}\r\n`;
+      const q = p?.get(r.versao);
+      const respostas = q ? JSON.stringify(mascararRespostas(null, JSON.parse(r.respostas), q)) : jsonCompacto(r.respostas);
+      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulasDoRequerente(r, clara)};${celulaCsv(respostas)}\r\n`;
     }
     // As bytes: the stream writes them as they are (a string would be encoded again on the way out).
-    yield Buffer.from(linhas.join(''));
-    total += lote.length;
+    return Buffer.from(linhas.join(''));
+  };
+
+  let total = 0;
+  if (clara) {
+    let proximo = buscarLinhas(null);
+    for (;;) {
+      const lote = await proximo;
+      if (!lote.length) break;
+      const ultimo = lote[lote.length - 1];
+      proximo = lote.length === LOTE ? buscarLinhas({ quando: ultimo.quando, id: ultimo.id }) : Promise.resolve([]);
+      yield await escrever(lote);
+      total += lote.length;
+    }
+  } else {
+    let depois: Chave | null = null;
+    let proximo = buscarPronto(null);
+    for (;;) {
+      const lote = await proximo;
+      if (!lote.n) break;
+      const ultimo = { quando: lote.quando!, id: lote.id! };
+      const anterior = depois;
+      depois = ultimo;
+      proximo = lote.n === LOTE ? buscarPronto(ultimo) : Promise.resolve({ texto: null, n: 0, pronto: true, quando: null, id: null });
+      if (lote.pronto) {
+        yield Buffer.from(lote.texto!);
+        total += lote.n;
+      } else {
+        const linhas = await buscarLinhas(anterior, ultimo);
+        yield await escrever(linhas);
+        total += linhas.length;
+      }
+    }
   }
   await aoTerminar?.(total);
 }

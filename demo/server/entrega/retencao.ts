@@ -7,6 +7,7 @@ import type { Anexos } from '../anexos/anexos';
 import { criarLaco } from './laco';
 import { numeroDoAmbiente } from '../ambiente';
 import { apagarRascunhosExpirados } from '../api/rotas/rascunhos';
+import { preencherExportacaoMascarada } from '../api/exportacao';
 
 /**
  * The retention job (issue 13, LGPD): forms older than their model's retention period lose their
@@ -15,7 +16,8 @@ import { apagarRascunhosExpirados } from '../api/rotas/rascunhos';
  * model stay, so counters and analytics do not change (the counter trigger watches only those).
  * A batch is one transaction claimed with SKIP LOCKED: a process killed half way loses nothing and
  * leaves nothing half-done, and running it again (or in two processes) does each form once.
- * The same loop folds old counter slices (issue 19) and deletes expired drafts (issue 21).
+ * The same loop folds old counter slices, keeps the monthly partitions and makes the masked export's missing
+ * cells (issue 19), and deletes expired drafts (issue 21).
  * Attachments (issue 15): those of personal fields are let go with the answers (marked in the same
  * transaction, their bytes deleted by the sweep that follows), and uploads no submission used are
  * removed once they are `orfaosHoras` old.
@@ -110,8 +112,11 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
     return Math.max(rascunhos, emails.length);
   };
 
-  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes()), o);
-  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, iniciar: laco.iniciar, parar: laco.parar };
+  /** The masked export's cells of forms without them (migration 020: rows from before it, data changed since); resolves how many it made. */
+  const preencherExportacao = async () => (await preencherExportacaoMascarada(db, { lote: o.lote })).feitos;
+
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes(), await preencherExportacao()), o);
+  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, preencherExportacao, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;

@@ -19,6 +19,8 @@ import { codigoConfere, novoCodigoVerificacao } from '../../pdf/comprovante';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import type { LinksAnexos } from '../../anexos/links';
 import { eventoPorId } from '../../eventos';
+import { exportacaoMascarada } from '../exportacao';
+import { camposPessoais } from '../../../../src/forms/dadosPessoais';
 import { MSG_RASCUNHO_INEXISTENTE, rascunhoDoCodigo, registrarRascunhos, type OpcoesRascunhos } from './rascunhos';
 import { cpfValido } from '../../../../src/forms/cpf';
 import { traduzir } from '../../../../src/i18n';
@@ -349,8 +351,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
            select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
          f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao)
-           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18
             where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
               and (select count(*) from l) = cardinality($14::uuid[])
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
@@ -373,7 +375,9 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe,
+         // Its cells in the masked CSV export, made here once (issue 19).
+         exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas)],
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.
