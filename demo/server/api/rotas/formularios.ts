@@ -247,7 +247,9 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const linhas = exportarCsv(db, filtro, clara, clara ? (total) => eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total }) : undefined);
       const hoje = new Date().toISOString().slice(0, 10);
       rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="formularios-${hoje}.csv"`);
-      return rep.send(Readable.from(linhas));
+      // One chunk waiting at a time (not Readable.from's 16): a masked batch is a few MB, and a slow client
+      // must not make the API hold dozens of them.
+      return rep.send(Readable.from(linhas, { highWaterMark: 1 }));
     },
   );
 

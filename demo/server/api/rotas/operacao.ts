@@ -68,18 +68,27 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   }
 
   /**
-   * The daily series. The whole console's (an administrator, no model filter) reads the folded days from
-   * the per-day totals over all models (migration 019) plus the counter rows not folded yet; anything
-   * narrower reads the daily counters. Grouped by the date itself, not its text (a year: ~4 ms less).
+   * The daily series, as the response has it (`[{total, porStatus, dia}]`, days with forms, statuses by name),
+   * made by PostgreSQL as one JSON text: a year is ~1,500 (day, status) rows, and reading them one by one
+   * through the driver and folding them into days here cost more than the query. The whole console's (an
+   * administrator, no model filter) reads the folded days from the per-day totals over all models
+   * (migration 019) plus the counter rows not folded yet; anything narrower reads the daily counters.
    */
-  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
     const c = filtroContadores(q, escopo);
     const linhas =
       escopo || q.modelo?.length
         ? `select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where}`
         : `select c.dia, c.status, c.quantidade from contador_formulario_dia_total c ${c.where}
            union all select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where ? `${c.where} and` : 'where'} c.fatia <> 8`;
-    return db.query<{ dia: string; status: string; n: string }>(`select c.dia::text as dia, c.status, sum(c.quantidade)::text as n from (${linhas}) c group by c.dia, c.status having sum(c.quantidade) > 0 order by c.dia`, c.params);
+    const [{ serie }] = await db.query<{ serie: string }>(
+      `select coalesce('[' || string_agg(d.item, ',' order by d.dia) || ']', '[]') as serie
+         from (select s.dia, '{"total":' || sum(s.n) || ',"porStatus":{' || string_agg(to_json(s.status)::text || ':' || s.n, ',' order by s.status) || '},"dia":"' || s.dia::text || '"}' as item
+                 from (select c.dia, c.status, sum(c.quantidade) as n from (${linhas}) c group by c.dia, c.status having sum(c.quantidade) > 0) s
+                group by s.dia) d`,
+      c.params,
+    );
+    return JSON.parse(serie);
   }
 
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
@@ -101,15 +110,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         modelos.set(r.codigo_servico, m);
       }
       for (const m of modelos.values()) m.taxaFalhaIntegracao = m.total ? +((m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total).toFixed(4) : 0;
-      const dias = new Map<string, { dia: string; total: number; porStatus: Record<string, number> }>();
-      for (const r of porDia) {
-        const d = dias.get(r.dia) ?? { dia: r.dia, total: 0, porStatus: {} };
-        d.porStatus[r.status] = Number(r.n);
-        d.total += Number(r.n);
-        dias.set(r.dia, d);
-      }
       const lista = [...modelos.values()].sort((a, b) => b.total - a.total || a.codigoServico.localeCompare(b.codigoServico));
-      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: [...dias.values()], jornada };
+      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada };
     },
   );
 
