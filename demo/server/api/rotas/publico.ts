@@ -378,6 +378,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
         [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe,
          // Its cells in the masked CSV export, made here once (issue 19).
          exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas)],
+        'envio-formulario',
       );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.
