@@ -20,6 +20,7 @@ import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import type { LinksAnexos } from '../../anexos/links';
 import { eventoPorId } from '../../eventos';
 import { exportacaoMascarada } from '../exportacao';
+import { criarEnviosEmGrupo, type FormularioGravado } from '../enviosEmGrupo';
 import { camposPessoais } from '../../../../src/forms/dadosPessoais';
 import { MSG_RASCUNHO_INEXISTENTE, rascunhoDoCodigo, registrarRascunhos, type OpcoesRascunhos } from './rascunhos';
 import { cpfValido } from '../../../../src/forms/cpf';
@@ -103,6 +104,7 @@ const tenteEm = (c: { ttl: number }) => {
 export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPublico) {
   // The maintained plugin, counting per client address on every citizen call (its 429 carries Retry-After).
   const l = o.limites;
+  const gravarEmGrupo = criarEnviosEmGrupo(db);
   const excedido = (_req: FastifyRequest, c: { ttl: number }) => new ErroHttp(429, `Muitas requisições seguidas. ${tenteEm(c)}`);
   await api.register(limitador, { global: l.porEnderecoPorMinuto > 0, max: l.porEnderecoPorMinuto || 1, timeWindow: 60_000, errorResponseBuilder: excedido });
   const porModelo =
@@ -339,14 +341,16 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     // (after the replay check: a repeated submission finds its uploads already its own).
     const comAnexos = await o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
     if (comAnexos.erros.length) throw invalido('Algumas respostas precisam de correção.', comAnexos.erros);
-    let criado: LinhaSaida | undefined;
-    try {
-      // One statement, so one round trip and one implicit transaction: the form, its first event, its
-      // delivery job (when the model has an integration) and the idempotency key, or none of them.
-      // The model's row is locked for key share: a staff change in progress (a save, or a move to
-      // another content-control group, which holds it for update) is waited for, and its new versao then
-      // fails the check, so no form is written with a group the move has already passed over.
-      [criado] = await db.query<LinhaSaida>(
+    // Its cells in the masked CSV export, made here once (issue 19).
+    const exportacao = exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas);
+    // One statement, so one round trip and one implicit transaction: the form, its first event, its
+    // delivery job (when the model has an integration) and the idempotency key, or none of them.
+    // The model's row is locked for key share: a staff change in progress (a save, or a move to
+    // another content-control group, which holds it for update) is waited for, and its new versao then
+    // fails the check, so no form is written with a group the move has already passed over.
+    const sozinho = async () =>
+      (
+        await db.query<LinhaSaida>(
         `with l as (
            -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
            select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
@@ -375,11 +379,19 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe,
-         // Its cells in the masked CSV export, made here once (issue 19).
-         exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas)],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao],
         'envio-formulario',
-      );
+      )
+      )[0] ?? null;
+    let criado: LinhaSaida | null;
+    try {
+      // Without uploads or a draft, with the submissions arriving meanwhile in one statement (issue 19).
+      criado = comAnexos.ids.length || rascunho
+        ? await sozinho()
+        : await gravarEmGrupo(
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe },
+            sozinho,
+          );
     } catch (e) {
       // The same key sent twice at once: the other request's form stands, this one is rolled back.
       const anterior = chave && (e as { code?: string }).code === '23505' ? await repetir() : null;
@@ -465,14 +477,7 @@ function requerenteDe(d: Definicao, respostas: Record<string, unknown>, cidadao:
   };
 }
 
-interface LinhaSaida {
-  protocolo: string;
-  codigo_servico: string;
-  modelo_versao: number;
-  status: string;
-  recebido_em: string;
-  codigo_verificacao: string;
-}
+type LinhaSaida = FormularioGravado;
 const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
 const saida = (f: LinhaSaida) => ({
   protocolo: f.protocolo,
