@@ -1,6 +1,6 @@
 import type { Banco, Executor } from './db';
 import { completarCpf } from '../../src/forms/cpf';
-import { preencherExportacaoMascarada } from './api/exportacao';
+import { exportacaoMascarada, pessoaisPorVersao } from './api/exportacao';
 
 /**
  * Generates filled forms for the demo and for benchmarks, in SQL (fast on both databases): spread over
@@ -23,13 +23,18 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
        cross join (values ('formulario'), ('formulario_evento')) as x(t)`,
     [Math.ceil(dias) + 1, Math.floor(desde)],
   );
+  // Each form's masked export cells (migration 020), made here with the masking rules as a submission makes
+  // them, and inserted with it: filling them afterwards would rewrite every row (and scatter each day's rows).
+  // The row's model, version and answers follow from its number s as in the statement below.
+  const celulas = mascarada ? await celulasDosGerados(tx, n, cpfs, nomes) : null;
   await tx.query(
     `with modelos as (
        select row_number() over (order by codigo_servico) - 1 as i, codigo_servico, grupo_controle_conteudo_id, ultima_versao
          from modelo where ultima_versao > 0),
      qtd as (select count(*) as k from modelos),
-     g as (select s, now() - (($5::float8 + random() * ($2 - $5::float8)) * interval '1 day') as quando, random() as r from generate_series(1, $1::int) s)
-     insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, status, recebido_em, atualizado_em)
+     g as (select s, c.celulas, now() - (($5::float8 + random() * ($2 - $5::float8)) * interval '1 day') as quando, random() as r
+             from ${celulas ? 'unnest($6::text[]) with ordinality as c(celulas, s) where c.s <= $1::int' : '(select s, null::text as celulas from generate_series(1, $1::int) s) c'})
+     insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, status, recebido_em, atualizado_em${celulas ? ', exportacao_mascarada' : ''})
      select to_char(g.quando at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'),
             m.codigo_servico, m.grupo_controle_conteudo_id, greatest(1, m.ultima_versao - (g.s % 2)::int),
             jsonb_build_object('nome', ($4::text[])[1 + g.s % 10], 'cpf', ($3::text[])[1 + g.s % 997], 'email', 'cidadao' || g.s || '@email.com', 'motivo', (array['perda','roubo','dano'])[1 + g.s % 3]),
@@ -37,9 +42,9 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
             ($3::text[])[1 + g.s % 997], ($4::text[])[1 + g.s % 10], 'cidadao' || g.s || '@email.com',
             case when g.quando > now() - interval '2 hours' and g.r < 0.5 then 'RECEBIDO'
                  when g.r < 0.86 then 'INTEGRADO' when g.r < 0.97 then 'FALHA_INTEGRACAO' else 'DESCARTADO' end,
-            g.quando, g.quando
+            g.quando, g.quando${celulas ? ', g.celulas' : ''}
        from g join qtd on true join modelos m on m.i = (g.s * 7919) % qtd.k`,
-    [n, dias, cpfs, nomes, desde],
+    celulas ? [n, dias, cpfs, nomes, desde, celulas] : [n, dias, cpfs, nomes, desde],
   );
   const novo = `f.id > ${Number(base)}`;
   const novos = `from formulario f where ${novo}`;
@@ -68,9 +73,20 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
         when f.status = 'INTEGRADO' then 'SUCESSO'
         when f.id % 10 = 0 then 'EXECUTANDO' when f.id % 3 = 0 then 'ESGOTADA' else 'PENDENTE' end as status) s
      where ${novo} and (f.status in ('FALHA_INTEGRACAO', 'DESCARTADO') or (f.status = 'INTEGRADO' and f.id % 25 = 0))`);
-  // Their cells in the masked export, as a submission writes them (made in JavaScript: the masking rules).
-  // (A database from before migration 020, in its test, has no column for them.)
-  if (mascarada) for (let depoisDe: string | null = base; depoisDe; ) depoisDe = (await preencherExportacaoMascarada(tx, { depoisDe })).ultimo;
+}
+
+/** The masked export cells of the forms numbered 1..n by gerarFormularios' statement (same model, version and answers). */
+async function celulasDosGerados(tx: Executor, n: number, cpfs: string[], nomes: string[]): Promise<string[]> {
+  const modelos = await tx.query<{ codigo_servico: string; ultima_versao: number }>('select codigo_servico, ultima_versao from modelo where ultima_versao > 0 order by codigo_servico');
+  const pessoais = await pessoaisPorVersao(tx);
+  const motivos = ['perda', 'roubo', 'dano'];
+  const celulas = new Array<string>(n);
+  for (let s = 1; s <= n; s++) {
+    const m = modelos[(s * 7919) % modelos.length];
+    const r = { nome: nomes[s % 10], cpf: cpfs[s % 997], email: `cidadao${s}@email.com` };
+    celulas[s - 1] = exportacaoMascarada(pessoais.get(`${m.codigo_servico}|${Math.max(1, m.ultima_versao - (s % 2))}`), r, { ...r, motivo: motivos[s % 3] });
+  }
+  return celulas;
 }
 
 /**

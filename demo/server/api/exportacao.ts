@@ -65,7 +65,7 @@ export function jsonCompacto(t: string): string {
 }
 
 /** Each model version's personal answers and their kinds (none: not in the map). */
-async function pessoaisPorVersao(db: Executor): Promise<Map<string, Pessoais>> {
+export async function pessoaisPorVersao(db: Executor): Promise<Map<string, Pessoais>> {
   const versoes = await db.query<{ codigo_servico: string; numero: number; definicao: Definicao | null }>('select codigo_servico, numero, definicao from modelo_versao');
   const mapa = new Map<string, Pessoais>();
   for (const v of versoes) {
