@@ -7,15 +7,16 @@ import { formatarCpf, mascararCpf } from '../../../src/forms/cpf';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../src/forms/status';
 
 /**
- * The CSV export of filled forms (issue 19). PostgreSQL produces each row's cells as text — the status's
- * label, the date and time in São Paulo as dd/MM/yy HH:mm — and the answers as jsonb's text, so the driver
- * parses no dates and no JSON. This side masks what is personal with src/forms/dadosPessoais.ts and cpf.ts
- * (the one set of rules: the requester's name, e-mail and CPF; a form's answers are
- * parsed only when its model version has personal questions) and writes the answers' JSON without jsonb's
- * spaces in one pass over the text (jsonCompacto). The bytes are those of the export written in JavaScript
- * before (test/api/exportacao.test.ts). Batches of 2,000 by key (recebido_em, id), the next one read while
- * this one is written: small enough that a batch's rows and strings die young (with 5,000 they outlived the
- * young generation, and one million rows grew the API by ~200 MB at the peak and ran ~40% slower).
+ * The CSV export of filled forms (issue 19), in two ways with the same bytes (test/api/exportacao.test.ts):
+ * - masked (the default): PostgreSQL joins each row's protocol, model, version, status label and São Paulo
+ *   date to the masked cells kept with the form (formulario.exportacao_mascarada, migration 020, made here by
+ *   exportacaoMascarada when the form is written), a batch of 5,000 rows as one text;
+ * - row by row (the clear export, and a masked batch with a row whose cells are missing): PostgreSQL gives each
+ *   cell as text (no dates or JSON for the driver to parse), this side masks with src/forms/dadosPessoais.ts and
+ *   cpf.ts (the one set of rules; answers parsed only when the version has personal questions) and writes the
+ *   answers' JSON without jsonb's spaces in one pass (jsonCompacto). Batches of 2,000 by key (recebido_em, id),
+ *   the next read while this one is written: small enough that a batch's rows and strings die young (with 5,000
+ *   they outlived the young generation, grew the API by ~200 MB at the peak and ran ~40% slower).
  */
 export const CABECALHO_CSV = ['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas'];
 
