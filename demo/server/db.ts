@@ -1,6 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * One small database interface over PGlite (embedded default) and a PostgreSQL server (DATABASE_URL).
@@ -14,7 +16,20 @@ export interface Executor {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], preparada?: string): Promise<T[]>;
   /** Runs a script of several statements (no parameters), e.g. a migration with functions. */
   script(sql: string): Promise<void>;
+  /**
+   * Loads rows with `COPY tabela (colunas) FROM STDIN` (text format; bulk loads only): `pedacos` yields
+   * lines already escaped (linhaCopia), each ending in a newline, several per string. On a server they are
+   * streamed while they are made; PGlite reads them as one blob.
+   */
+  copiar(tabela: string, colunas: string[], pedacos: Iterable<string>): Promise<void>;
 }
+
+/** One row in COPY's text format: tabs between the fields, `\N` for null, backslashes and line breaks escaped. */
+export function linhaCopia(campos: (string | number | null)[]): string {
+  return campos.map((c) => (c === null ? '\\N' : typeof c === 'number' ? String(c) : c.replace(/[\\\t\n\r]/g, (x) => ESCAPES[x]))).join('\t') + '\n';
+}
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const comandoCopia = (tabela: string, colunas: string[], origem: string) => `copy ${tabela} (${colunas.join(', ')}) from ${origem}`;
 
 export interface Banco extends Executor {
   tipo: 'pglite' | 'postgres';
@@ -29,6 +44,7 @@ async function abrirPglite(dir: string): Promise<Banco> {
   const exec = (q: { query: PGliteQuery; exec: (sql: string) => Promise<unknown> }): Executor => ({
     query: async (sql, params) => (await q.query(sql, params)).rows as never,
     script: async (sql) => void (await q.exec(sql)),
+    copiar: async (tabela, colunas, pedacos) => void (await q.query(comandoCopia(tabela, colunas, "'/dev/blob'"), [], { blob: new Blob([...pedacos]) })),
   });
   return {
     tipo: 'pglite',
@@ -37,7 +53,7 @@ async function abrirPglite(dir: string): Promise<Banco> {
     fechar: () => db.close(),
   };
 }
-type PGliteQuery = (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>;
+type PGliteQuery = (sql: string, params?: unknown[], opcoes?: { blob?: Blob }) => Promise<{ rows: unknown[] }>;
 
 async function abrirPostgres(url: string): Promise<Banco> {
   const { default: pg } = await import('pg');
@@ -52,10 +68,18 @@ async function abrirPostgres(url: string): Promise<Banco> {
   // pool and transacao() below still drop the broken client.
   pool.on('connect', (c) => c.on('error', () => undefined));
   await pool.query('select 1');
+  const { from: copiaDe } = await import('pg-copy-streams');
+  const copiarCom = async (c: import('pg').PoolClient, tabela: string, colunas: string[], pedacos: Iterable<string>) =>
+    pipeline(Readable.from(pedacos, { objectMode: false }), c.query(copiaDe(comandoCopia(tabela, colunas, 'stdin'))));
   return {
     tipo: 'postgres',
     query: async (sql, params, preparada) => (await pool.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows,
     script: async (sql) => void (await pool.query(sql)),
+    async copiar(tabela, colunas, pedacos) {
+      const c = await pool.connect();
+      // A failed COPY wrote nothing (one statement); its connection is dropped rather than reused mid-protocol.
+      await copiarCom(c, tabela, colunas, pedacos).then(() => c.release(), (e) => (c.release(e), Promise.reject(e)));
+    },
     async transacao(fn) {
       const c = await pool.connect();
       // A connection the server ends mid-transaction (between two queries, say) is noticed here, so the
@@ -68,7 +92,11 @@ async function abrirPostgres(url: string): Promise<Banco> {
       c.on('error', aoPerder);
       try {
         await c.query('begin');
-        const r = await fn({ query: async (sql, params, preparada) => (await c.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows, script: async (sql) => void (await c.query(sql)) });
+        const r = await fn({
+          query: async (sql, params, preparada) => (await c.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows,
+          script: async (sql) => void (await c.query(sql)),
+          copiar: (tabela, colunas, pedacos) => copiarCom(c, tabela, colunas, pedacos),
+        });
         await c.query('commit');
         return r;
       } catch (e) {

@@ -1,19 +1,49 @@
 import type { Banco, Executor } from './db';
+import { linhaCopia } from './db';
 import { completarCpf } from '../../src/forms/cpf';
 import { exportacaoMascarada, pessoaisPorVersao } from './api/exportacao';
 
+const CPFS = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
+const NOMES = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
+const MOTIVOS = ['perda', 'roubo', 'dano'];
+const STATUS = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
+const [RECEBIDO, INTEGRADO, FALHA, DESCARTADO] = [0, 1, 2, 3];
+const SEGUNDO = 1000;
+const DIA = 86_400 * SEGUNDO;
+/** Rows per string handed to COPY: the stream's chunks. */
+const POR_PEDACO = 500;
+
+const COLUNAS_FORMULARIO = ['id', 'protocolo', 'codigo_servico', 'grupo_controle_conteudo_id', 'modelo_versao', 'respostas', 'cpf_requerente', 'nome_requerente', 'email_requerente', 'status', 'recebido_em', 'atualizado_em'];
+const COLUNAS_EVENTO = ['formulario_id', 'codigo_servico', 'grupo_controle_conteudo_id', 'tipo', 'ocorrido_em', 'autor', 'detalhes'];
+const COLUNAS_RETENTATIVA = ['formulario_id', 'codigo_servico', 'grupo_controle_conteudo_id', 'destino', 'tentativas', 'proxima_tentativa_em', 'ultimo_status_http', 'ultimo_erro', 'status', 'motivo_descarte', 'criado_em', 'atualizado_em'];
+
+/** Groups the lines a generator makes into the chunks COPY is given. */
+function* emPedacos(linhas: Iterable<string>): Generator<string> {
+  let pedaco = '';
+  let k = 0;
+  for (const l of linhas) {
+    pedaco += l;
+    if (++k === POR_PEDACO) {
+      yield pedaco;
+      pedaco = '';
+      k = 0;
+    }
+  }
+  if (pedaco) yield pedaco;
+}
+
+const instante = (ms: number) => new Date(ms).toISOString();
+
 /**
- * Generates filled forms for the demo and for benchmarks, in SQL (fast on both databases): spread over
- * the last `dias` days (or from `desde` days back to `dias` days back) across the published and archived
- * models, with their events and retries in every status. The counter trigger keeps the counters; for large
- * volumes use carregarEmLotes.
+ * Generates filled forms for the demo, the tests and benchmarks: spread over the last `dias` days (or from
+ * `desde` days back to `dias` days back) across the published and archived models, with their events and
+ * retries in every status. The rows are made here and loaded with COPY (three statements: forms, events,
+ * retries), so a batch costs PostgreSQL only the writing. The counter triggers count them (one pass per
+ * COPY); for large volumes use carregarEmLotes.
  */
 export async function gerarFormularios(tx: Executor, n: number, dias = 120, desde = 0): Promise<void> {
-  const cpfs = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
-  const nomes = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
-  const [{ base }] = await tx.query<{ base: string }>('select coalesce(max(id), 0)::text as base from formulario');
   // Each month of the period gets its partitions first, so the rows go straight to them (not to the default
-  // ones); a database from before migration 018 (its test) has none to make.
+  // ones); a database from before migration 018 (its test) has none to make, and one from before 020 no cells.
   const [{ particionado, mascarada }] = await tx.query<{ particionado: boolean; mascarada: boolean }>(
     `select to_regprocedure('garantir_particao(text,date)') is not null as particionado,
             exists (select 1 from information_schema.columns where table_name = 'formulario' and column_name = 'exportacao_mascarada') as mascarada`,
@@ -23,75 +53,96 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
        cross join (values ('formulario'), ('formulario_evento')) as x(t)`,
     [Math.ceil(dias) + 1, Math.floor(desde)],
   );
-  // Each form's masked export cells (migration 020), made here with the masking rules as a submission makes
-  // them, and inserted with it: filling them afterwards would rewrite every row (and scatter each day's rows).
-  // The row's model, version and answers follow from its number s as in the statement below.
-  const celulas = mascarada ? await celulasDosGerados(tx, n, cpfs, nomes) : null;
-  await tx.query(
-    `with modelos as (
-       select row_number() over (order by codigo_servico) - 1 as i, codigo_servico, grupo_controle_conteudo_id, ultima_versao
-         from modelo where ultima_versao > 0),
-     qtd as (select count(*) as k from modelos),
-     g as (select s, c.celulas, now() - (($5::float8 + random() * ($2 - $5::float8)) * interval '1 day') as quando, random() as r
-             from ${celulas ? 'unnest($6::text[]) with ordinality as c(celulas, s) where c.s <= $1::int' : '(select s, null::text as celulas from generate_series(1, $1::int) s) c'})
-     insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, status, recebido_em, atualizado_em${celulas ? ', exportacao_mascarada' : ''})
-     select to_char(g.quando at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'),
-            m.codigo_servico, m.grupo_controle_conteudo_id, greatest(1, m.ultima_versao - (g.s % 2)::int),
-            jsonb_build_object('nome', ($4::text[])[1 + g.s % 10], 'cpf', ($3::text[])[1 + g.s % 997], 'email', 'cidadao' || g.s || '@email.com', 'motivo', (array['perda','roubo','dano'])[1 + g.s % 3]),
-            -- The requester columns are the answers of the fields the seeded models mark (nome, cpf, email).
-            ($3::text[])[1 + g.s % 997], ($4::text[])[1 + g.s % 10], 'cidadao' || g.s || '@email.com',
-            case when g.quando > now() - interval '2 hours' and g.r < 0.5 then 'RECEBIDO'
-                 when g.r < 0.86 then 'INTEGRADO' when g.r < 0.97 then 'FALHA_INTEGRACAO' else 'DESCARTADO' end,
-            g.quando, g.quando${celulas ? ', g.celulas' : ''}
-       from g join qtd on true join modelos m on m.i = (g.s * 7919) % qtd.k`,
-    celulas ? [n, dias, cpfs, nomes, desde, celulas] : [n, dias, cpfs, nomes, desde],
+  const modelos = await tx.query<{ codigo_servico: string; grupo: number; ultima_versao: number; destino: string }>(
+    `select codigo_servico, grupo_controle_conteudo_id as grupo, ultima_versao, coalesce(integracao_url, 'https://destino.invalid/formularios') as destino
+       from modelo where ultima_versao > 0 order by codigo_servico`,
   );
-  const novo = `f.id > ${Number(base)}`;
-  const novos = `from formulario f where ${novo}`;
-  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'RECEBIDO', f.recebido_em, 'portal-cidadao', jsonb_build_object('protocolo', f.protocolo) ${novos}`);
-  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'INTEGRADO', f.recebido_em + interval '40 seconds', 'integrador', jsonb_build_object('statusHttp', 201) ${novos} and f.status = 'INTEGRADO'`);
-  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, t.tipo, f.recebido_em + t.atraso, 'integrador', t.detalhes from formulario f
-    cross join (values ('FALHA_INTEGRACAO', interval '40 seconds', '{"statusHttp": 503, "erro": "Serviço indisponível"}'::jsonb),
-                       ('RETENTATIVA_AGENDADA', interval '41 seconds', '{"tentativa": 1}'::jsonb)) as t(tipo, atraso, detalhes)
-    where ${novo} and f.status in ('FALHA_INTEGRACAO', 'DESCARTADO')`);
-  await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, ocorrido_em, autor, detalhes)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'DESCARTADO', least(f.recebido_em + interval '3 days', greatest(f.recebido_em + interval '2 minutes', now())), 'admin', '{"motivo": "Pedido duplicado"}' ${novos} and f.status = 'DESCARTADO'`);
-  await tx.query(`insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, tentativas, proxima_tentativa_em, ultimo_status_http, ultimo_erro, status, motivo_descarte, criado_em, atualizado_em)
-    select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, coalesce(m.integracao_url, 'https://destino.invalid/formularios'),
-           case s.status when 'ESGOTADA' then 7 when 'SUCESSO' then 2 else 1 + f.id % 5 end,
-           case when s.status in ('PENDENTE', 'EXECUTANDO') then now() + ((f.id % 120) * interval '1 minute') end,
-           case s.status when 'SUCESSO' then 201 else 503 end,
-           case s.status when 'SUCESSO' then null else 'Serviço indisponível (HTTP 503)' end,
-           s.status, case s.status when 'DESCARTADA' then 'Pedido duplicado' end,
-           f.recebido_em + interval '41 seconds', least(f.recebido_em + interval '1 hour', greatest(f.recebido_em + interval '41 seconds', now()))
-      from formulario f join modelo m on m.codigo_servico = f.codigo_servico
-      cross join lateral (select case
-        when f.status = 'DESCARTADO' then 'DESCARTADA'
-        when f.status = 'INTEGRADO' then 'SUCESSO'
-        when f.id % 10 = 0 then 'EXECUTANDO' when f.id % 3 = 0 then 'ESGOTADA' else 'PENDENTE' end as status) s
-     where ${novo} and (f.status in ('FALHA_INTEGRACAO', 'DESCARTADO') or (f.status = 'INTEGRADO' and f.id % 25 = 0))`);
-}
+  if (n <= 0 || !modelos.length) return;
+  // The ids and protocol numbers come from their sequences (taken now, so the events and retries can name
+  // their form), and "now" from the database, as a submission's.
+  const [{ ids, numeros, agora }] = await tx.query<{ ids: string[]; numeros: string[]; agora: number }>(
+    `select array_agg(nextval('formulario_id_seq')::text) as ids, array_agg(nextval('protocolo_seq')::text) as numeros,
+            (extract(epoch from now()) * 1000)::float8 as agora from generate_series(1, $1::int)`,
+    [n],
+  );
+  // Each form's masked export cells (migration 020) are made with the masking rules, as a submission makes them.
+  const pessoais = mascarada ? await pessoaisPorVersao(tx) : null;
 
-/** The masked export cells of the forms numbered 1..n by gerarFormularios' statement (same model, version and answers). */
-async function celulasDosGerados(tx: Executor, n: number, cpfs: string[], nomes: string[]): Promise<string[]> {
-  const modelos = await tx.query<{ codigo_servico: string; ultima_versao: number }>('select codigo_servico, ultima_versao from modelo where ultima_versao > 0 order by codigo_servico');
-  const pessoais = await pessoaisPorVersao(tx);
-  const motivos = ['perda', 'roubo', 'dano'];
-  const celulas = new Array<string>(n);
-  for (let s = 1; s <= n; s++) {
-    const m = modelos[(s * 7919) % modelos.length];
-    const r = { nome: nomes[s % 10], cpf: cpfs[s % 997], email: `cidadao${s}@email.com` };
-    celulas[s - 1] = exportacaoMascarada(pessoais.get(`${m.codigo_servico}|${Math.max(1, m.ultima_versao - (s % 2))}`), r, { ...r, motivo: motivos[s % 3] });
+  // Form s (1..n): its model and version follow from s; when, and its status, are drawn.
+  const modelo = new Uint16Array(n);
+  const status = new Uint8Array(n);
+  const quando = new Float64Array(n);
+  const protocolo = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    const s = i + 1;
+    modelo[i] = (s * 7919) % modelos.length;
+    quando[i] = Math.round(agora - (desde + Math.random() * (dias - desde)) * DIA);
+    const r = Math.random();
+    status[i] = quando[i] > agora - 2 * 3600 * SEGUNDO && r < 0.5 ? RECEBIDO : r < 0.86 ? INTEGRADO : r < 0.97 ? FALHA : DESCARTADO;
+    // The protocol's year is São Paulo's (UTC-3, without daylight saving time since 2019).
+    protocolo[i] = `${new Date(quando[i] - 3 * 3600 * SEGUNDO).getUTCFullYear()}.${numeros[i].padStart(9, '0')}`;
   }
-  return celulas;
+
+  function* formularios() {
+    for (let i = 0; i < n; i++) {
+      const s = i + 1;
+      const m = modelos[modelo[i]];
+      const versao = Math.max(1, m.ultima_versao - (s % 2));
+      // The requester columns are the answers of the fields the seeded models mark (nome, cpf, email).
+      const requerente = { nome: NOMES[s % 10], cpf: CPFS[s % 997], email: `cidadao${s}@email.com` };
+      const respostas = { ...requerente, motivo: MOTIVOS[s % 3] };
+      const em = instante(quando[i]);
+      const campos: (string | number)[] = [ids[i], protocolo[i], m.codigo_servico, m.grupo, versao, JSON.stringify(respostas), requerente.cpf, requerente.nome, requerente.email, STATUS[status[i]], em, em];
+      if (pessoais) campos.push(exportacaoMascarada(pessoais.get(`${m.codigo_servico}|${versao}`), requerente, respostas));
+      yield linhaCopia(campos);
+    }
+  }
+
+  function* eventos() {
+    for (let i = 0; i < n; i++) {
+      const { codigo_servico: c, grupo: g } = modelos[modelo[i]];
+      const q = quando[i];
+      yield linhaCopia([ids[i], c, g, 'RECEBIDO', instante(q), 'portal-cidadao', JSON.stringify({ protocolo: protocolo[i] })]);
+      if (status[i] === INTEGRADO) yield linhaCopia([ids[i], c, g, 'INTEGRADO', instante(q + 40 * SEGUNDO), 'integrador', '{"statusHttp": 201}']);
+      if (status[i] === FALHA || status[i] === DESCARTADO) {
+        yield linhaCopia([ids[i], c, g, 'FALHA_INTEGRACAO', instante(q + 40 * SEGUNDO), 'integrador', '{"statusHttp": 503, "erro": "Serviço indisponível"}']);
+        yield linhaCopia([ids[i], c, g, 'RETENTATIVA_AGENDADA', instante(q + 41 * SEGUNDO), 'integrador', '{"tentativa": 1}']);
+      }
+      if (status[i] === DESCARTADO) yield linhaCopia([ids[i], c, g, 'DESCARTADO', instante(Math.min(q + 3 * DIA, Math.max(q + 120 * SEGUNDO, agora))), 'admin', '{"motivo": "Pedido duplicado"}']);
+    }
+  }
+
+  // A retry for every failed or discarded form, and for one in 25 integrated ones (succeeded on a later try).
+  function* retentativas() {
+    for (let i = 0; i < n; i++) {
+      const id = Number(ids[i]);
+      if (status[i] === RECEBIDO || (status[i] === INTEGRADO && id % 25 !== 0)) continue;
+      const m = modelos[modelo[i]];
+      const q = quando[i];
+      const st = status[i] === DESCARTADO ? 'DESCARTADA' : status[i] === INTEGRADO ? 'SUCESSO' : id % 10 === 0 ? 'EXECUTANDO' : id % 3 === 0 ? 'ESGOTADA' : 'PENDENTE';
+      const sucesso = st === 'SUCESSO';
+      yield linhaCopia([
+        ids[i], m.codigo_servico, m.grupo, m.destino,
+        st === 'ESGOTADA' ? 7 : sucesso ? 2 : 1 + (id % 5),
+        st === 'PENDENTE' || st === 'EXECUTANDO' ? instante(agora + (id % 120) * 60 * SEGUNDO) : null,
+        sucesso ? 201 : 503,
+        sucesso ? null : 'Serviço indisponível (HTTP 503)',
+        st,
+        st === 'DESCARTADA' ? 'Pedido duplicado' : null,
+        instante(q + 41 * SEGUNDO),
+        instante(Math.min(q + 3600 * SEGUNDO, Math.max(q + 41 * SEGUNDO, agora))),
+      ]);
+    }
+  }
+
+  await tx.copiar('formulario', pessoais ? [...COLUNAS_FORMULARIO, 'exportacao_mascarada'] : COLUNAS_FORMULARIO, emPedacos(formularios()));
+  await tx.copiar('formulario_evento', COLUNAS_EVENTO, emPedacos(eventos()));
+  await tx.copiar('retentativa_integracao', COLUNAS_RETENTATIVA, emPedacos(retentativas()));
 }
 
 /**
- * Large volumes (seed:large, benchmarks): batches of 100,000 forms, each committed on its own with the
- * counter trigger off inside it, then the counters rebuilt in one statement and the statistics refreshed.
+ * Large volumes (seed:large, benchmarks): batches of 100,000 forms loaded by COPY, each committed on its own
+ * with the counter triggers off inside it, then the counters rebuilt in one statement and the statistics refreshed.
  * Batch k covers the k-th slice of the period, oldest first: each writes into one or two monthly partitions
  * and near the end of their indexes, as real traffic does (spread over the whole year, every batch touched
  * every index everywhere, and past a few million rows the loader slowed from 7 to 30 s per batch here).
