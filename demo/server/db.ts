@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { pipeline } from 'node:stream/promises';
 export interface Executor {
   /**
    * `preparada`: a name for a hot statement of fixed text (a submission, a delivery's claim): PostgreSQL
-   * parses and plans it once per connection instead of on every call. Never for text built per request.
+   * parses and plans it once per connection instead of on every call. Never for text built per request
+   * from open-ended input; text taking a few shapes from the filters present is named by nomeDaConsulta.
    */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], preparada?: string): Promise<T[]>;
   /** Runs a script of several statements (no parameters), e.g. a migration with functions. */
@@ -23,6 +25,12 @@ export interface Executor {
    */
   copiar(tabela: string, colunas: string[], pedacos: Iterable<string>): Promise<void>;
 }
+
+/**
+ * The prepared statement name of a query whose text takes one of a few shapes (which filters are present,
+ * never their values): the same text always gets the same name, so each shape is planned once per connection.
+ */
+export const nomeDaConsulta = (sql: string) => `q${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
 /** One row in COPY's text format: tabs between the fields, `\N` for null, backslashes and line breaks escaped. */
 export function linhaCopia(campos: (string | number | null)[]): string {

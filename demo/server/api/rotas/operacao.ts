@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
-import type { Banco, Executor } from '../../db';
+import { nomeDaConsulta, type Banco, type Executor } from '../../db';
 import { conflito, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { Type } from 'typebox';
@@ -13,11 +13,14 @@ import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
 import { mesesInteiros } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
-import { RETENTATIVA_REEXECUTAVEL } from '../../../../src/forms/status';
+import { RETENTATIVA_REEXECUTAVEL, STATUS_FORMULARIO } from '../../../../src/forms/status';
 import { resumoDaJornada, type ContagemJornada, type EventoJornada } from '../../../../src/forms/jornada';
 import type { Definicao } from '../../../../src/forms/definicao';
 
 /** Analytics, form events and integration retries (with their manual actions). */
+
+/** The statuses in the series' `porStatus`, by name (code constants: safe as SQL literals). */
+const STATUS_SERIE = [...STATUS_FORMULARIO].sort().filter((st) => /^[A-Z_]+$/.test(st));
 
 export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: () => void) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
@@ -37,10 +40,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         partes.push(`select c.codigo_servico, c.status, c.quantidade from contador_formulario_dia c ${c.where} ${e} c.dia between $${c.params.push(a)}::date and $${c.params.push(b)}::date`);
       }
     }
-    return db.query<{ codigo_servico: string; nome: string; status: string; n: string }>(
-      `select x.codigo_servico, m.nome, x.status, sum(x.quantidade)::text as n from (${partes.join(' union all ')}) x join modelo m on m.codigo_servico = x.codigo_servico group by 1, 2, 3 having sum(x.quantidade) > 0`,
-      c.params,
-    );
+    const sql = `select x.codigo_servico, m.nome, x.status, sum(x.quantidade)::text as n from (${partes.join(' union all ')}) x join modelo m on m.codigo_servico = x.codigo_servico group by 1, 2, 3 having sum(x.quantidade) > 0`;
+    return db.query<{ codigo_servico: string; nome: string; status: string; n: string }>(sql, c.params, nomeDaConsulta(sql));
   }
 
   /** The citizen's journey per model in the period (issue 21), from its anonymous counters; the pages are the latest version's. */
@@ -50,13 +51,11 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
     if (q.de) f.add((p) => `c.dia >= ${p(q.de)}::date`);
     if (q.ate) f.add((p) => `c.dia <= ${p(q.ate)}::date`);
-    const linhas = await db.query<{ codigo_servico: string; nome: string; definicao: Definicao | null; evento: EventoJornada; pagina: string; n: string }>(
-      `select c.codigo_servico, m.nome, v.definicao, c.evento, c.pagina, sum(c.quantidade)::text as n
+    const sql = `select c.codigo_servico, m.nome, v.definicao, c.evento, c.pagina, sum(c.quantidade)::text as n
          from contador_jornada c join modelo m on m.codigo_servico = c.codigo_servico
          left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
-         ${f.where} group by 1, 2, 3, 4, 5`,
-      f.params,
-    );
+         ${f.where} group by 1, 2, 3, 4, 5`;
+    const linhas = await db.query<{ codigo_servico: string; nome: string; definicao: Definicao | null; evento: EventoJornada; pagina: string; n: string }>(sql, f.params, nomeDaConsulta(sql));
     const porModelo = new Map<string, { nome: string; definicao: Definicao | null; c: ContagemJornada }>();
     for (const l of linhas) {
       const m = porModelo.get(l.codigo_servico) ?? { nome: l.nome, definicao: l.definicao, c: { INICIADO: 0, RASCUNHO: 0, ENVIADO: 0, paginas: {} } };
@@ -70,9 +69,10 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   /**
    * The daily series, as the response has it (`[{total, porStatus, dia}]`, days with forms, statuses by name),
    * made by PostgreSQL as one JSON text: a year is ~1,500 (day, status) rows, and reading them one by one
-   * through the driver and folding them into days here cost more than the query. The whole console's (an
-   * administrator, no model filter) reads the folded days from the per-day totals over all models
-   * (migration 019) plus the counter rows not folded yet; anything narrower reads the daily counters.
+   * through the driver and folding them into days here cost more than the query. One aggregate per day with
+   * a sum per status (no second grouping), each status written only when the day has some. The whole
+   * console's (an administrator, no model filter) reads the folded days from the per-day totals over all
+   * models (migration 019) plus the counter rows not folded yet; anything narrower reads the daily counters.
    */
   async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
     const c = filtroContadores(q, escopo);
@@ -81,13 +81,10 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         ? `select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where}`
         : `select c.dia, c.status, c.quantidade from contador_formulario_dia_total c ${c.where}
            union all select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where ? `${c.where} and` : 'where'} c.fatia <> 8`;
-    const [{ serie }] = await db.query<{ serie: string }>(
-      `select coalesce('[' || string_agg(d.item, ',' order by d.dia) || ']', '[]') as serie
-         from (select s.dia, '{"total":' || sum(s.n) || ',"porStatus":{' || string_agg(to_json(s.status)::text || ':' || s.n, ',' order by s.status) || '},"dia":"' || s.dia::text || '"}' as item
-                 from (select c.dia, c.status, sum(c.quantidade) as n from (${linhas}) c group by c.dia, c.status having sum(c.quantidade) > 0) s
-                group by s.dia) d`,
-      c.params,
-    );
+    const sql = `select coalesce('[' || string_agg('{"total":' || d.total || ',"porStatus":{' || concat_ws(',', ${STATUS_SERIE.map((st, i) => `case when d.s${i} > 0 then '"${st}":' || d.s${i} end`).join(', ')}) || '},"dia":"' || d.dia || '"}', ',' order by d.dia) || ']', '[]') as serie
+         from (select c.dia, sum(c.quantidade) as total, ${STATUS_SERIE.map((st, i) => `sum(c.quantidade) filter (where c.status = '${st}') as s${i}`).join(', ')}
+                 from (${linhas}) c group by c.dia having sum(c.quantidade) > 0) d`;
+    const [{ serie }] = await db.query<{ serie: string }>(sql, c.params, nomeDaConsulta(sql));
     return JSON.parse(serie);
   }
 
