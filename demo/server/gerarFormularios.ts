@@ -68,15 +68,17 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
   // Each form's masked export cells (migration 020) are made with the masking rules, as a submission makes them.
   const pessoais = mascarada ? await pessoaisPorVersao(tx) : null;
 
-  // Form s (1..n): its model and version follow from s; when, and its status, are drawn.
+  // Form s (1..n): its model and version follow from s; when, and its status, are drawn. The moments are put
+  // in order, oldest first, so ids, protocols and the tables' pages follow time as submissions leave them (in
+  // random order a day's rows were spread over a whole batch's pages: at ten million, every export row and
+  // deep page read a different page).
   const modelo = new Uint16Array(n);
   const status = new Uint8Array(n);
-  const quando = new Float64Array(n);
+  const quando = new Float64Array(n).map(() => Math.round(agora - (desde + Math.random() * (dias - desde)) * DIA)).sort();
   const protocolo = new Array<string>(n);
   for (let i = 0; i < n; i++) {
     const s = i + 1;
     modelo[i] = (s * 7919) % modelos.length;
-    quando[i] = Math.round(agora - (desde + Math.random() * (dias - desde)) * DIA);
     const r = Math.random();
     status[i] = quando[i] > agora - 2 * 3600 * SEGUNDO && r < 0.5 ? RECEBIDO : r < 0.86 ? INTEGRADO : r < 0.97 ? FALHA : DESCARTADO;
     // The protocol's year is São Paulo's (UTC-3, without daylight saving time since 2019).
