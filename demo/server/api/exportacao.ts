@@ -199,10 +199,11 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
       db.query<LoteSql>(
         `with l as (
            select f.id, f.recebido_em, f.protocolo, ${meio} as meio, f.exportacao_mascarada as celulas
-             from formulario f ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE_PRONTO})
+             from formulario f ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE_PRONTO}),
+         ultima as (select recebido_em, id from l order by recebido_em, id limit 1)
          select string_agg(protocolo || ';' || meio || ';' || celulas || E'\\r\\n', '' order by recebido_em desc, id desc) as texto, count(*)::int as n,
                 coalesce(bool_and(celulas is not null and protocolo ~ '^[0-9.]+$'), true) as pronto,
-                (array_agg(recebido_em::text order by recebido_em, id))[1] as quando, (array_agg(id::text order by recebido_em, id))[1] as id
+                (select recebido_em::text from ultima) as quando, (select id::text from ultima) as id
            from l`,
         f.params,
       ).then((r) => r[0]),
