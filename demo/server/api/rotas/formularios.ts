@@ -176,7 +176,9 @@ const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as mode
  * Skipping whole rows cost ~1 µs each: half a day at ten million forms (~14,000 rows) was 19 ms.
  */
 function saltando(f: Filtro, ordem: string, limit: number, offset: number): string {
-  return `${SELECT} where (f.recebido_em, f.id) in (select f.recebido_em, f.id from formulario f ${f.where} order by ${ordem} limit $${f.params.push(limit)} offset $${f.params.push(offset)})
+  // The filter outside too (its rows are the page's anyway): planned against the keys alone, the outer read
+  // kept every partition and took ~1.8 ms to plan at ten million, three times the reading.
+  return `${SELECT} ${f.where} ${f.where ? 'and' : 'where'} (f.recebido_em, f.id) in (select f.recebido_em, f.id from formulario f ${f.where} order by ${ordem} limit $${f.params.push(limit)} offset $${f.params.push(offset)})
     order by ${ordem}`;
 }
 
@@ -192,12 +194,11 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
     const leitura = leituraNoDia(salto, l.size);
     const inicio = (p: (v: unknown) => string) => `(${p(salto.dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`;
     const fim = (p: (v: unknown) => string) => `(${p(salto.dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`;
-    // The day's bound on the side the list comes from, and (reading backwards) on the other side too.
-    const noDiaOuAntes = (f: Filtro) => f.add((p) => (ordem === 'desc' ? `f.recebido_em < ${fim(p)}` : `f.recebido_em >= ${inicio(p)}`));
+    // Both of the day's bounds: the rows read here are the day's (a page running past its end reads the rest
+    // below), and with both the plan opens only the day's partition.
     const f = filtro.copia();
-    noDiaOuAntes(f);
+    f.add((p) => `f.recebido_em >= ${inicio(p)} and f.recebido_em < ${fim(p)}`);
     if (!leitura.deTras) return db.query<LinhaFormulario>(saltando(f, l.ordem, l.size, leitura.offset), f.params);
-    f.add((p) => (ordem === 'desc' ? `f.recebido_em >= ${inicio(p)}` : `f.recebido_em < ${fim(p)}`));
     const doDia = db.query<LinhaFormulario>(saltando(f, ordemInversa(l.ordem), leitura.limit, leitura.offset), f.params);
     let depois: Promise<LinhaFormulario[]> = Promise.resolve([]);
     if (leitura.depoisDoDia > 0) {
