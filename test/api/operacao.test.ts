@@ -238,6 +238,14 @@ for (const banco of await bancosDeTeste()) {
             where c.n is distinct from r.n`,
         );
         assert.deepEqual(diferencas, [], contador);
+        // The monthly counters (migration 021, the deep pages' first step) against the same rows by month.
+        const mensal = contador.replace('_dia', '_mes');
+        const porMes = await s.db.query(
+          `select * from (select codigo_servico, mes, ${coluna} as chave, sum(quantidade) as n from ${mensal} group by 1, 2, 3 having sum(quantidade) <> 0) c
+             full join (select coalesce(codigo_servico, '') as codigo_servico, date_trunc('month', dia_sao_paulo(${tempo}))::date as mes, ${coluna} as chave, count(*) as n from ${tabela} group by 1, 2, 3) r using (codigo_servico, mes, chave)
+            where c.n is distinct from r.n`,
+        );
+        assert.deepEqual(porMes, [], mensal);
       }
       // The API's totals against the naive count, for random filters, as an administrator and as a scoped user.
       const modelos = (await s.db.query<{ codigo_servico: string }>('select codigo_servico from modelo order by 1')).map((r) => r.codigo_servico);

@@ -1,6 +1,7 @@
 /**
- * Deep pages of the forms list start from the counters (issue 19): for random filters, orders, sizes and
- * pages (the first, the deep ones, the last, past the end), every page equals the naive offset query's page.
+ * Deep pages of the forms, events and retries lists start from the counters (issue 19): for random filters,
+ * orders, sizes and pages (the first, the deep ones, the last, past the end), every page equals the naive
+ * offset query's page, and the total equals count(*).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,8 +21,9 @@ for (const banco of await bancosDeTeste()) {
 
     before(async () => {
       s = await subirServidor({ databaseUrl: banco.url });
-      // Enough forms, over enough days and months, for pages far past SALTO_MINIMO.
-      await s.db.transacao((tx) => gerarFormularios(tx, 4 * SALTO_MINIMO, 75));
+      // Enough forms, over enough days and months, for pages far past SALTO_MINIMO (retries too: ~15% of forms).
+      await s.db.transacao((tx) => gerarFormularios(tx, 10 * SALTO_MINIMO, 75));
+      assert.ok(Number((await s.db.query<{ n: string }>('select count(*)::text as n from retentativa_integracao'))[0].n) > 1.2 * SALTO_MINIMO);
       [admin, gestor] = await Promise.all(['admin', 'gestor'].map((u) => clienteApi(s.url, u)));
       modelos = (await s.db.query<{ codigo_servico: string }>('select distinct codigo_servico from formulario order by 1')).map((r) => r.codigo_servico);
       grupoGestor = (await s.db.query<{ grupo_id: number }>(`select grupo_id from vinculo_usuario_grupo where username = 'gestor'`)).map((r) => r.grupo_id);
@@ -33,47 +35,55 @@ for (const banco of await bancosDeTeste()) {
 
     const data = (atras: number) => new Date(Date.now() - atras * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
 
-    test('toda página, da primeira à última e além, igual à da consulta com offset', async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            modelo: fc.subarray(modelos, { maxLength: 3 }),
-            status: fc.subarray(['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'], { maxLength: 2 }),
-            periodo: fc.option(fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 80 })), { nil: undefined }),
-            ordem: fc.constantFrom(undefined, 'recebidoEm,desc', 'recebidoEm,asc', 'recebidoEm'),
-            size: fc.constantFrom(20, 50, 100),
-            fracao: fc.double({ min: 0, max: 1.05, noNaN: true }),
-            ultima: fc.boolean(),
-            comoGestor: fc.boolean(),
-          }),
-          async (f) => {
-            const [de, ate] = f.periodo ? [data(Math.max(...f.periodo)), data(Math.min(...f.periodo))] : [];
-            const c: string[] = [];
-            const params: unknown[] = [];
-            if (f.modelo.length) c.push(`codigo_servico = any($${params.push(f.modelo)})`);
-            if (f.status.length) c.push(`status = any($${params.push(f.status)})`);
-            if (f.comoGestor) c.push(`grupo_controle_conteudo_id = any($${params.push(grupoGestor)})`);
-            if (de) c.push(`dia_sao_paulo(recebido_em) between $${params.push(de)}::date and $${params.push(ate)}::date`);
-            const onde = c.length ? `where ${c.join(' and ')}` : '';
-            const total = Number((await s.db.query<{ n: string }>(`select count(*)::text as n from formulario ${onde}`, params))[0].n);
-            const paginas = Math.max(1, Math.ceil(total / f.size));
-            const page = f.ultima ? paginas - 1 : Math.floor(f.fracao * paginas);
-            const direcao = f.ordem === undefined || f.ordem.endsWith(',desc') ? 'desc' : 'asc';
-            const esperado = (await s.db.query<{ id: string }>(`select id::text from formulario ${onde} order by recebido_em ${direcao}, id desc limit ${f.size} offset ${page * f.size}`, params)).map((r) => Number(r.id));
-            const q = new URLSearchParams({ page: String(page), size: String(f.size) });
-            for (const m of f.modelo) q.append('modelo', m);
-            for (const x of f.status) q.append('status', x);
-            if (de) (q.set('de', de), q.set('ate', ate!));
-            if (f.ordem) q.set('sort', f.ordem);
-            const r = await (f.comoGestor ? gestor : admin)('GET', `/formularios?${q}`);
-            assert.equal(r.status, 200);
-            assert.equal(Number(r.headers.get('x-total-count')), total);
-            assert.deepEqual(r.json.map((x: { id: number }) => x.id), esperado, `${q}`);
-          },
-        ),
-        { numRuns: 120 },
-      );
-    });
+    for (const lista of [
+      { caminho: '/formularios', escopado: 'gestor', tabela: 'formulario', tempo: 'recebido_em', campo: 'recebidoEm', chave: 'status', valores: ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] },
+      { caminho: '/formularios-eventos', escopado: 'gestor', tabela: 'formulario_evento', tempo: 'ocorrido_em', campo: 'ocorridoEm', chave: 'tipo', valores: ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'DESCARTADO'] },
+      { caminho: '/retentativas-integracao', escopado: 'suporte', tabela: 'retentativa_integracao', tempo: 'criado_em', campo: 'criadoEm', chave: 'status', valores: ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] },
+    ]) {
+      test(`${lista.caminho}: toda página, da primeira à última e além, igual à da consulta com offset (administrador e ${lista.escopado}, com os seus grupos)`, async () => {
+        const escopado = await clienteApi(s.url, lista.escopado);
+        const grupos = (await s.db.query<{ grupo_id: number }>(`select grupo_id from vinculo_usuario_grupo where username = $1`, [lista.escopado])).map((r) => r.grupo_id);
+        await fc.assert(
+          fc.asyncProperty(
+            fc.record({
+              modelo: fc.subarray(modelos, { maxLength: 3 }),
+              valores: fc.subarray(lista.valores, { maxLength: 2 }),
+              periodo: fc.option(fc.tuple(fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 80 })), { nil: undefined }),
+              ordem: fc.constantFrom(undefined, `${lista.campo},desc`, `${lista.campo},asc`, lista.campo),
+              size: fc.constantFrom(20, 50, 100),
+              fracao: fc.double({ min: 0, max: 1.05, noNaN: true }),
+              ultima: fc.boolean(),
+              escopado: fc.boolean(),
+            }),
+            async (f) => {
+              const [de, ate] = f.periodo ? [data(Math.max(...f.periodo)), data(Math.min(...f.periodo))] : [];
+              const c: string[] = [];
+              const params: unknown[] = [];
+              if (f.modelo.length) c.push(`codigo_servico = any($${params.push(f.modelo)})`);
+              if (f.valores.length) c.push(`${lista.chave} = any($${params.push(f.valores)})`);
+              if (f.escopado) c.push(`grupo_controle_conteudo_id = any($${params.push(grupos)})`);
+              if (de) c.push(`dia_sao_paulo(${lista.tempo}) between $${params.push(de)}::date and $${params.push(ate)}::date`);
+              const onde = c.length ? `where ${c.join(' and ')}` : '';
+              const total = Number((await s.db.query<{ n: string }>(`select count(*)::text as n from ${lista.tabela} ${onde}`, params))[0].n);
+              const paginas = Math.max(1, Math.ceil(total / f.size));
+              const page = f.ultima ? paginas - 1 : Math.floor(f.fracao * paginas);
+              const direcao = f.ordem === undefined || f.ordem.endsWith(',desc') ? 'desc' : 'asc';
+              const esperado = (await s.db.query<{ id: string }>(`select id::text from ${lista.tabela} ${onde} order by ${lista.tempo} ${direcao}, id desc limit ${f.size} offset ${page * f.size}`, params)).map((r) => Number(r.id));
+              const q = new URLSearchParams({ page: String(page), size: String(f.size) });
+              for (const m of f.modelo) q.append('modelo', m);
+              for (const x of f.valores) q.append(lista.chave, x);
+              if (de) (q.set('de', de), q.set('ate', ate!));
+              if (f.ordem) q.set('sort', f.ordem);
+              const r = await (f.escopado ? escopado : admin)('GET', `${lista.caminho}?${q}`);
+              assert.equal(r.status, 200);
+              assert.equal(Number(r.headers.get('x-total-count')), total, `${q}`);
+              assert.deepEqual(r.json.map((x: { id: number }) => x.id), esperado, `${q}`);
+            },
+          ),
+          { numRuns: 100 },
+        );
+      });
+    }
 
     test('analítico: totais por modelo e status (meses inteiros pelos contadores mensais, as bordas pelos diários) iguais ao GROUP BY dos formulários', async () => {
       await fc.assert(

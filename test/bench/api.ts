@@ -76,6 +76,9 @@ async function medirVolume(alvo: number) {
   const [{ codigo_servico: modelo }] = await db.query<{ codigo_servico: string }>('select codigo_servico from formulario group by 1 order by count(*) desc limit 1');
   const mesInicio = `${hoje.slice(0, 7)}-01`;
   const ultimaPagina = Math.ceil(Number(n) / 20) - 1;
+  /** The last page (20 rows) of a list, from the total the API answers. */
+  const ultimaDe = async (caminho: string) => Math.ceil(Number((await api('GET', `${caminho}?size=20`)).headers.get('x-total-count')) / 20) - 1;
+  const [ultimaEventos, ultimaRetentativas] = [await ultimaDe('/formularios-eventos'), await ultimaDe('/retentativas-integracao')];
 
   // The naive peers take up to seconds each at ten million: fewer rounds (RODADAS_PARES, 15) for them.
   async function medir(nome: string, f: () => Promise<unknown>, rodadas = RODADAS) {
@@ -126,6 +129,9 @@ async function medirVolume(alvo: number) {
       ultimaPagina: await medir('GET /formularios (última página)', http(`/formularios?page=${ultimaPagina}&size=20`)),
       eventosComTotal: await medir('GET /formularios-eventos', http('/formularios-eventos?page=0&size=20')),
       retentativasComTotal: await medir('GET /retentativas-integracao', http('/retentativas-integracao?page=0&size=20')),
+      eventosPaginaDoMeio: await medir('GET /formularios-eventos (página do meio)', http(`/formularios-eventos?page=${Math.floor(ultimaEventos / 2)}&size=20`)),
+      eventosUltimaPagina: await medir('GET /formularios-eventos (última página)', http(`/formularios-eventos?page=${ultimaEventos}&size=20`)),
+      retentativasUltimaPagina: await medir('GET /retentativas-integracao (última página)', http(`/retentativas-integracao?page=${ultimaRetentativas}&size=20`)),
     },
     pares: {
       countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario'), RODADAS_PARES),
@@ -136,6 +142,8 @@ async function medirVolume(alvo: number) {
       offsetUltimaPagina: await medir('offset última página', () => db.query(`select id from formulario order by recebido_em desc, id desc limit 20 offset ${ultimaPagina * 20}`), RODADAS_PARES),
       countEventos: await medir('count(*) eventos', () => db.query('select count(*) from formulario_evento'), RODADAS_PARES),
       countRetentativas: await medir('count(*) retentativas', () => db.query('select count(*) from retentativa_integracao'), RODADAS_PARES),
+      offsetUltimaPaginaEventos: await medir('offset última página dos eventos', () => db.query(`select id from formulario_evento order by ocorrido_em desc, id desc limit 20 offset ${ultimaEventos * 20}`), Math.min(RODADAS_PARES, 5)),
+      offsetUltimaPaginaRetentativas: await medir('offset última página das retentativas', () => db.query(`select id from retentativa_integracao order by criado_em desc, id desc limit 20 offset ${ultimaRetentativas * 20}`), RODADAS_PARES),
     },
     // Masked (the default: PostgreSQL joins each form's masked cells), twice, then in clear (row by row here).
     exportacaoAno: await exportar(),

@@ -12,8 +12,8 @@ import type { Banco, Executor } from '../../db';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { invalido, naoEncontrado, proibido } from '../erros';
-import { enviarLista, Filtro, lerLista, type PedidoLista } from '../lista';
-import { leituraNoDia, ordemInversa, saltoPorContadores } from '../salto';
+import { enviarLista, Filtro, lerLista } from '../lista';
+import { ordemNoTempo, paginaNoTempo, type ListaNoTempo } from '../salto';
 import { Type } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
@@ -170,46 +170,12 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
 const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
-/**
- * A page that skips `offset` rows of one day: the rows skipped are only keys read from the index (the
- * filter's columns lead the indexes), and only the page's own rows are read whole and joined to their model.
- * Skipping whole rows cost ~1 µs each: half a day at ten million forms (~14,000 rows) was 19 ms.
- */
-function saltando(f: Filtro, ordem: string, limit: number, offset: number): string {
-  // The filter outside too (its rows are the page's anyway): planned against the keys alone, the outer read
-  // kept every partition and took ~1.8 ms to plan at ten million, three times the reading.
-  return `${SELECT} ${f.where} ${f.where ? 'and' : 'where'} (f.recebido_em, f.id) in (select f.recebido_em, f.id from formulario f ${f.where} order by ${ordem} limit $${f.params.push(limit)} offset $${f.params.push(offset)})
-    order by ${ordem}`;
-}
+/** The forms list, for its deep pages (salto.ts). */
+const LISTA: ListaNoTempo = { tabela: 'formulario f', quando: 'f.recebido_em', id: 'f.id', select: SELECT, contadorDia: 'contador_formulario_dia', contadorMes: 'contador_formulario_mes' };
 
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 
 export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos) {
-  /**
-   * A deep page in received order, from the day its first row falls on (saltoPorContadores): read from the
-   * day's start, or from its end backwards when that skips less (leituraNoDia), plus the days after it when
-   * the page runs past the day.
-   */
-  async function paginaNoDia(filtro: Filtro, l: PedidoLista, ordem: 'asc' | 'desc', salto: { dia: string; pular: number; noDia: number }): Promise<LinhaFormulario[]> {
-    const leitura = leituraNoDia(salto, l.size);
-    const inicio = (p: (v: unknown) => string) => `(${p(salto.dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`;
-    const fim = (p: (v: unknown) => string) => `(${p(salto.dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`;
-    // Both of the day's bounds: the rows read here are the day's (a page running past its end reads the rest
-    // below), and with both the plan opens only the day's partition.
-    const f = filtro.copia();
-    f.add((p) => `f.recebido_em >= ${inicio(p)} and f.recebido_em < ${fim(p)}`);
-    if (!leitura.deTras) return db.query<LinhaFormulario>(saltando(f, l.ordem, l.size, leitura.offset), f.params);
-    const doDia = db.query<LinhaFormulario>(saltando(f, ordemInversa(l.ordem), leitura.limit, leitura.offset), f.params);
-    let depois: Promise<LinhaFormulario[]> = Promise.resolve([]);
-    if (leitura.depoisDoDia > 0) {
-      const g = filtro.copia();
-      g.add((p) => (ordem === 'desc' ? `f.recebido_em < ${inicio(p)}` : `f.recebido_em >= ${fim(p)}`));
-      depois = db.query<LinhaFormulario>(`${SELECT} ${g.where} order by ${l.ordem} limit $${g.params.push(leitura.depoisDoDia)}`, g.params);
-    }
-    const [a, b] = await Promise.all([doDia, depois]);
-    return [...a.reverse(), ...b];
-  }
-
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
   api.get<{ Querystring: QueryFormularios }>(
@@ -221,9 +187,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const escopo = await escopoDe(req);
       const f = filtroFormularios(q, escopo);
       // In received order (the default) and with the counters' filters, a deep page starts from its day.
-      const ordem = !q.sort?.length ? 'desc' : q.sort.length === 1 && /^recebidoEm(,(asc|desc))?$/.test(q.sort[0]) ? (q.sort[0].endsWith(',desc') ? 'desc' : 'asc') : null;
-      const salto = ordem && !q.protocolo && !q.cpf ? await saltoPorContadores(db, { offset: l.page * l.size, desc: ordem === 'desc', de: q.de, ate: q.ate, contadores: (p) => filtroContadores({ ...q, ...p }, escopo) }) : null;
-      const [linhas, total, clara] = await Promise.all([salto ? paginaNoDia(f, l, ordem!, salto) : db.query<LinhaFormulario>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params), totalFormularios(db, q, escopo), vePessoais(db, req)]);
+      const pagina = paginaNoTempo<LinhaFormulario>(db, LISTA, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'recebidoEm'), de: q.de, ate: q.ate, contadores: q.protocolo || q.cpf ? null : (p) => filtroContadores({ ...q, ...p }, escopo) });
+      const [linhas, total, clara] = await Promise.all([pagina, totalFormularios(db, q, escopo), vePessoais(db, req)]);
       return enviarLista(rep, linhas.map((r) => resumo(r, clara)), l, total);
     },
   );

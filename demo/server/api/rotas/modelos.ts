@@ -116,7 +116,7 @@ async function moverDeGrupo(tx: Executor, autor: string, m: LinhaModelo, grupo: 
     `with f as (update formulario set grupo_controle_conteudo_id = $2 where codigo_servico = $1 returning 1) select count(*)::int as formularios from f`,
     [codigo, grupo],
   );
-  for (const tabela of ['formulario_evento', 'retentativa_integracao', 'contador_formulario_dia', 'contador_formulario_mes', 'contador_evento_dia', 'contador_retentativa_dia']) {
+  for (const tabela of ['formulario_evento', 'retentativa_integracao', 'contador_formulario_dia', 'contador_formulario_mes', 'contador_evento_dia', 'contador_evento_mes', 'contador_retentativa_dia', 'contador_retentativa_mes']) {
     await tx.query(`update ${tabela} set grupo_controle_conteudo_id = $2 where codigo_servico = $1`, [codigo, grupo]);
   }
   const [novo] = await tx.query<{ nome: string }>('select nome from grupo_controle_conteudo where id = $1', [grupo]);

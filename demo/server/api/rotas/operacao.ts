@@ -11,7 +11,7 @@ import { Analitico, consultaAnalitico, consultaEventos, consultaRetentativas, Co
 const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
-import { mesesInteiros } from '../salto';
+import { mesesInteiros, ordemNoTempo, paginaNoTempo, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL, STATUS_FORMULARIO } from '../../../../src/forms/status';
 import { resumoDaJornada, type ContagemJornada, type EventoJornada } from '../../../../src/forms/jornada';
@@ -112,6 +112,21 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     },
   );
 
+  /**
+   * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021).
+   * Console-wide events (an export with personal data, a data-subject report) have no form: left joins.
+   */
+  const EVENTOS: ListaNoTempo = {
+    tabela: 'formulario_evento e',
+    quando: 'e.ocorrido_em',
+    id: 'e.id',
+    select: `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, mo.nome as modelo_nome, e.tipo, e.ocorrido_em, e.autor, e.detalhes
+               from formulario_evento e left join formulario fo on fo.id = e.formulario_id left join modelo mo on mo.codigo_servico = e.codigo_servico`,
+    contadorDia: 'contador_evento_dia',
+    contadorMes: 'contador_evento_mes',
+  };
+  type LinhaEvento = { id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown };
+
   api.get<{ Querystring: { modelo?: string[]; formulario?: number; protocolo?: string; tipo?: string[]; de?: string; ate?: string; page?: number; size?: number; sort?: string[] } }>(
     '/formularios-eventos',
     {
@@ -129,22 +144,22 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       if (q.protocolo) f.add((p) => `e.formulario_id = (select id from formulario where protocolo = ${p(q.protocolo!.trim())})`);
       if (q.tipo?.length) f.add((p) => `e.tipo = any(${p(q.tipo)})`);
       periodo(f, 'e.ocorrido_em', q.de, q.ate);
-      // One form's events (by id or protocol) are few and indexed; everything else sums the counters.
-      // (the filter's parameters are copied: the page query below appends its limit and offset to them)
-      const total = async () => {
-        if (q.formulario || q.protocolo) return Number((await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params.slice()))[0].n);
-        const c = contadoresDoDia({ modelo: q.modelo, de: q.de, ate: q.ate }, escopo);
-        if (q.tipo?.length) c.add((p) => `c.tipo = any(${p(q.tipo)})`);
-        return Number((await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from contador_evento_dia c ${c.where}`, c.params))[0].n);
+      // One form's events (by id or protocol) are few and indexed: counted, and paged with an offset.
+      // Everything else sums the counters (whole months without a period), and a deep page starts from its day.
+      const umFormulario = !!(q.formulario || q.protocolo);
+      const contadores = (p: { de?: string; ate?: string }) => {
+        const c = contadoresDoDia({ modelo: q.modelo, ...p }, escopo);
+        if (q.tipo?.length) c.add((x) => `c.tipo = any(${x(q.tipo)})`);
+        return c;
       };
-      // Console-wide events (an export with personal data, a data-subject report) have no form: left join.
+      const total = async () => {
+        if (umFormulario) return Number((await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params))[0].n);
+        const c = contadores({ de: q.de, ate: q.ate });
+        return Number((await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${q.de || q.ate ? EVENTOS.contadorDia : EVENTOS.contadorMes} c ${c.where}`, c.params))[0].n);
+      };
       const [n, linhas, clara] = await Promise.all([
         total(),
-        db.query<{ id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>(
-          `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, mo.nome as modelo_nome, e.tipo, e.ocorrido_em, e.autor, e.detalhes
-             from formulario_evento e left join formulario fo on fo.id = e.formulario_id left join modelo mo on mo.codigo_servico = e.codigo_servico ${f.where} order by ${l.ordem} ${f.pagina(l)}`,
-          f.params,
-        ),
+        paginaNoTempo<LinhaEvento>(db, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }),
         vePessoais(db, req),
       ]);
       const saida = linhas.map((e) => ({
@@ -194,6 +209,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     atualizadoEm: r.atualizado_em,
   });
   const SELECT_R = 'select r.*, r.id::text as id, r.formulario_id::text as formulario_id, fo.protocolo, mo.nome as modelo_nome from retentativa_integracao r join formulario fo on fo.id = r.formulario_id join modelo mo on mo.codigo_servico = r.codigo_servico';
+  /** The retries list, for its deep pages (salto.ts): by creation, counted per day and month (migrations 011, 021). */
+  const RETENTATIVAS: ListaNoTempo = { tabela: 'retentativa_integracao r', quando: 'r.criado_em', id: 'r.id', select: SELECT_R, contadorDia: 'contador_retentativa_dia', contadorMes: 'contador_retentativa_mes' };
 
   api.get<{ Querystring: FiltrosRetentativa & { page?: number; size?: number; sort?: string[] } }>(
     '/retentativas-integracao',
@@ -202,11 +219,16 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const l = lerLista(req.query, { criadoEm: 'r.criado_em', proximaTentativaEm: 'r.proxima_tentativa_em', tentativas: 'r.tentativas', status: 'r.status' }, 'r.criado_em desc', 'r.id desc');
       const escopo = await escopoDe(req);
       const f = filtroRetentativas(req.query, escopo);
-      const c = contadoresDoDia(req.query, escopo);
-      if (req.query.status?.length) c.add((p) => `c.status = any(${p(req.query.status)})`);
+      const q = req.query;
+      const contadores = (p: { de?: string; ate?: string }) => {
+        const c = contadoresDoDia({ modelo: q.modelo, ...p }, escopo);
+        if (q.status?.length) c.add((x) => `c.status = any(${x(q.status)})`);
+        return c;
+      };
+      const c = contadores({ de: q.de, ate: q.ate });
       const [[{ n }], linhas, clara] = await Promise.all([
-        db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from contador_retentativa_dia c ${c.where}`, c.params),
-        db.query<Record<string, unknown>>(`${SELECT_R} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params),
+        db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${q.de || q.ate ? RETENTATIVAS.contadorDia : RETENTATIVAS.contadorMes} c ${c.where}`, c.params),
+        paginaNoTempo<Record<string, unknown>>(db, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }),
         vePessoais(db, req),
       ]);
       return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, Number(n));
