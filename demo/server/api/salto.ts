@@ -55,19 +55,28 @@ export async function saltoPorContadores(
 ): Promise<{ dia: string; pular: number; noDia: number } | null> {
   if (o.offset < SALTO_MINIMO) return null;
   const ordem = o.desc ? 'desc' : 'asc';
-  let antes = 0;
-  let periodo = { de: o.de, ate: o.ate };
-  if (!o.de && !o.ate) {
-    const c = o.contadores({});
-    const meses = await db.query<Faixa>(`select c.mes::text as chave, sum(c.quantidade)::text as n from ${lista.contadorMes} c ${c.where} group by 1 having sum(c.quantidade) > 0 order by 1 ${ordem}`, c.params);
-    const mes = acumular(meses, o.offset);
-    if (!mes) return null;
-    antes = mes.antes;
-    periodo = { de: mes.chave, ate: ultimoDiaDoMes(mes.chave) };
+  const dias = `select c.dia::text as chave, sum(c.quantidade)::text as n`;
+  const porDia = `group by c.dia having sum(c.quantidade) > 0 order by c.dia ${ordem}`;
+  if (o.de || o.ate) {
+    const c = o.contadores({ de: o.de, ate: o.ate });
+    const dia = acumular(await db.query<Faixa>(`${dias} from ${lista.contadorDia} c ${c.where} ${porDia}`, c.params), o.offset);
+    return dia && { dia: dia.chave, pular: o.offset - dia.antes, noDia: dia.n };
   }
-  const c = o.contadores(periodo);
-  const dias = await db.query<Faixa>(`select c.dia::text as chave, sum(c.quantidade)::text as n from ${lista.contadorDia} c ${c.where} group by 1 having sum(c.quantidade) > 0 order by 1 ${ordem}`, c.params);
-  const dia = acumular(dias, o.offset - antes);
+  // The whole range: the month holding the row (its rows before it summed in order), then that month's days,
+  // in one statement (one round trip less on every deep page).
+  const c = o.contadores({});
+  const linha = `$${c.params.push(o.offset)}::bigint`;
+  const linhas = await db.query<Faixa & { antes: string }>(
+    `with meses as (select c.mes, sum(c.quantidade) as n from ${lista.contadorMes} c ${c.where} group by c.mes having sum(c.quantidade) > 0),
+          alvo as (select mes, antes from (select mes, n, sum(n) over (order by mes ${ordem}) - n as antes from meses) x where antes <= ${linha} and antes + n > ${linha})
+     ${dias}, (select antes::text from alvo) as antes
+       from ${lista.contadorDia} c ${c.where ? `${c.where} and` : 'where'} c.dia >= (select mes from alvo) and c.dia < ((select mes from alvo) + interval '1 month')::date
+     ${porDia}`,
+    c.params,
+  );
+  if (!linhas.length) return null;
+  const antes = Number(linhas[0].antes);
+  const dia = acumular(linhas, o.offset - antes);
   return dia && { dia: dia.chave, pular: o.offset - antes - dia.antes, noDia: dia.n };
 }
 

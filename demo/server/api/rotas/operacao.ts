@@ -22,6 +22,17 @@ import type { Definicao } from '../../../../src/forms/definicao';
 /** The statuses in the series' `porStatus`, by name (code constants: safe as SQL literals). */
 const STATUS_SERIE = [...STATUS_FORMULARIO].sort().filter((st) => /^[A-Z_]+$/.test(st));
 
+/**
+ * The protocols of a page's forms, filled in after the page is read: one statement of fixed text, planned once
+ * per connection. Joined in the page's query, the partitioned forms (found by id: no partition can be left out)
+ * were planned on every call, ~2 ms of an events page.
+ */
+async function comProtocolo<T extends { formulario_id: string | null }>(db: Executor, linhas: T[]): Promise<(T & { protocolo: string | null })[]> {
+  const ids = [...new Set(linhas.flatMap((l) => (l.formulario_id === null ? [] : [l.formulario_id])))];
+  const protocolos = new Map(ids.length ? (await db.query<{ id: string; protocolo: string }>('select id::text, protocolo from formulario where id = any($1::bigint[])', [ids], 'protocolos_por_id')).map((r) => [r.id, r.protocolo]) : []);
+  return linhas.map((l) => ({ ...l, protocolo: l.formulario_id === null ? null : (protocolos.get(l.formulario_id) ?? null) }));
+}
+
 export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: () => void) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
@@ -114,18 +125,18 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
 
   /**
    * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021).
-   * Console-wide events (an export with personal data, a data-subject report) have no form: left joins.
+   * Console-wide events (an export with personal data, a data-subject report) have no model and no form.
    */
   const EVENTOS: ListaNoTempo = {
     tabela: 'formulario_evento e',
     quando: 'e.ocorrido_em',
     id: 'e.id',
-    select: `select e.id::text, e.formulario_id::text, fo.protocolo, e.codigo_servico, mo.nome as modelo_nome, e.tipo, e.ocorrido_em, e.autor, e.detalhes
-               from formulario_evento e left join formulario fo on fo.id = e.formulario_id left join modelo mo on mo.codigo_servico = e.codigo_servico`,
+    select: `select e.id::text, e.formulario_id::text, e.codigo_servico, mo.nome as modelo_nome, e.tipo, e.ocorrido_em, e.autor, e.detalhes
+               from formulario_evento e left join modelo mo on mo.codigo_servico = e.codigo_servico`,
     contadorDia: 'contador_evento_dia',
     contadorMes: 'contador_evento_mes',
   };
-  type LinhaEvento = { id: string; formulario_id: string | null; protocolo: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown };
+  type LinhaEvento = { id: string; formulario_id: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown };
 
   api.get<{ Querystring: { modelo?: string[]; formulario?: number; protocolo?: string; tipo?: string[]; de?: string; ate?: string; page?: number; size?: number; sort?: string[] } }>(
     '/formularios-eventos',
@@ -159,7 +170,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       };
       const [n, linhas, clara] = await Promise.all([
         total(),
-        paginaNoTempo<LinhaEvento>(db, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }),
+        paginaNoTempo<LinhaEvento>(db, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }).then((p) => comProtocolo(db, p)),
         vePessoais(db, req),
       ]);
       const saida = linhas.map((e) => ({
@@ -209,8 +220,15 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     atualizadoEm: r.atualizado_em,
   });
   const SELECT_R = 'select r.*, r.id::text as id, r.formulario_id::text as formulario_id, fo.protocolo, mo.nome as modelo_nome from retentativa_integracao r join formulario fo on fo.id = r.formulario_id join modelo mo on mo.codigo_servico = r.codigo_servico';
-  /** The retries list, for its deep pages (salto.ts): by creation, counted per day and month (migrations 011, 021). */
-  const RETENTATIVAS: ListaNoTempo = { tabela: 'retentativa_integracao r', quando: 'r.criado_em', id: 'r.id', select: SELECT_R, contadorDia: 'contador_retentativa_dia', contadorMes: 'contador_retentativa_mes' };
+  /** The retries list, for its deep pages (salto.ts): by creation, counted per day and month (migrations 011, 021); protocols after (comProtocolo). */
+  const RETENTATIVAS: ListaNoTempo = {
+    tabela: 'retentativa_integracao r',
+    quando: 'r.criado_em',
+    id: 'r.id',
+    select: 'select r.*, r.id::text as id, r.formulario_id::text as formulario_id, mo.nome as modelo_nome from retentativa_integracao r join modelo mo on mo.codigo_servico = r.codigo_servico',
+    contadorDia: 'contador_retentativa_dia',
+    contadorMes: 'contador_retentativa_mes',
+  };
 
   api.get<{ Querystring: FiltrosRetentativa & { page?: number; size?: number; sort?: string[] } }>(
     '/retentativas-integracao',
@@ -228,7 +246,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const c = contadores({ de: q.de, ate: q.ate });
       const [[{ n }], linhas, clara] = await Promise.all([
         db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${q.de || q.ate ? RETENTATIVAS.contadorDia : RETENTATIVAS.contadorMes} c ${c.where}`, c.params),
-        paginaNoTempo<Record<string, unknown>>(db, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }),
+        paginaNoTempo<Record<string, unknown> & { formulario_id: string }>(db, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }).then((p) => comProtocolo(db, p)),
         vePessoais(db, req),
       ]);
       return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, Number(n));
