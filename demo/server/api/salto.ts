@@ -119,19 +119,22 @@ export async function paginaNoDia<T>(db: Executor, lista: ListaNoTempo, filtro: 
 }
 
 /**
- * Any page of a list in time order: a deep one from its day (above), the first ones with a plain offset.
- * `desc` null: the list is sorted by something else, read with an offset.
+ * Any page of a list in time order: a deep one from its day (above), the first ones with a plain offset (sent
+ * at once: the route's other queries go out after it). `desc` null: sorted by something else, read with an offset.
  */
-export async function paginaNoTempo<T>(
+export function paginaNoTempo<T>(
   db: Executor,
   lista: ListaNoTempo,
   o: { filtro: Filtro; pedido: PedidoLista; desc: boolean | null; de?: string; ate?: string; contadores: ((periodo: { de?: string; ate?: string }) => Filtro) | null },
 ): Promise<T[]> {
   const { filtro: f, pedido: l } = o;
-  const salto = o.desc !== null && o.contadores ? await saltoPorContadores(db, lista, { offset: l.page * l.size, desc: o.desc, de: o.de, ate: o.ate, contadores: o.contadores }) : null;
-  if (salto) return paginaNoDia<T>(db, lista, f, l, o.desc!, salto);
-  const g = f.copia();
-  return db.query<T>(`${lista.select} ${g.where} order by ${l.ordem} ${g.pagina(l)}`, g.params);
+  const comOffset = () => {
+    const g = f.copia();
+    return db.query<T>(`${lista.select} ${g.where} order by ${l.ordem} ${g.pagina(l)}`, g.params);
+  };
+  const { desc, contadores } = o;
+  if (desc === null || !contadores || l.page * l.size < SALTO_MINIMO) return comOffset();
+  return saltoPorContadores(db, lista, { offset: l.page * l.size, desc, de: o.de, ate: o.ate, contadores }).then((salto) => (salto ? paginaNoDia<T>(db, lista, f, l, desc, salto) : comOffset()));
 }
 
 /** The direction of a list sorted only by its time field (`campo`, or nothing: newest first); null otherwise. */
