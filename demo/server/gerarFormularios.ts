@@ -155,7 +155,7 @@ export async function carregarEmLotes(db: Banco, total: number, dias: number, ao
   for (let k = 0, feitos = 0; feitos < total; k++, feitos += LOTE) {
     const n = Math.min(LOTE, total - feitos);
     await db.transacao(async (tx) => {
-      const gatilhos = [['formulario', 'formulario_contadores'], ...['formulario_evento', 'retentativa_integracao'].flatMap((t) => ['i', 'u', 'd'].map((op) => [t, `${t}_contadores_${op}`]))];
+      const gatilhos = ['formulario', 'formulario_evento', 'retentativa_integracao'].flatMap((t) => ['i', 'u', 'd'].map((op) => [t, `${t}_contadores_${op}`]));
       for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} disable trigger ${gatilho}`);
       await gerarFormularios(tx, n, (dias * (lotes - k)) / lotes, (dias * (lotes - k - 1)) / lotes);
       for (const [tabela, gatilho] of gatilhos) await tx.query(`alter table ${tabela} enable trigger ${gatilho}`);
