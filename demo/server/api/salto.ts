@@ -41,6 +41,16 @@ export interface ListaNoTempo {
   contadorMes: string;
 }
 
+/** The counters' WHERE (alias c) for a list's filters within a period (none: the whole range). */
+export type Contadores = (periodo: { de?: string; ate?: string }) => Filtro;
+
+/** A list's exact total for its filters: the daily counters within a period, the monthly ones (far fewer rows) without. */
+export async function totalPorContadores(db: Executor, lista: Pick<ListaNoTempo, 'contadorDia' | 'contadorMes'>, contadores: Contadores, periodo: { de?: string; ate?: string }): Promise<number> {
+  const c = contadores({ de: periodo.de, ate: periodo.ate });
+  const [r] = await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${periodo.de || periodo.ate ? lista.contadorDia : lista.contadorMes} c ${c.where}`, c.params);
+  return Number(r.n);
+}
+
 /**
  * Deep pages in time order without reading the rows before them (issue 19): the per-month and per-day
  * counters, exact for the same filters, say on which São Paulo day the page's first row falls and how many
@@ -48,12 +58,11 @@ export interface ListaNoTempo {
  * the page. `contadores(de, ate)` gives the counters' WHERE (alias c) for the list's filters within a period
  * (none: the whole range, read by month first).
  */
-export async function saltoPorContadores(
+async function saltoPorContadores(
   db: Executor,
   lista: ListaNoTempo,
-  o: { offset: number; desc: boolean; de?: string; ate?: string; contadores: (periodo: { de?: string; ate?: string }) => Filtro },
+  o: { offset: number; desc: boolean; de?: string; ate?: string; contadores: Contadores },
 ): Promise<{ dia: string; pular: number; noDia: number } | null> {
-  if (o.offset < SALTO_MINIMO) return null;
   const ordem = o.desc ? 'desc' : 'asc';
   const dias = `select c.dia::text as chave, sum(c.quantidade)::text as n`;
   const porDia = `group by c.dia having sum(c.quantidade) > 0 order by c.dia ${ordem}`;
@@ -98,7 +107,7 @@ function saltando(lista: ListaNoTempo, f: Filtro, ordem: string, limit: number, 
  * start, or from its end backwards when that skips less (leituraNoDia), plus the days after it when the page
  * runs past the day.
  */
-export async function paginaNoDia<T>(db: Executor, lista: ListaNoTempo, filtro: Filtro, l: PedidoLista, desc: boolean, salto: { dia: string; pular: number; noDia: number }): Promise<T[]> {
+async function paginaNoDia<T>(db: Executor, lista: ListaNoTempo, filtro: Filtro, l: PedidoLista, desc: boolean, salto: { dia: string; pular: number; noDia: number }): Promise<T[]> {
   const leitura = leituraNoDia(salto, l.size);
   const inicio = (p: (v: unknown) => string) => `(${p(salto.dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`;
   const fim = (p: (v: unknown) => string) => `(${p(salto.dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`;
@@ -125,7 +134,7 @@ export async function paginaNoDia<T>(db: Executor, lista: ListaNoTempo, filtro: 
 export function paginaNoTempo<T>(
   db: Executor,
   lista: ListaNoTempo,
-  o: { filtro: Filtro; pedido: PedidoLista; desc: boolean | null; de?: string; ate?: string; contadores: ((periodo: { de?: string; ate?: string }) => Filtro) | null },
+  o: { filtro: Filtro; pedido: PedidoLista; desc: boolean | null; de?: string; ate?: string; contadores: Contadores | null },
 ): Promise<T[]> {
   const { filtro: f, pedido: l } = o;
   const comOffset = () => {

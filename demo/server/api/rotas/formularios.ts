@@ -13,7 +13,7 @@ import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { invalido, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
-import { ordemNoTempo, paginaNoTempo, type ListaNoTempo } from '../salto';
+import { ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { Type } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarFichaPdf } from '../../pdf/fichaPdf';
@@ -151,27 +151,23 @@ export function filtroFormularios(q: QueryFormularios, escopo: number[] | null, 
   return f;
 }
 
+const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em
+  from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
+
+/** The forms list, for its deep pages (salto.ts). */
+const LISTA: ListaNoTempo = { tabela: 'formulario f', quando: 'f.recebido_em', id: 'f.id', select: SELECT, contadorDia: 'contador_formulario_dia', contadorMes: 'contador_formulario_mes' };
+
 /**
- * The exact total for the console's filters. Model, status and period come from the per-day counters
- * (no rescan of forms); protocol and CPF are selective and indexed, so those count forms directly.
+ * The exact total for the console's filters. Model, status and period come from the counters (no rescan of
+ * forms); protocol and CPF are selective and indexed, so those count forms directly.
  */
 export async function totalFormularios(db: Executor, q: QueryFormularios, escopo: number[] | null): Promise<number> {
   if (q.protocolo || q.cpf) {
     const f = filtroFormularios(q, escopo);
     return (await db.query<{ n: string }>(`select count(*)::text as n from formulario f ${f.where}`, f.params)).map((r) => Number(r.n))[0];
   }
-  const c = filtroContadores(q, escopo);
-  // Without a period, the monthly counters hold the same sums in far fewer rows.
-  const tabela = q.de || q.ate ? 'contador_formulario_dia' : 'contador_formulario_mes';
-  const [r] = await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${tabela} c ${c.where}`, c.params);
-  return Number(r.n);
+  return totalPorContadores(db, LISTA, (p) => filtroContadores({ ...q, ...p }, escopo), q);
 }
-
-const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em
-  from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
-
-/** The forms list, for its deep pages (salto.ts). */
-const LISTA: ListaNoTempo = { tabela: 'formulario f', quando: 'f.recebido_em', id: 'f.id', select: SELECT, contadorDia: 'contador_formulario_dia', contadorMes: 'contador_formulario_mes' };
 
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 

@@ -11,7 +11,7 @@ import { Analitico, consultaAnalitico, consultaEventos, consultaRetentativas, Co
 const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
-import { mesesInteiros, ordemNoTempo, paginaNoTempo, type ListaNoTempo } from '../salto';
+import { mesesInteiros, ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL, STATUS_FORMULARIO } from '../../../../src/forms/status';
 import { resumoDaJornada, type ContagemJornada, type EventoJornada } from '../../../../src/forms/jornada';
@@ -163,11 +163,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         if (q.tipo?.length) c.add((x) => `c.tipo = any(${x(q.tipo)})`);
         return c;
       };
-      const total = async () => {
-        if (umFormulario) return Number((await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params))[0].n);
-        const c = contadores({ de: q.de, ate: q.ate });
-        return Number((await db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${q.de || q.ate ? EVENTOS.contadorDia : EVENTOS.contadorMes} c ${c.where}`, c.params))[0].n);
-      };
+      const total = async () =>
+        umFormulario ? Number((await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params))[0].n) : totalPorContadores(db, EVENTOS, contadores, q);
       const [n, linhas, clara] = await Promise.all([
         total(),
         paginaNoTempo<LinhaEvento>(db, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }).then((p) => comProtocolo(db, p)),
@@ -184,7 +181,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         autor: e.autor,
         detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes),
       }));
-      return enviarLista(rep, saida, l, Number(n));
+      return enviarLista(rep, saida, l, n);
     },
   );
 
@@ -238,18 +235,14 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const escopo = await escopoDe(req);
       const f = filtroRetentativas(req.query, escopo);
       const q = req.query;
-      const contadores = (p: { de?: string; ate?: string }) => {
-        const c = contadoresDoDia({ modelo: q.modelo, ...p }, escopo);
-        if (q.status?.length) c.add((x) => `c.status = any(${x(q.status)})`);
-        return c;
-      };
-      const c = contadores({ de: q.de, ate: q.ate });
-      const [[{ n }], linhas, clara] = await Promise.all([
-        db.query<{ n: string }>(`select coalesce(sum(c.quantidade), 0)::text as n from ${q.de || q.ate ? RETENTATIVAS.contadorDia : RETENTATIVAS.contadorMes} c ${c.where}`, c.params),
+      // The retries' counters have the forms' columns (model, status, group, day): the same filter.
+      const contadores = (p: { de?: string; ate?: string }) => filtroContadores({ ...q, ...p }, escopo);
+      const [n, linhas, clara] = await Promise.all([
+        totalPorContadores(db, RETENTATIVAS, contadores, q),
         paginaNoTempo<Record<string, unknown> & { formulario_id: string }>(db, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }).then((p) => comProtocolo(db, p)),
         vePessoais(db, req),
       ]);
-      return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, Number(n));
+      return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, n);
     },
   );
 
