@@ -107,10 +107,19 @@ export interface ProblemaDefinicao {
 
 const ehEscolha = (t: TipoCampo) => t === 'escolha-unica' || t === 'escolha-multipla';
 
-/** Every rule a field's answer is checked with, in order: required, the type's own, then its rules. */
+/**
+ * The maximum length of a text answer when the designer sets none (issue 33): an answer of any length was
+ * accepted, stored, mailed and laid out in PDFs. GOV.UK Forms' limits, near enough: a line of text 500
+ * characters, a long text 5,000; an e-mail address 254 (RFC 5321), an address 2,000.
+ */
+export const TAMANHO_MAXIMO_PADRAO: Partial<Record<TipoCampo, number>> = { texto: 500, 'texto-longo': 5000, email: 254, url: 2000 };
+
+/** Every rule a field's answer is checked with, in order: required, the type's own, then its rules (and the default maximum length when it has none). */
 export function regrasDoCampo(c: CampoDefinicao): Regra[] {
   const proprias = REGRA_DO_TIPO[c.tipo];
-  return [...(c.obrigatorio ? [{ tipo: 'required' } as Regra] : []), ...(proprias ? [proprias] : []), ...c.regras];
+  const padrao = TAMANHO_MAXIMO_PADRAO[c.tipo];
+  const maximo = padrao !== undefined && !c.regras.some((r) => r.tipo === 'maxLength') ? [{ tipo: 'maxLength', max: padrao } as Regra] : [];
+  return [...(c.obrigatorio ? [{ tipo: 'required' } as Regra] : []), ...(proprias ? [proprias] : []), ...c.regras, ...maximo];
 }
 
 function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[], t: Tradutor) {

@@ -2,7 +2,7 @@ import type { Definicao } from '../../../src/forms/definicao';
 import { mascararRespostas } from '../../../src/forms/dadosPessoais';
 import { respostasComoVistas, type BlocoRespostas } from '../../../src/forms/respostas';
 import { formatarDataHora } from '../../../src/i18n/datas';
-import { gerarFichaPdf } from '../pdf/fichaPdf';
+import { gerarPdf } from '../pdf/gerador';
 
 /**
  * The e-mails the console sends (issue 21), in pt-BR, as text and as simple HTML: the citizen's
@@ -48,7 +48,7 @@ const AVISO_MASCARA = 'Por segurança, dados pessoais aparecem mascarados neste 
 export async function mensagemConfirmacao(para: string, f: FormularioEmail): Promise<Mensagem> {
   const blocos = blocosMascarados(f);
   const quando = formatarDataHora(f.recebidoEm);
-  const pdf = await gerarFichaPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: f.status, blocos, aviso: 'Dados pessoais mascarados.', ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
+  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: f.status, blocos, aviso: 'Dados pessoais mascarados.', ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
   const codigo = f.codigoVerificacao ? `Código de verificação: ${f.codigoVerificacao}\n` : '';
   return {
     para,

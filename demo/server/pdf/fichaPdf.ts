@@ -36,6 +36,33 @@ const fonte = (() => {
 const CINZA = '#404854';
 const MARGEM = 56;
 
+/**
+ * A word wider than the line broken into pieces that fit, one per line. pdfkit's own wrapper measures a
+ * too-wide word again for every character it tries, so a 20,000-character word took seconds (issue 33):
+ * here each character is measured once, so layout stays linear in the text. `medir` is the width of a
+ * string in the current font and size.
+ */
+export function quebrarPalavrasLongas(texto: string, medir: (t: string) => number, largura: number): string {
+  return texto.replace(/\S{24,}/g, (palavra) => {
+    if (medir(palavra) <= largura) return palavra;
+    const pedacos: string[] = [];
+    let atual = '';
+    let ocupado = 0;
+    for (const c of palavra) {
+      const w = medir(c);
+      if (atual && ocupado + w > largura) {
+        pedacos.push(atual);
+        atual = '';
+        ocupado = 0;
+      }
+      atual += c;
+      ocupado += w;
+    }
+    if (atual) pedacos.push(atual);
+    return pedacos.join('\n');
+  });
+}
+
 /** The PDF's bytes. Small documents: built in memory, then sent with their length. */
 export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGEM, bufferPages: true, info: { Title: `${f.modelo} — ${f.protocolo}`, Author: 'Console de Formulários', Subject: `Formulário ${f.protocolo}` }, lang: 'pt-BR' });
@@ -71,8 +98,9 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
     doc.moveTo(MARGEM, y).lineTo(MARGEM + largura, y).lineWidth(0.5).strokeColor('#dce0e5').stroke();
     doc.moveDown(0.4);
     for (const l of b.linhas) {
-      doc.font('negrito').fontSize(9).fillColor(CINZA).text(l.rotulo, { width: largura });
-      doc.font('normal').fontSize(10).fillColor('#1c2127').text(l.valor, { width: largura });
+      doc.font('negrito').fontSize(9).fillColor(CINZA).text(quebrarPalavrasLongas(l.rotulo, (t) => doc.widthOfString(t), largura), { width: largura });
+      doc.font('normal').fontSize(10).fillColor('#1c2127');
+      doc.text(quebrarPalavrasLongas(l.valor, (t) => doc.widthOfString(t), largura), { width: largura });
       doc.moveDown(0.35);
     }
   }

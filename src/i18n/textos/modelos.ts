@@ -136,6 +136,7 @@ export const modelos = {
   'regra.maxValue': ['Valor máximo', 'Maximum value'],
   'regra.numero': ['Informe um número.', 'Enter a number.'],
   'regra.sem-limite': ['Vazio: sem limite.', 'Empty: no limit.'],
+  'regra.maximo-padrao': ['Vazio: {n, plural, other {# caracteres}} (o padrão).', 'Empty: {n, plural, other {# characters}} (the default).'],
   'propriedades.requerente': ['Quem é o requerente', 'Who the requester is'],
   'propriedades.login': ['Preencher com o login do cidadão', "Fill from the citizen's login"],
   'propriedades.login-ajuda': ['Quem entra com gov.br (ou o login do estado) vê o campo preenchido e travado; o servidor usa o valor do login.', 'Whoever signs in with gov.br (or the state login) sees the field filled and locked; the server uses the login\'s value.'],

@@ -16,7 +16,7 @@ import { enviarLista, Filtro, lerLista } from '../lista';
 import { ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { Type } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
-import { gerarFichaPdf } from '../../pdf/fichaPdf';
+import { gerarPdf } from '../../pdf/gerador';
 import { codigoConfere } from '../../pdf/comprovante';
 import { exportarCsv } from '../exportacao';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
@@ -335,7 +335,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const { r, versao } = await formularioDoChamador(req, req.params.id);
       const claras = r.respostas ?? {};
       const respostas = clara ? claras : mascararRespostas(versao?.definicao, claras);
-      const pdf = await gerarFichaPdf({
+      const pdf = await gerarPdf({
         modelo: versao?.nome ?? r.modelo_nome,
         versao: r.modelo_versao,
         protocolo: r.protocolo,

@@ -6,7 +6,7 @@ import { type Definicao } from '../../../../src/forms/definicao';
 import { respostasVisiveis } from '../../../../src/forms/condicoes';
 import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
-import { gerarFichaPdf } from '../../pdf/fichaPdf';
+import { gerarPdf } from '../../pdf/gerador';
 import { chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
 import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
@@ -176,7 +176,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
         [req.params.protocolo],
       );
       if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado('Comprovante não encontrado: confira o protocolo e o código de verificação.');
-      const pdf = await gerarFichaPdf({
+      const pdf = await gerarPdf({
         modelo: f.nome ?? f.modelo,
         versao: f.modelo_versao,
         protocolo: f.protocolo,

@@ -1,6 +1,6 @@
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TIPO_DO_LOGIN, type DadoDoLogin, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
+import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TAMANHO_MAXIMO_PADRAO, TIPO_DO_LOGIN, type DadoDoLogin, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../forms/definicao';
 import { tipoPessoal } from '../../../forms/dadosPessoais';
 import { FAMILIAS_ARQUIVO, limitesDoArquivo, TAMANHO_MAXIMO_MB, TAMANHO_PADRAO_MB } from '../../../forms/tiposArquivo';
 import { alterarCampo, definirArquivo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../forms/edicao';
@@ -51,12 +51,15 @@ function CampoRegra({ campo, tipo, aoMudar, desabilitado }: { campo: CampoDefini
   const [texto, setTexto] = useTextoDe(valorRegra(campo, tipo), (v) => (v === null ? '' : String(v)), numeroOuNulo);
   const n = numeroOuNulo(texto);
   const ruim = n !== null && !Number.isFinite(n);
+  // An empty maximum length is not "no limit": the type's default applies (issue 33).
+  const padrao = tipo === 'maxLength' ? TAMANHO_MAXIMO_PADRAO[campo.tipo] : undefined;
   return (
     <CampoNumerico
       rotulo={tr(chaveRegra(tipo))}
       texto={texto}
       ruim={ruim}
-      mensagem={ruim ? tr('regra.numero') : tr('regra.sem-limite')}
+      mensagem={ruim ? tr('regra.numero') : padrao !== undefined ? tr('regra.maximo-padrao', { n: padrao }) : tr('regra.sem-limite')}
+      placeholder={padrao !== undefined ? String(padrao) : undefined}
       inputMode="decimal"
       desabilitado={desabilitado}
       aoDigitar={(t) => {
