@@ -117,7 +117,7 @@ function Portal() {
   // The journey's anonymous counters (issue 21): started once, each page reached once, sent — per form filled
   // here. A form resumed from a draft was counted when it started: its pages are not counted again.
   const jornada = useRef({ chave: '', iniciado: false, retomado: false, paginas: new Set<string>() });
-  const registrar = (evento: 'INICIADO' | 'PAGINA' | 'ENVIADO', pagina?: string) =>
+  const registrar = (evento: 'INICIADO' | 'PAGINA', pagina?: string) =>
     void fetch(`/api/publico/modelos/${encodeURIComponent(codigo)}/jornada`, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ evento, ...(pagina ? { pagina } : {}) }) }).catch(() => undefined);
   const daJornada = () => {
     const chave = `${codigo}|${envio}`;
@@ -193,7 +193,6 @@ function Portal() {
     const r = await api(`/modelos/${encodeURIComponent(codigo)}/formularios`, { method: 'POST', headers: cabecalhos, body: JSON.stringify({ respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}) }) });
     if (r.status === 201) {
       iniciar();
-      registrar('ENVIADO');
       setResultado({ ok: true, texto: `Recebido. Anote o seu protocolo: ${r.json.protocolo}`, recebidoEm: r.json.recebidoEm, comprovante: r.json.comprovante });
       setEnvio((n) => n + 1);
       // The draft went with the submission.

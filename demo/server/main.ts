@@ -1,22 +1,8 @@
-import { criarServidor, opcoesDoAmbiente } from './app';
-import { avisoDoNode } from './runtime';
+/**
+ * `npm start`: with NODE_ENV=production, the production entry point (producao.ts: nothing of the demo is
+ * loaded); otherwise the demonstration (demonstracao.ts: embedded provider, seeds, receiver, mail catcher).
+ */
+import { emProducao } from './ambiente';
 
-const aviso = avisoDoNode();
-if (aviso) console.warn(aviso);
-
-let o: ReturnType<typeof opcoesDoAmbiente>;
-try {
-  o = opcoesDoAmbiente();
-} catch (e) {
-  // A configuration that cannot run safely (NODE_ENV=production without the citizens' provider, a bad SMTP_URL…): say why, start nothing.
-  console.error(`Configuração inválida: ${(e as Error).message}`);
-  process.exit(2);
-}
-const host = process.env.HOST ?? '127.0.0.1';
-const { app, db } = await criarServidor(o);
-await app.listen({ port: o.porta, host });
-console.log(`\nConsole de Formulários (demonstração) em ${o.urlPublica}`);
-console.log(`  banco: ${db.tipo === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${o.pastaDados}`}`);
-console.log(o.keycloakUrl ? `  identidade: Keycloak em ${o.keycloakUrl}, realm ${o.realm}` : `  identidade: provedor EMBUTIDO (somente desenvolvimento/QA) em ${o.urlPublica}/realms/${o.realm}; usuários: admin, designer, gestor, auditor, suporte, operador, visitante (senha = usuário)`);
-if (!o.keycloakUrl && host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') console.warn('  ATENÇÃO: o provedor embutido está exposto fora da máquina local (HOST).');
-for (const sinal of ['SIGINT', 'SIGTERM'] as const) process.on(sinal, () => void app.close().then(() => process.exit(0)));
+if (emProducao()) await import('./producao');
+else await import('./demonstracao');

@@ -133,3 +133,13 @@ export function chavesDesconhecidas(d: Definicao, r: Respostas): string[] {
   }
   return fora;
 }
+
+/**
+ * A draft's answers checked as a submission's are, but partial (issue 33): nothing is required and a
+ * repeating section may have fewer items than its minimum, yet every answer present must be of its
+ * question's type and within its limits (a draft held a 65,000-character "CPF").
+ */
+export function errosDoRascunho(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR'): Record<string, string> {
+  const parcial: Definicao = { ...d, secoes: d.secoes.map((s) => ({ ...s, ...(s.repeticao ? { repeticao: { ...s.repeticao, minimo: 0 } } : {}), campos: s.campos.map((c) => ({ ...c, obrigatorio: false })) })) };
+  return errosDasRespostas(parcial, r, idioma);
+}

@@ -1,3 +1,4 @@
+import { LIMITES_PADRAO } from '../../demo/server/api/rotas/publico';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
@@ -223,7 +224,7 @@ for (const banco of await bancosDeTeste()) {
 describe('limites dos endpoints públicos', () => {
   let s: ServidorTeste;
   before(async () => {
-    s = await subirServidor({ limitesPublico: { porEnderecoPorMinuto: 5, porModeloPorMinuto: 0, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
+    s = await subirServidor({ limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 5, porModeloPorMinuto: 0, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
     const admin = await clienteApi(s.url, 'admin');
     const corpo = { nome: 'Limites', grupoControleConteudoId: (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id };
     await admin('POST', '/modelos', { codigoServico: 'teste-limites', ...corpo });
@@ -248,7 +249,7 @@ describe('limites dos endpoints públicos', () => {
   });
 
   test('o endpoint de token de demonstração tem um limite mais apertado; corpo e resposta grandes demais: 413', async () => {
-    const s2 = await subirServidor({ limitesPublico: { porEnderecoPorMinuto: 0, porModeloPorMinuto: 3, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
+    const s2 = await subirServidor({ limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 3, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
     try {
       const token = () => fetch(`${s2.url}/api/publico/token-demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: '52998224725' }) });
       assert.deepEqual([(await token()).status, (await token()).status, (await token()).status], [200, 200, 429]);
@@ -259,7 +260,7 @@ describe('limites dos endpoints públicos', () => {
     } finally {
       await s2.fechar();
     }
-    const s3 = await subirServidor({ limitesPublico: { porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0, corpoBytes: 4096, respostaBytes: 512 } });
+    const s3 = await subirServidor({ limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0, corpoBytes: 4096, respostaBytes: 512 } });
     try {
       const r = await enviarFormulario(s3.url, 'saude-cartao-sus', { relato: 'x'.repeat(600) });
       assert.equal(r.status, 413);

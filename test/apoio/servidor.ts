@@ -153,3 +153,29 @@ export async function clienteApi(base: string, username: string) {
     return { status: r.status, headers: r.headers, json: json as any };
   };
 }
+
+/**
+ * A request from another loopback address (127.0.0.0/8 is all this machine): the server sees another
+ * client, as it would another citizen, without leaving the machine. Resolves status, headers and JSON.
+ */
+export async function deEndereco(endereco: string, url: string, o: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; json: any }> {
+  const { request } = await import('node:http');
+  return new Promise((ok, erro) => {
+    const r = request(url, { method: o.method ?? 'GET', headers: { ...(o.body !== undefined ? { 'content-length': String(Buffer.byteLength(o.body)) } : {}), ...o.headers }, localAddress: endereco }, (res) => {
+      const partes: Buffer[] = [];
+      res.on('data', (p: Buffer) => partes.push(p));
+      res.on('end', () => {
+        const texto = Buffer.concat(partes).toString('utf8');
+        let json: unknown;
+        try {
+          json = texto ? JSON.parse(texto) : undefined;
+        } catch {
+          json = texto;
+        }
+        ok({ status: res.statusCode!, headers: res.headers, json });
+      });
+    });
+    r.on('error', erro);
+    r.end(o.body);
+  });
+}

@@ -1,12 +1,12 @@
-import { createRemoteJWKSet, jwtVerify, SignJWT } from 'jose';
+import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
 import { cpfValido } from '../../../src/forms/cpf';
+import { ErroConfiguracao, emProducao, urlDoAmbiente } from '../ambiente';
 
 /**
  * Who the citizen is, for models restricted to a public-access group (issue 8). A portal passes the
- * citizen's access token in `Authorization: Bearer`:
- *  - with CIDADAO_JWKS_URL (and CIDADAO_ISSUER), a token of the citizen's identity provider (gov.br or
- *    the state's), its CPF in the claim CIDADAO_CLAIM_CPF (default `cpf`);
- *  - without it (the demo), a token this server signs at POST /api/publico/token-demo.
+ * citizen's access token in `Authorization: Bearer`: a token of the citizens' identity provider (gov.br or
+ * the state's, CIDADAO_JWKS_URL), its CPF in the claim CIDADAO_CLAIM_CPF (default `cpf`). The demo's own
+ * tokens (a CPF typed into the demo page) live in `../cidadaoDemo.ts`, which production never loads.
  */
 export interface Cidadao {
   cpf: string;
@@ -18,50 +18,64 @@ export interface Cidadao {
 }
 
 export interface OpcoesCidadao {
-  jwksUrl?: string;
+  jwksUrl: string;
+  /** The provider's `iss`; the token's must be it. */
   emissor?: string;
+  /** This service's client at the provider: the token's `aud` must name it, and its `azp`, when present, be it. */
   audiencia?: string;
   claimCpf: string;
-  /** The demo's own issuer (used only without jwksUrl). */
-  emissorDemo: string;
-  /** Whether this server may mint demo tokens for a typed CPF (only the demo: never with NODE_ENV=production). */
-  demo?: boolean;
 }
+
+/** How a server checks citizens' tokens; the demo's also issues them. */
+export interface IdentidadeCidadao {
+  verificar(token: string): Promise<Cidadao>;
+  /** Only the demo's (cidadaoDemo.ts): a signed token for a typed CPF. */
+  emitirDemo?: (c: Cidadao) => Promise<string>;
+}
+
+export const MSG_PRODUCAO_SEM_IDP =
+  'NODE_ENV=production exige o provedor de identidade dos cidadãos: defina CIDADAO_JWKS_URL, CIDADAO_ISSUER e CIDADAO_AUDIENCE (gov.br ou o login do estado). Sem eles, tokens de cidadão de qualquer aplicação do provedor seriam aceitos, ou nenhum.';
 
 /**
- * A server in production (NODE_ENV=production) needs the citizens' identity provider: it refuses to start
- * without one, rather than mint tokens for any CPF typed into a page.
+ * CIDADAO_JWKS_URL, CIDADAO_ISSUER, CIDADAO_AUDIENCE, CIDADAO_CLAIM_CPF; undefined without a provider (the
+ * demo then uses its own tokens). Production requires the three (issue 33: with only the key set checked,
+ * a token the same provider issued to another application was taken as this service's citizen).
  */
-export const MSG_PRODUCAO_SEM_IDP =
-  'NODE_ENV=production exige o provedor de identidade dos cidadãos (CIDADAO_JWKS_URL e CIDADAO_ISSUER): sem ele, o servidor emitiria tokens de demonstração para qualquer CPF digitado. Configure o provedor (gov.br ou o do estado) ou rode sem NODE_ENV=production para a demonstração.';
-
-export function opcoesCidadaoDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string): OpcoesCidadao {
-  const jwksUrl = env.CIDADAO_JWKS_URL || undefined;
-  if (!jwksUrl && env.NODE_ENV === 'production') throw new Error(MSG_PRODUCAO_SEM_IDP);
-  return { jwksUrl, emissor: env.CIDADAO_ISSUER || undefined, audiencia: env.CIDADAO_AUDIENCE || undefined, claimCpf: env.CIDADAO_CLAIM_CPF || 'cpf', emissorDemo: `${urlPublica}/cidadao-demo`, demo: !jwksUrl };
+export function opcoesCidadaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesCidadao | undefined {
+  const jwksUrl = urlDoAmbiente(env, 'CIDADAO_JWKS_URL');
+  const emissor = env.CIDADAO_ISSUER?.trim() || undefined;
+  const audiencia = env.CIDADAO_AUDIENCE?.trim() || undefined;
+  if (emProducao(env) && (!jwksUrl || !emissor || !audiencia)) throw new ErroConfiguracao(MSG_PRODUCAO_SEM_IDP);
+  if (!jwksUrl) return undefined;
+  return { jwksUrl, emissor, audiencia, claimCpf: env.CIDADAO_CLAIM_CPF?.trim() || 'cpf' };
 }
 
-export function criarIdentidadeCidadao(o: OpcoesCidadao) {
-  const segredo = crypto.getRandomValues(new Uint8Array(32));
-  const jwks = o.jwksUrl ? createRemoteJWKSet(new URL(o.jwksUrl)) : null;
+/** What a citizen is told when their token is refused (401), by what failed. */
+export function motivoRecusaCidadao(e: unknown): string {
+  const claim = (e as { claim?: string }).claim;
+  if (e instanceof errors.JWTExpired) return 'A sua identificação de cidadão expirou. Entre de novo.';
+  if (claim === 'aud' || claim === 'azp') return 'A sua identificação de cidadão foi emitida para outra aplicação, não para este serviço. Entre pelo portal deste serviço.';
+  if (claim === 'iss') return 'A sua identificação de cidadão foi emitida por outro provedor de identidade. Entre com a conta de cidadão aceita por este serviço.';
+  return 'A sua identificação de cidadão é inválida ou expirou. Entre de novo.';
+}
+
+/** The citizen of a verified token's claims. */
+export function cidadaoDasClaims(payload: Record<string, unknown>, claimCpf: string): Cidadao {
+  const cpf = String(payload[claimCpf] ?? '').replace(/\D/g, '');
+  if (!cpfValido(cpf)) throw new Error('o token não traz um CPF válido');
+  const texto = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const nascimento = texto(payload.birthdate);
+  return { cpf, nome: texto(payload.name), email: texto(payload.email), nascimento: nascimento && /^\d{4}-\d{2}-\d{2}$/.test(nascimento) ? nascimento : null };
+}
+
+export function criarIdentidadeCidadao(o: OpcoesCidadao): IdentidadeCidadao {
+  const jwks = createRemoteJWKSet(new URL(o.jwksUrl));
   return {
-    /** Whether this server issues demo tokens (the demo, with no citizen identity provider configured). */
-    demo: !jwks && o.demo !== false,
     async verificar(token: string): Promise<Cidadao> {
-      const { payload } = jwks
-        ? await jwtVerify(token, jwks, { issuer: o.emissor, audience: o.audiencia })
-        : await jwtVerify(token, segredo, { issuer: o.emissorDemo, algorithms: ['HS256'] });
-      const cpf = String(payload[jwks ? o.claimCpf : 'cpf'] ?? '').replace(/\D/g, '');
-      if (!cpfValido(cpf)) throw new Error('o token não traz um CPF válido');
-      const texto = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-      const nascimento = texto(payload.birthdate);
-      return { cpf, nome: texto(payload.name), email: texto(payload.email), nascimento: nascimento && /^\d{4}-\d{2}-\d{2}$/.test(nascimento) ? nascimento : null };
-    },
-    /** A demo token for a CPF (30 minutes). */
-    async emitirDemo(c: Cidadao): Promise<string> {
-      return new SignJWT({ cpf: c.cpf, ...(c.nome ? { name: c.nome } : {}), ...(c.email ? { email: c.email } : {}), ...(c.nascimento ? { birthdate: c.nascimento } : {}) }).setProtectedHeader({ alg: 'HS256' }).setIssuer(o.emissorDemo).setIssuedAt().setExpirationTime('30m').sign(segredo);
+      const { payload } = await jwtVerify(token, jwks, { issuer: o.emissor, audience: o.audiencia });
+      // The authorised party, when the provider writes one, is the client the token was issued to.
+      if (o.audiencia && payload.azp !== undefined && payload.azp !== o.audiencia) throw Object.assign(new Error('azp de outra aplicação'), { claim: 'azp' });
+      return cidadaoDasClaims(payload, o.claimCpf);
     },
   };
 }
-
-export type IdentidadeCidadao = ReturnType<typeof criarIdentidadeCidadao>;

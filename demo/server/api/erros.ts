@@ -11,6 +11,8 @@ export class ErroHttp extends Error {
     readonly detalhe: string,
     readonly erros?: ErroCampo[],
     readonly tipo?: string,
+    /** Headers the refusal carries (Retry-After of a limit). */
+    readonly cabecalhos?: Record<string, string>,
   ) {
     super(detalhe);
   }
@@ -74,7 +76,7 @@ function tipoPt(t: string): string {
 
 /** The API's one error handler: our refusals, schema errors, malformed JSON; 500 only for our bugs. */
 export function tratarErro(erro: Error & { statusCode?: number; validation?: ErroAjv[]; validationContext?: string; code?: string }, req: FastifyRequest, rep: FastifyReply) {
-  if (erro instanceof ErroHttp) return enviarProblema(rep, erro.status, erro.detalhe, erro.erros, erro.tipo);
+  if (erro instanceof ErroHttp) return enviarProblema(erro.cabecalhos ? rep.headers(erro.cabecalhos) : rep, erro.status, erro.detalhe, erro.erros, erro.tipo);
   if (erro.validation) {
     const ctx = erro.validationContext ?? 'body';
     const erros = errosDeEsquema(erro.validation, ctx);

@@ -11,7 +11,8 @@ import { rotasVinculos } from './rotas/vinculos';
 import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
-import { rotasPublicas, type LimitesPublico } from './rotas/publico';
+import { rotasPublicas, type LimitesPublico, type OpcoesPublico } from './rotas/publico';
+import type { LojaLimites } from './limites';
 import type { Anexos } from '../anexos/anexos';
 import type { OpcoesRascunhos } from './rotas/rascunhos';
 import { rotasAuditoria } from './auditoria';
@@ -33,6 +34,10 @@ export interface OpcoesApi {
   integracao: OpcoesIntegracao;
   /** Rate and size limits of the citizens' endpoints. */
   limitesPublico: LimitesPublico;
+  /** Where the limits' counts live. */
+  lojaLimites: LojaLimites;
+  /** More citizens' routes (the demo's token route), under the citizens' limits. */
+  extrasPublicos?: OpcoesPublico['extras'];
   /** Attachments: uploads, downloads, their storage (issue 15). */
   anexos: Anexos;
   /** Save and resume (issue 21). */
@@ -62,7 +67,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.

@@ -6,7 +6,7 @@ import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../..
 import { lerEsperas, proximaEspera } from '../entrega/agenda';
 import { criarLaco } from '../entrega/laco';
 import { eventoPorId } from '../eventos';
-import { numeroDoAmbiente } from '../ambiente';
+import { ErroConfiguracao, numeroDoAmbiente } from '../ambiente';
 import { mensagemConfirmacao, mensagemEquipe, mensagemRascunho, type FormularioEmail, type Mensagem } from './mensagens';
 
 /**
@@ -35,7 +35,7 @@ export const REMETENTE_PADRAO = 'Console de Formulários <nao-responda@formulari
 /** SMTP_URL, SMTP_FROM, EMAIL_ESPERAS (seconds, as ENTREGA_ESPERAS), CAIXA_EMAILS_DEMO=off. */
 export function opcoesEmailDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEmail {
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
-  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl)) throw new Error(`SMTP_URL inválido: "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}" (use smtp://usuario:senha@servidor:587 ou smtps://…:465)`);
+  if (smtpUrl && !/^smtps?:\/\//i.test(smtpUrl)) throw new ErroConfiguracao(`SMTP_URL inválido: "${smtpUrl.replace(/\/\/[^@]*@/, '//…@')}" (use smtp://usuario:senha@servidor:587 ou smtps://…:465)`);
   return {
     smtpUrl,
     de: env.SMTP_FROM?.trim() || REMETENTE_PADRAO,

@@ -1,3 +1,4 @@
+import { ErroConfiguracao } from '../ambiente';
 /**
  * When a failed delivery is tried again (issue 8): an exponential schedule with jitter, from
  * configuration. Pure.
@@ -13,7 +14,7 @@ export const VARIACAO = 0.2;
 export function lerEsperas(texto: string | undefined): number[] {
   if (!texto?.trim()) return ESPERAS_PADRAO_S;
   const xs = texto.split(/[\s,]+/).filter(Boolean).map(Number);
-  if (!xs.length || xs.some((x) => !Number.isFinite(x) || x < 0)) throw new Error(`ENTREGA_ESPERAS inválido: "${texto}" (use segundos separados por vírgula, por exemplo 60,300,1800)`);
+  if (!xs.length || xs.some((x) => !Number.isFinite(x) || x < 0)) throw new ErroConfiguracao(`ENTREGA_ESPERAS inválido: "${texto}" (use segundos separados por vírgula, por exemplo 60,300,1800)`);
   return xs;
 }
 

@@ -1,3 +1,4 @@
+import { ErroConfiguracao } from '../ambiente';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -53,7 +54,13 @@ export type Cofre = ReturnType<typeof cofre>;
  * process only (tests on an in-memory database).
  */
 export function chaveDosSegredos(env: NodeJS.ProcessEnv, arquivo: string | null): Buffer {
-  if (env.SEGREDOS_CHAVE) return Buffer.from(env.SEGREDOS_CHAVE, 'base64');
+  if (env.SEGREDOS_CHAVE) {
+    const texto = env.SEGREDOS_CHAVE.trim();
+    const chave = Buffer.from(texto, 'base64');
+    // Buffer.from skips what is not base64: a key is accepted only if it reads back exactly as written.
+    if (chave.length !== 32 || chave.toString('base64') !== texto) throw new ErroConfiguracao('SEGREDOS_CHAVE inválido (esperado: 32 bytes em base64, 44 caracteres; gere com `openssl rand -base64 32`)');
+    return chave;
+  }
   if (!arquivo) return randomBytes(32);
   if (existsSync(arquivo)) return Buffer.from(readFileSync(arquivo, 'utf8').trim(), 'base64');
   const chave = randomBytes(32);

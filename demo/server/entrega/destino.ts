@@ -34,8 +34,10 @@ const V6: [string, number, string][] = [
   ['ff00::', 8, 'de multicast IPv6 (ff00::/8)'],
   ['100::', 64, 'de descarte IPv6 (100::/64)'],
   ['2001::', 32, 'de túnel Teredo (2001::/32)'],
-  ['2001:10::', 28, 'ORCHID (2001:10::/28)'],
+  ['2001::', 23, 'de protocolos da IETF (2001::/23)'],
   ['2001:db8::', 32, 'de documentação (2001:db8::/32)'],
+  ['3fff::', 20, 'de documentação (3fff::/20)'],
+  ['5f00::', 16, 'de SRv6 (5f00::/16)'],
 ];
 
 const faixas = (lista: [string, number, string][], tipo: 'ipv4' | 'ipv6') =>
@@ -69,6 +71,7 @@ function ipv4Embutido(ip: string): string | null {
   const g = grupos(ip);
   const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeros(5) && g[5] === 0xffff) return ipv4De(g[6], g[7]); // ::ffff:a.b.c.d
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return ipv4De(g[6], g[7]); // ::ffff:0:a.b.c.d (IPv4-translated, RFC 2765)
   if (zeros(6) && (g[6] || g[7] > 1)) return ipv4De(g[6], g[7]); // ::a.b.c.d (deprecated)
   if (g[0] === 0x64 && g[1] === 0xff9b && (g.slice(2, 6).every((x) => x === 0) || g[2] === 1)) return ipv4De(g[6], g[7]); // 64:ff9b::/96, 64:ff9b:1::/48
   if (g[0] === 0x2002) return ipv4De(g[1], g[2]); // 6to4
@@ -85,22 +88,44 @@ export function motivoNaoPublico(ip: string): string | null {
     const m = motivoNaoPublico(embutido);
     return m && `${m}, escrito como IPv6`;
   }
-  return FAIXAS_V6.find((f) => f.b.check(ip, 'ipv6'))?.motivo ?? null;
+  const faixa = FAIXAS_V6.find((f) => f.b.check(ip, 'ipv6'))?.motivo;
+  if (faixa) return faixa;
+  // Everything outside global unicast (2000::/3) is special-purpose or unassigned: no public destination lives there.
+  return GLOBAL_V6.check(ip, 'ipv6') ? null : 'IPv6 fora do espaço público (2000::/3)';
 }
+const GLOBAL_V6 = new BlockList();
+GLOBAL_V6.addSubnet('2000::', 3, 'ipv6');
 
 /** Names that only ever mean something inside a network, or nowhere (RFC 2606, 6761, 6762, 8375, cloud metadata). */
 const NOME_INTERNO = /(^|\.)(localhost|local|internal|localdomain|home\.arpa|lan|intranet|invalid|test|example)$/i;
 
 const origemDe = (url: URL) => url.origin.toLowerCase();
-/** The host without IPv6 brackets or the final dot of a fully qualified name ("localhost." is localhost). */
-const hostDe = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+/** The host without IPv6 brackets or the final dots of a fully qualified name ("localhost." and "localhost.." are localhost). */
+const hostDe = (url: URL) => url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '');
 
 export interface Permitidos {
   /** Origins (scheme, host and port) the operator allows although internal, and over http. */
   readonly origens: readonly string[];
+  /**
+   * Narrower than an origin: one path and what is under it (the demo's own receiver,
+   * `http://localhost:8080/demo/receptor`), so the server's other routes on that origin stay refused.
+   */
+  readonly caminhos?: readonly string[];
 }
 
-export const permitido = (url: URL, p: Permitidos) => p.origens.some((o) => o.toLowerCase().replace(/\/+$/, '') === origemDe(url));
+/** Whether `url` is under the allowed address `base` (same origin; the same path or below it, after URL normalisation of dot segments). */
+function sob(url: URL, base: string): boolean {
+  let b: URL;
+  try {
+    b = new URL(base);
+  } catch {
+    return false;
+  }
+  const raiz = b.pathname.replace(/\/+$/, '');
+  return origemDe(b) === origemDe(url) && (url.pathname === raiz || url.pathname.startsWith(`${raiz}/`));
+}
+
+export const permitido = (url: URL, p: Permitidos) => p.origens.some((o) => o.toLowerCase().replace(/\/+$/, '') === origemDe(url)) || (p.caminhos ?? []).some((c) => sob(url, c));
 
 /**
  * The address as written (at save time and before any resolution): a pt-BR reason to refuse it, or

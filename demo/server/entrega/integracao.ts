@@ -28,13 +28,14 @@ export const PAUSA_PADRAO = 50;
  * origin while it is on), SEGREDOS_CHAVE, INTEGRACAO_SOBREPOSICAO_S, INTEGRACAO_PAUSA_APOS, ANEXOS_LINK_VALIDADE_H
  * (how long an attachment's link in a delivery works; the links start at `urlPublica`).
  */
-export function opcoesIntegracaoDoAmbiente(env: NodeJS.ProcessEnv, o: { origemDemo: string | null; arquivoChave: string | null; urlPublica: string }): OpcoesIntegracao {
+export function opcoesIntegracaoDoAmbiente(env: NodeJS.ProcessEnv, o: { receptorDemo: string | null; arquivoChave: string | null; urlPublica: string }): OpcoesIntegracao {
   const lista = (v: string | undefined) => (v ?? '').split(/[\s,]+/).filter(Boolean);
   const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao);
   if (env.NODE_ENV === 'production' && !env.SEGREDOS_CHAVE) throw new Error('Em produção, defina SEGREDOS_CHAVE (32 bytes em base64, por exemplo `openssl rand -base64 32`): é com ela que os segredos de assinatura das integrações ficam cifrados no banco.');
   const chave = chaveDosSegredos(env, o.arquivoChave);
   return {
-    permitidos: { origens: env.INTEGRACAO_DESTINOS_PERMITIDOS !== undefined ? lista(env.INTEGRACAO_DESTINOS_PERMITIDOS) : o.origemDemo ? [o.origemDemo] : [] },
+    // The demo's receiver by its path only: the server's own API and the provider's logout on that origin stay refused.
+    permitidos: { origens: lista(env.INTEGRACAO_DESTINOS_PERMITIDOS), caminhos: o.receptorDemo ? [o.receptorDemo] : [] },
     resolver: env.INTEGRACAO_DNS === 'local' ? resolvedorLocal : resolvedorDoSistema,
     conectar: conectorHttp,
     cofre: cofre(chave),

@@ -5,12 +5,14 @@
  */
 import { abrirBanco, migrar } from '../db';
 import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
-import { opcoesIntegracaoDoAmbiente } from './integracao';
+
 import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
-import { arquivoDaChave, opcoesDoAmbiente } from '../app';
+import { ErroConfiguracao } from '../ambiente';
+import { integracaoDoAmbiente } from '../configuracao';
 import { avisoDoNode } from '../runtime';
 import { criarAnexos } from '../anexos/anexos';
-import { abrirArmazenamento } from '../anexos/armazenamento';
+import { abrirArmazenamento, configS3DoAmbiente } from '../anexos/armazenamento';
+import { fecharPdf } from '../pdf/gerador';
 import { criarMensageiro, opcoesEmailDoAmbiente } from '../email/mensageiro';
 
 const aviso = avisoDoNode();
@@ -20,20 +22,26 @@ if (!process.env.DATABASE_URL) {
   console.error('O entregador separado precisa de DATABASE_URL (um servidor PostgreSQL); com o PGlite embutido, ele roda dentro do processo da API.');
   process.exit(2);
 }
+let configuracao;
+try {
+  // The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
+  configuracao = { o: opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' }), integracao: integracaoDoAmbiente(process.env), retencao: opcoesRetencaoDoAmbiente(process.env), s3: configS3DoAmbiente(process.env), email: opcoesEmailDoAmbiente(process.env) };
+} catch (e) {
+  if (!(e instanceof ErroConfiguracao)) throw e;
+  console.error(`Configuração inválida: ${e.message}`);
+  process.exit(2);
+}
+const { o, integracao } = configuracao;
 const db = await abrirBanco({ databaseUrl: process.env.DATABASE_URL });
 await migrar(db);
-const o = opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' });
-// The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
-const servidor = opcoesDoAmbiente();
-const integracao = opcoesIntegracaoDoAmbiente(process.env, { origemDemo: servidor.receptor ? new URL(servidor.urlPublica).origin : null, arquivoChave: arquivoDaChave(servidor), urlPublica: servidor.urlPublica });
 const entregador = criarEntregador(db, o, integracao);
 entregador.iniciar();
 // The retention job (personal data past each model's period) runs with the worker.
 // Attachments let go (personal ones past retention, unused uploads) leave the same storage as the API's.
-const retencao = criarRetencao(db, opcoesRetencaoDoAmbiente(process.env), criarAnexos(db, await abrirArmazenamento(db, servidor.s3)));
+const retencao = criarRetencao(db, configuracao.retencao, criarAnexos(db, await abrirArmazenamento(db, configuracao.s3)));
 retencao.iniciar();
 // E-mails (issue 21) go out with the deliveries, through the SMTP server of SMTP_URL.
-const email = opcoesEmailDoAmbiente(process.env);
+const email = configuracao.email;
 const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl }) : undefined;
 mensageiro?.iniciar();
 if (!mensageiro) console.log('E-mails desligados neste processo (sem SMTP_URL).');
@@ -41,6 +49,7 @@ console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeou
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)
   process.on(sinal, () =>
     void Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar()])
+      .then(() => fecharPdf())
       .then(() => db.fechar())
       .then(() => process.exit(0)),
   );

@@ -201,7 +201,7 @@ export const CorpoEnvio = Type.Object(
 /** One step of the citizen's journey, counted anonymously (issue 21). */
 export const CorpoJornada = Type.Object(
   {
-    evento: Enum(['INICIADO', 'PAGINA', 'ENVIADO'] as const, 'INICIADO no primeiro "Continuar" (ou no primeiro rascunho); PAGINA ao chegar a uma página (uma vez por preenchimento); ENVIADO depois do envio.'),
+    evento: Enum(['INICIADO', 'PAGINA'] as const, 'INICIADO no primeiro "Continuar"; PAGINA ao chegar a uma página (uma vez por preenchimento). Enviados e rascunhos salvos são contados pelo servidor, a partir do envio e do rascunho de verdade.'),
     pagina: Type.Optional(Type.String({ maxLength: 100, description: 'Com PAGINA: o id da página (a sua primeira seção) ou "revisao".' })),
   },
   { additionalProperties: false, title: 'CorpoJornada' },
@@ -221,6 +221,7 @@ export const RascunhoSalvo = Type.Object(
     codigo: Type.String({ description: 'A chave do rascunho (ao menos 128 bits aleatórios): quem a tem abre o rascunho. Guarde-a só no link de retomada.' }),
     expiraEm: DataHora(),
     link: Type.String({ description: 'O link de retomada.' }),
+    emailEnviado: Type.Boolean({ description: 'Se o link foi posto na fila de e-mails: falso sem `email`, sem e-mails configurados, ou quando o endereço já recebeu os links de uma hora (PUBLICO_EMAILS_RASCUNHO_DESTINATARIO).' }),
   },
   { title: 'RascunhoSalvo' },
 );

@@ -1,17 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { mensagemDe } from '../../../../src/validation/regras';
-import { chavesDesconhecidas } from '../../../../src/forms/preenchimento';
-import { CorpoJornada, CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
-import { paginasDe } from '../../../../src/forms/paginas';
-import { PAGINA_REVISAO } from '../../../../src/forms/jornada';
-import type { Banco, Executor } from '../../db';
+import { chavesDesconhecidas, errosDoRascunho } from '../../../../src/forms/preenchimento';
+import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
+import type { Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
-import { documentarComo, parametros } from '../contrato';
-import { invalido, MSG_CAMPOS, naoEncontrado } from '../erros';
-import { numeroDoAmbiente } from '../../ambiente';
+import { parametros } from '../contrato';
+import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado } from '../erros';
+import { chaveOpaca } from '../limites';
+import { contarJornada } from './jornada';
+import { doc, MSG_ENCERRADO, type ContextoPublico } from './publico';
+import { ErroConfiguracao, numeroDoAmbiente } from '../../ambiente';
 
 /**
  * Save and resume (issue 21): a citizen stores the answers so far and gets a link that opens them again,
@@ -34,7 +35,7 @@ export const RASCUNHO_VALIDADE_PADRAO_DIAS = 30;
 /** RASCUNHO_VALIDADE_DIAS and RASCUNHO_URL (`{codigo}` marks where the code goes). */
 export function opcoesRascunhosDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string): Omit<OpcoesRascunhos, 'enviarLink'> {
   const modelo = env.RASCUNHO_URL || `${urlPublica}/cidadao.html?rascunho={codigo}`;
-  if (!modelo.includes('{codigo}')) throw new Error(`RASCUNHO_URL inválido: "${modelo}" (inclua {codigo} onde vai o código do rascunho)`);
+  if (!modelo.includes('{codigo}')) throw new ErroConfiguracao(`RASCUNHO_URL inválido: "${modelo}" (inclua {codigo} onde vai o código do rascunho)`);
   return { validadeDias: numeroDoAmbiente(env, 'RASCUNHO_VALIDADE_DIAS', RASCUNHO_VALIDADE_PADRAO_DIAS, { minimo: 1, inteiro: true }), link: (codigo) => modelo.replace('{codigo}', encodeURIComponent(codigo)) };
 }
 
@@ -42,15 +43,6 @@ export const novoCodigoRascunho = () => randomBytes(18).toString('base64url');
 export const hashDoCodigo = (codigo: string) => createHash('sha256').update(codigo, 'utf8').digest();
 
 export const MSG_RASCUNHO_INEXISTENTE = 'Rascunho não encontrado: o link pode ter expirado, o formulário já pode ter sido enviado ou o link está incompleto. Comece um novo preenchimento.';
-
-/** What the public routes share with the drafts: the published model and the citizen of a request. */
-export interface ContextoPublico {
-  modeloPublicado: (codigo: string) => Promise<{ codigo_servico: string; nome: string; descricao: string; ultima_versao: number; grupo_acesso_publico_id: number | null; definicao: Definicao | null }>;
-  cidadaoAutorizado: (req: FastifyRequest, m: { grupo_acesso_publico_id: number | null }) => Promise<Cidadao | null>;
-  cidadaoDoPedido: (req: FastifyRequest) => Promise<Cidadao | null>;
-  /** Answers too large, or to questions the version does not have: the field errors. */
-  conferirTamanhos: (respostas: Record<string, unknown>) => void;
-}
 
 interface LinhaRascunho {
   id: string;
@@ -64,12 +56,13 @@ interface LinhaRascunho {
   descricao: string;
   definicao: Definicao;
   grupo_acesso_publico_id: number | null;
+  status_modelo: string;
 }
 
 /** A live draft by its code, if the caller may open it (its owner on a restricted model); null otherwise. */
 export async function rascunhoDoCodigo(db: Executor, codigo: string, cidadao: Cidadao | null): Promise<LinhaRascunho | null> {
   const [r] = await db.query<LinhaRascunho>(
-    `select r.id::text, r.codigo_servico, r.modelo_versao, r.titular, r.respostas, r.pagina, r.expira_em, v.nome, m.descricao, v.definicao, m.grupo_acesso_publico_id
+    `select r.id::text, r.codigo_servico, r.modelo_versao, r.titular, r.respostas, r.pagina, r.expira_em, v.nome, m.descricao, v.definicao, m.grupo_acesso_publico_id, m.status as status_modelo
        from rascunho r join modelo m on m.codigo_servico = r.codigo_servico
        join modelo_versao v on v.codigo_servico = r.codigo_servico and v.numero = r.modelo_versao
       where r.codigo_hash = $1 and r.expira_em > now()`,
@@ -83,36 +76,50 @@ export async function rascunhoDoCodigo(db: Executor, codigo: string, cidadao: Ci
 const anexosDe = (d: Definicao, respostas: Record<string, unknown>) =>
   d.secoes.flatMap((s) => s.campos).filter((c) => c.tipo === 'arquivo').map((c) => (respostas[c.id] as { anexo?: unknown } | undefined)?.anexo).filter((x): x is string => typeof x === 'string' && /^[0-9a-f-]{36}$/i.test(x));
 
-const doc = documentarComo('Cidadão');
 const paramsCodigo = parametros({ codigo: Type.String({ minLength: 1, maxLength: 100, description: 'O código do rascunho (vem no link de retomada).' }) });
 
-export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: ContextoPublico, o: OpcoesRascunhos, porModelo?: preHandlerAsyncHookHandler) {
+export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o: OpcoesRascunhos, porModelo: onRequestAsyncHookHandler) {
+  const db = ctx.db;
+  const maximo = ctx.o.limites.rascunhoBytes;
+  /** A draft is checked as answers are, but partial (issue 33); and bounded as a whole. */
   const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }) => {
     ctx.conferirTamanhos(corpo.respostas);
-    const erros = chavesDesconhecidas(d, corpo.respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` }));
+    if (maximo > 0 && Buffer.byteLength(JSON.stringify(corpo.respostas)) > maximo) throw new ErroHttp(413, `Um rascunho pode ter no máximo ${Math.round(maximo / 1024).toLocaleString('pt-BR')} KB de respostas.`);
+    const erros = [
+      ...chavesDesconhecidas(d, corpo.respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
+      ...Object.entries(errosDoRascunho(d, corpo.respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
+    ];
     const email = corpo.email?.trim() ? mensagemDe([{ tipo: 'email' }], corpo.email.trim()) : null;
     if (email) erros.push({ field: 'email', message: email });
     if (erros.length) throw invalido(MSG_CAMPOS, erros);
   };
-  const salvo = (codigo: string, expira: string) => ({ codigo, expiraEm: new Date(expira).toISOString(), link: o.link(codigo) });
+  const salvo = (codigo: string, expira: string, emailEnviado: boolean) => ({ codigo, expiraEm: new Date(expira).toISOString(), link: o.link(codigo), emailEnviado });
   /** The draft's uploads, marked as its own (only uploads still nobody's, of this model). */
   const guardarAnexos = (tx: Executor, id: string, r: { codigo_servico: string; definicao: Definicao }, respostas: Record<string, unknown>) =>
     tx.query('update anexo set rascunho_id = $1 where id = any($2::uuid[]) and codigo_servico = $3 and formulario_id is null and descartado_em is null', [id, anexosDe(r.definicao, respostas), r.codigo_servico]);
+  /**
+   * The resume link by e-mail, when asked for; at most a few per recipient an hour (issue 33: five drafts
+   * and five saves sent ten e-mails to someone else's address). Past the limit the draft is saved all the
+   * same and the link is in the answer; no new message is queued.
+   */
   const avisar = async (tx: Executor, email: string | undefined, codigo: string, modelo: string, expira: string) => {
-    if (email?.trim() && o.enviarLink) await o.enviarLink(tx, email.trim(), { link: o.link(codigo), modelo, expiraEm: new Date(expira).toISOString() });
+    if (!email?.trim() || !o.enviarLink) return false;
+    if (!(await ctx.limites.contar(ctx.nomeados.emailsRascunho, chaveOpaca(email))).dentro) return false;
+    await o.enviarLink(tx, email.trim(), { link: o.link(codigo), modelo, expiraEm: new Date(expira).toISOString() });
+    return true;
   };
 
   api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; pagina?: string; email?: string } }>(
     '/modelos/:codigoServico/rascunhos',
     {
-      ...(porModelo ? { onRequest: porModelo } : {}),
+      onRequest: porModelo,
       schema: doc('criarRascunho', 'Salva um rascunho para continuar depois', {
         publica: true,
         descricao: `Guarda as respostas até aqui e devolve o código e o link de retomada (com \`email\`, o link também vai por e-mail). O rascunho fica na versão atual do modelo e expira ${RASCUNHO_VALIDADE_PADRAO_DIAS} dias (RASCUNHO_VALIDADE_DIAS) depois do último salvamento. Nos modelos restritos, envie o token do cidadão: o rascunho é só dele.`,
         params: parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) }),
         corpo: CorpoRascunho,
         resposta: { status: 201, descricao: 'Salvo.', corpo: RascunhoSalvo },
-        erros: [401, 403, 404, 410, 429],
+        erros: [401, 403, 404, 410, 413, 429],
       }),
     },
     async (req, rep) => {
@@ -128,41 +135,20 @@ export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: Context
         );
         await guardarAnexos(tx, r.id, { codigo_servico: m.codigo_servico, definicao: m.definicao! }, req.body.respostas);
         await contarJornada(tx, m.codigo_servico, 'RASCUNHO');
-        await avisar(tx, req.body.email, codigo, m.nome, r.expira_em);
-        return r;
+        return { ...r, emailEnviado: await avisar(tx, req.body.email, codigo, m.nome, r.expira_em) };
       });
-      return rep.code(201).send(salvo(codigo, r.expira_em));
+      return rep.code(201).send(salvo(codigo, r.expira_em, r.emailEnviado));
     },
   );
 
   /** The draft of this code for this caller, or the pt-BR 404 (unknown, expired, sent, or someone else's). */
-  const doPedido = async (req: FastifyRequest<{ Params: { codigo: string } }>) => {
+  const doPedido = async (req: FastifyRequest<{ Params: { codigo: string } }>, o: { encerrado?: 'aceito' } = {}) => {
     const r = await rascunhoDoCodigo(db, req.params.codigo, await ctx.cidadaoDoPedido(req));
     if (!r) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+    // An archived model's draft can no longer be opened or saved (issue 33); the citizen may still delete it.
+    if (r.status_modelo === 'ARQUIVADO' && o.encerrado !== 'aceito') throw new ErroHttp(410, MSG_ENCERRADO);
     return r;
   };
-
-  /** The journey's steps, counted with nothing about who (issue 21: the analytics' started, pages, sent). */
-  api.post<{ Params: { codigoServico: string }; Body: { evento: 'INICIADO' | 'PAGINA' | 'ENVIADO'; pagina?: string } }>(
-    '/modelos/:codigoServico/jornada',
-    {
-      schema: doc('registrarJornada', 'Conta um passo da jornada do cidadão', {
-        publica: true,
-        descricao: 'Contadores anônimos (sem pessoa, sessão ou endereço): quantos começaram, chegaram a cada página e enviaram. A página precisa ser uma do modelo publicado (ou "revisao").',
-        params: parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) }),
-        corpo: CorpoJornada,
-        resposta: { status: 204, descricao: 'Contado.' },
-        erros: [404, 410, 429],
-      }),
-    },
-    async (req, rep) => {
-      const m = await ctx.modeloPublicado(req.params.codigoServico);
-      const pagina = req.body.evento === 'PAGINA' ? (req.body.pagina ?? '') : '';
-      if (req.body.evento === 'PAGINA' && pagina !== PAGINA_REVISAO && !paginasDe(m.definicao!).some((p) => p.id === pagina)) throw invalido(MSG_CAMPOS, [{ field: 'pagina', message: 'Este formulário não tem essa página.' }]);
-      await contarJornada(db, m.codigo_servico, req.body.evento, pagina);
-      return rep.code(204).send();
-    },
-  );
 
   api.get<{ Params: { codigo: string } }>(
     '/rascunhos/:codigo',
@@ -175,20 +161,20 @@ export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: Context
 
   api.put<{ Params: { codigo: string }; Body: { respostas: Record<string, unknown>; pagina?: string; email?: string } }>(
     '/rascunhos/:codigo',
-    { schema: doc('atualizarRascunho', 'Salva de novo um rascunho', { publica: true, descricao: 'Troca as respostas salvas pelas enviadas; o prazo de validade recomeça.', params: paramsCodigo, corpo: CorpoRascunho, resposta: { descricao: 'Salvo.', corpo: RascunhoSalvo }, erros: [401, 404, 429] }) },
-    async (req) => {
+    { schema: doc('atualizarRascunho', 'Salva de novo um rascunho', { publica: true, descricao: 'Troca as respostas salvas pelas enviadas; o prazo de validade recomeça.', params: paramsCodigo, corpo: CorpoRascunho, resposta: { descricao: 'Salvo.', corpo: RascunhoSalvo }, erros: [401, 404, 410, 413, 429] }) },
+    async (req, rep) => {
       const r = await doPedido(req);
+      // A save is a write to its model: the model's limit counts it too.
+      await ctx.limites.exigir(ctx.nomeados.modelo, r.codigo_servico, 1, rep);
       conferir(r.definicao, req.body);
       const [n] = await db.transacao(async (tx) => {
         const linhas = await tx.query<{ expira_em: string }>(`update rascunho set respostas = $2, pagina = $3, atualizado_em = now(), expira_em = now() + make_interval(days => $4) where id = $1 and expira_em > now() returning expira_em`, [r.id, JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias]);
-        if (linhas.length) {
-          await guardarAnexos(tx, r.id, r, req.body.respostas);
-          await avisar(tx, req.body.email, req.params.codigo, r.nome, linhas[0].expira_em);
-        }
-        return linhas;
+        if (!linhas.length) return [];
+        await guardarAnexos(tx, r.id, r, req.body.respostas);
+        return [{ ...linhas[0], emailEnviado: await avisar(tx, req.body.email, req.params.codigo, r.nome, linhas[0].expira_em) }];
       });
       if (!n) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
-      return salvo(req.params.codigo, n.expira_em);
+      return salvo(req.params.codigo, n.expira_em, n.emailEnviado);
     },
   );
 
@@ -196,24 +182,21 @@ export function registrarRascunhos(api: FastifyInstance, db: Banco, ctx: Context
     '/rascunhos/:codigo',
     { schema: doc('apagarRascunho', 'Apaga um rascunho', { publica: true, descricao: 'O cidadão desiste: as respostas salvas são apagadas.', params: paramsCodigo, resposta: { status: 204, descricao: 'Apagado.' }, erros: [401, 404, 429] }) },
     async (req, rep) => {
-      const r = await doPedido(req);
+      const r = await doPedido(req, { encerrado: 'aceito' });
       await db.query('delete from rascunho where id = $1', [r.id]);
       return rep.code(204).send();
     },
   );
 }
 
-/** One more in the journey's anonymous counters of today (São Paulo). */
-export const contarJornada = (tx: Executor, codigoServico: string, evento: 'INICIADO' | 'RASCUNHO' | 'ENVIADO' | 'PAGINA', pagina = '') =>
-  tx.query(
-    `insert into contador_jornada (dia, codigo_servico, evento, pagina, quantidade) values (dia_sao_paulo(now()), $1, $2, $3, 1)
-     on conflict (codigo_servico, dia, evento, pagina) do update set quantidade = contador_jornada.quantidade + 1`,
-    [codigoServico, evento, pagina],
-  );
-
-/** Deletes expired drafts (the retention job); resolves how many went. */
+/** Deletes expired drafts, and those of archived models (the retention job); resolves how many went. */
 export async function apagarRascunhosExpirados(db: Executor, lote: number): Promise<number> {
-  const r = await db.query<{ id: string }>('delete from rascunho where id in (select id from rascunho where expira_em <= now() order by expira_em limit $1 for update skip locked) returning id', [lote]);
+  const r = await db.query<{ id: string }>(
+    `delete from rascunho where id in (
+       select id from rascunho where expira_em <= now() or codigo_servico in (select codigo_servico from modelo where status = 'ARQUIVADO')
+        order by expira_em limit $1 for update skip locked) returning id`,
+    [lote],
+  );
   return r.length;
 }
 

@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { Type } from 'typebox';
+import { type Definicao } from '../../../../src/forms/definicao';
+import { respostasVisiveis } from '../../../../src/forms/condicoes';
+import { chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
+import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../../src/forms/definicao';
+import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
+import { camposPessoais } from '../../../../src/forms/dadosPessoais';
+import type { ErroCampo } from '../../../../src/api/problema';
+import { CorpoEnvio, Recibo } from '../../../../src/api/contrato/formularios';
+import type { Cidadao } from '../cidadao';
+import { ErroHttp, invalido, naoEncontrado } from '../erros';
+import { novoCodigoVerificacao } from '../../pdf/comprovante';
+import { exportacaoMascarada } from '../exportacao';
+import { criarEnviosEmGrupo, type FormularioGravado } from '../enviosEmGrupo';
+import { chaveOpaca } from '../limites';
+import { MSG_RASCUNHO_INEXISTENTE, rascunhoDoCodigo } from './rascunhos';
+import { contarJornada } from './jornada';
+import { doc, params, type ContextoPublico, type LinhaPublica } from './publico';
+
+/**
+ * A citizen's submission (issue 8): the answers are checked with the same function and messages as the
+ * builder's preview (src/forms/preenchimento.ts); the form, its first event, its delivery job, its
+ * e-mails and its idempotency key are written in one statement.
+ */
+export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porModelo: onRequestAsyncHookHandler) {
+  const db = ctx.db;
+  const gravarEmGrupo = criarEnviosEmGrupo(db);
+
+  /** A confirmation address, unless it has had its hour's share (an address typed by anyone must not become a mail cannon). */
+  const dentroDoLimite = async (para: string | null) => (para && (await ctx.limites.contar(ctx.nomeados.confirmacoes, chaveOpaca(para))).dentro ? para : null);
+
+  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; rascunho?: string } }>(
+    '/modelos/:codigoServico/formularios',
+    { bodyLimit: ctx.o.limites.corpoBytes, onRequest: porModelo, schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
+        publica: true,
+        descricao: 'As respostas são conferidas com as mesmas regras da prévia do construtor. Nos modelos restritos a um grupo de acesso público, envie o token do cidadão em Authorization. Com Idempotency-Key, repetir o mesmo envio devolve o mesmo protocolo (Idempotent-Replayed: true).',
+        params,
+        corpo: CorpoEnvio,
+        cabecalhosPedido: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Chave do envio: a mesma chave com as mesmas respostas devolve o mesmo formulário.' })) }),
+        resposta: { status: 201, descricao: 'Recebido: o comprovante.', corpo: Recibo, cabecalhos: { 'Idempotent-Replayed': Type.String({ const: 'true', 'x-opcional': true, description: 'Presente quando a resposta repete um envio anterior com a mesma Idempotency-Key.' }) } },
+        erros: [401, 403, 404, 410, 422, 429],
+        porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.' },
+      }) },
+    async (req, rep) => {
+      let m = ctx.emCache(req.params.codigoServico) ?? (await ctx.modeloPublicado(req.params.codigoServico));
+      for (;;) {
+        const r = await receber(req, m);
+        if (r?.repetido) rep.header('idempotent-replayed', 'true');
+        if (r) return rep.code(201).send(r.saida);
+        m = await ctx.modeloPublicado(req.params.codigoServico);
+      }
+    },
+  );
+
+
+  /** Checks and stores one submission against model `m`; null when `m` is out of date. */
+  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; rascunho?: string } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
+    const chave = req.headers['idempotency-key'];
+    if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
+    const cidadao = await ctx.cidadaoAutorizado(req, m);
+
+    // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
+    const titular = cidadao?.cpf ?? '';
+    // Only a submission with an Idempotency-Key needs its body's fingerprint.
+    const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
+    const repetir = async () => {
+      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
+      if (!s) return null;
+      if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
+      return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
+    };
+    // The replay first: a repeated submission from a draft finds the draft gone with the first one.
+    if (chave) {
+      const anterior = await repetir();
+      if (anterior) return { saida: anterior, repetido: true };
+    }
+
+    ctx.conferirTamanhos(req.body.respostas);
+    // A submission from a draft is checked against the version the draft started on, and deletes it.
+    const rascunho = req.body.rascunho ? await rascunhoDoCodigo(db, req.body.rascunho, cidadao) : null;
+    if (req.body.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+    if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
+
+    const definicao = m.definicao!;
+    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
+    // Questions filled from the citizen's login take the token's values, whatever the browser sent.
+    const enviadas = comDadosDoLogin(definicao, doCidadao, cidadao);
+    // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
+    const respostas = respostasVisiveis(definicao, enviadas);
+    const erros = [
+      ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
+      ...(erroCpf ? [erroCpf] : []),
+      ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
+    ];
+    if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
+    const requerente = requerenteDe(definicao, respostas, cidadao);
+    const confirmacao = ctx.o.emails ? await dentroDoLimite(enderecoDeConfirmacao(definicao, respostas)) : null;
+    const equipe = ctx.o.emails ? definicao.emailEquipe?.trim() || null : null;
+
+    // File answers refer to uploads: checked and written out with the file's name, type, size and SHA-256
+    // (after the replay check: a repeated submission finds its uploads already its own).
+    const comAnexos = await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
+    if (comAnexos.erros.length) throw invalido('Algumas respostas precisam de correção.', comAnexos.erros);
+    // Its cells in the masked CSV export, made here once (issue 19).
+    const exportacao = exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas);
+    // One statement, so one round trip and one implicit transaction: the form, its first event, its
+    // delivery job (when the model has an integration) and the idempotency key, or none of them.
+    // The model's row is locked for key share: a staff change in progress (a save, or a move to
+    // another content-control group, which holds it for update) is waited for, and its new versao then
+    // fails the check, so no form is written with a group the move has already passed over.
+    const sozinho = async () =>
+      (
+        await db.query<LinhaSaida>(
+        `with l as (
+           -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
+           select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
+         f as (
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18
+            where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
+              and (select count(*) from l) = cardinality($14::uuid[])
+           returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
+         e as (
+           insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+           select id, $1, $2, 'RECEBIDO', 'portal-cidadao', jsonb_build_object('protocolo', protocolo, 'versaoModelo', $3::int) from f),
+         r as (
+           insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em)
+           select id, $1, $2, $7, now() from f where $7::text is not null),
+         k as (
+           insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
+           select $1, $11, $8, $9, id from f where $8::text is not null),
+         a as (
+           update anexo set formulario_id = f.id, rascunho_id = null from f where anexo.id in (select id from l)),
+         d as (
+           -- The draft it came from goes with the submission (the citizen's key dies with it).
+           delete from rascunho where id = $15::bigint and exists (select 1 from f)),
+         c as (
+           -- The e-mails it calls for (issue 21), queued with the form: a mail server down never loses it.
+           insert into envio_email (formulario_id, tipo, para)
+           select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
+         select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao],
+        'envio-formulario',
+      )
+      )[0] ?? null;
+    let criado: LinhaSaida | null;
+    try {
+      // Without uploads or a draft, with the submissions arriving meanwhile in one statement (issue 19).
+      criado = comAnexos.ids.length || rascunho
+        ? await sozinho()
+        : await gravarEmGrupo(
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe },
+            sozinho,
+          );
+    } catch (e) {
+      // The same key sent twice at once: the other request's form stands, this one is rolled back.
+      const anterior = chave && (e as { code?: string }).code === '23505' ? await repetir() : null;
+      if (anterior) return { saida: anterior, repetido: true };
+      throw e;
+    }
+    if (!criado) {
+      // Not written: an upload it names was taken meanwhile (by another submission, or the sweep), or the model changed.
+      const depois = comAnexos.ids.length ? await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas) : null;
+      if (depois?.erros.length) throw invalido('Algumas respostas precisam de correção.', depois.erros);
+      return null;
+    }
+    ctx.o.aoReceber?.();
+    // "Sent" in the journey's counters is counted here, from the real submission, never reported by a browser (issue 33).
+    await contarJornada(db, m.codigo_servico, 'ENVIADO');
+    return { saida: saida(criado), repetido: false };
+  }
+}
+
+/**
+ * The citizen's CPF from their token is the requester's CPF (issue 13): the requester CPF field is
+ * filled from it when empty, and an answer that differs is refused with a field error.
+ */
+function comCpfDoCidadao(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): { respostas: Record<string, unknown>; erroCpf?: ErroCampo } {
+  const campo = camposDoRequerente(d).cpf;
+  if (!cidadao || !campo) return { respostas };
+  const dado = respostaDe(respostas, campo.id);
+  if (dado === undefined || dado === null || dado === '') return { respostas: { ...respostas, [campo.id]: formatarCpf(cidadao.cpf) } };
+  if (typeof dado !== 'string' || soDigitos(dado) !== cidadao.cpf) return { respostas, erroCpf: { field: `respostas.${campo.id}`, message: 'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.' } };
+  return { respostas };
+}
+
+/** The answers with the questions the designer maps to the login (issue 21) set from the token. */
+export function comDadosDoLogin(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): Record<string, unknown> {
+  if (!cidadao) return respostas;
+  const saida = { ...respostas };
+  for (const s of d.secoes) for (const c of s.campos) {
+    if (!c.preencherDoLogin || s.repeticao) continue;
+    const v = valorDoLogin(cidadao, c.preencherDoLogin);
+    if (v) saida[c.id] = v;
+  }
+  return saida;
+}
+
+/** What the login says for a question mapped to it, as the question's answer is written (CPF with its mask). */
+export function valorDoLogin(c: Cidadao, dado: DadoDoLogin): string | null {
+  switch (dado) {
+    case 'cpf':
+      return formatarCpf(c.cpf);
+    case 'nome':
+      return c.nome ?? null;
+    case 'email':
+      return c.email ?? null;
+    default:
+      return c.nascimento ?? null;
+  }
+}
+
+/** The form's requester columns: from the fields the model marks, the token's CPF first; else what the token says. */
+function requerenteDe(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): { cpf: string | null; nome: string | null; email: string | null } {
+  const papeis = camposDoRequerente(d);
+  const texto = (c?: { id: string }) => {
+    const v = c ? respostaDe(respostas, c.id) : undefined;
+    return typeof v === 'string' && v.trim() ? v.trim() : null;
+  };
+  const cpfResposta = texto(papeis.cpf);
+  return {
+    cpf: cidadao?.cpf ?? (cpfResposta ? soDigitos(cpfResposta) : null),
+    nome: texto(papeis.nome) ?? cidadao?.nome ?? null,
+    email: texto(papeis.email),
+  };
+}
+
+type LinhaSaida = FormularioGravado;
+const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
+const saida = (f: LinhaSaida) => ({
+  protocolo: f.protocolo,
+  codigoServico: f.codigo_servico,
+  versaoModelo: f.modelo_versao,
+  status: f.status,
+  recebidoEm: new Date(f.recebido_em).toISOString(),
+  comprovante: { codigoVerificacao: f.codigo_verificacao, url: `/api/publico/comprovantes/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` },
+});

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ErroConfiguracao, emProducao, listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
+import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente } from './api/cidadao';
+import { opcoesEntregasDoAmbiente } from './entrega/entregador';
+import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
+import { opcoesRetencaoDoAmbiente } from './entrega/retencao';
+import { opcoesEmailDoAmbiente } from './email/mensageiro';
+import { opcoesRascunhosDoAmbiente } from './api/rotas/rascunhos';
+import { configS3DoAmbiente } from './anexos/armazenamento';
+import { limitesDoAmbiente } from './api/rotas/publico';
+import type { OpcoesServico } from './servico';
+
+/**
+ * The environment as the service reads it, the same for the demo and for production (README.md lists
+ * every variable), and what production requires on top (issue 33). Nothing of the demo is imported here.
+ */
+const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
+
+export const portaDoAmbiente = (env: NodeJS.ProcessEnv) => numeroDoAmbiente(env, 'PORT', 8080, { inteiro: true });
+export const urlPublicaDoAmbiente = (env: NodeJS.ProcessEnv) => urlDoAmbiente(env, 'PUBLIC_URL') ?? `http://localhost:${portaDoAmbiente(env)}`;
+export const pastaDadosDoAmbiente = (env: NodeJS.ProcessEnv) => env.DATA_DIR || join(RAIZ, '.data/pglite');
+
+/**
+ * The proxies' addresses (or a hop count), never `true`: with `true` the leftmost X-Forwarded-For, which
+ * the client writes, would be the address the limits count.
+ */
+export function trustProxyDoAmbiente(env: NodeJS.ProcessEnv): number | string | undefined {
+  const v = env.TRUST_PROXY?.trim();
+  if (!v) return undefined;
+  if (v === 'true') throw new ErroConfiguracao('TRUST_PROXY inválido: "true" (esperado: os endereços ou redes dos proxies, separados por vírgula, ou quantos saltos confiar)');
+  return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/**
+ * Where the demo keeps the key of the integration secrets when SEGREDOS_CHAVE is not set: a file beside
+ * the embedded database's folder (DATA_DIR), made once; none for an in-memory database (a key per process).
+ */
+export function arquivoDaChave(pastaDados: string): string | null {
+  return pastaDados === 'memory://' ? null : `${pastaDados.replace(/\/+$/, '')}-chave-segredos`;
+}
+
+/**
+ * How integrations are reached, for the API and the standalone worker alike. The demo's receiver (its
+ * path on the public address) is allowed only outside production, while RECEPTOR_DEMO is on.
+ */
+export function integracaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesIntegracao {
+  const urlPublica = urlPublicaDoAmbiente(env);
+  const receptorDemo = !emProducao(env) && env.RECEPTOR_DEMO !== 'off' ? `${urlPublica}/demo/receptor` : null;
+  return opcoesIntegracaoDoAmbiente(env, { receptorDemo, arquivoChave: arquivoDaChave(pastaDadosDoAmbiente(env)), urlPublica });
+}
+
+/** What production requires, with what each is for: every missing one is named in one line. */
+const EXIGIDAS_EM_PRODUCAO: [string, string][] = [
+  ['KEYCLOAK_URL', 'o Keycloak dos servidores'],
+  ['CIDADAO_JWKS_URL', 'as chaves do provedor dos cidadãos'],
+  ['CIDADAO_ISSUER', 'o emissor dos tokens dos cidadãos'],
+  ['CIDADAO_AUDIENCE', 'o cliente deste serviço no provedor dos cidadãos'],
+  ['SEGREDOS_CHAVE', 'a chave dos segredos das integrações'],
+  ['DATABASE_URL', 'o PostgreSQL'],
+  ['PUBLIC_URL', 'o endereço público da API'],
+];
+
+export interface OpcoesProducao extends OpcoesServico {
+  porta: number;
+  host: string;
+}
+
+/** Production's configuration: refuses (ErroConfiguracao) when anything it needs is missing or malformed. */
+export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao {
+  const faltam = EXIGIDAS_EM_PRODUCAO.filter(([nome]) => !env[nome]?.trim());
+  if (faltam.length) throw new ErroConfiguracao(`Em produção (NODE_ENV=production) defina ${faltam.map(([nome, para]) => `${nome} (${para})`).join(', ')}. Nada da demonstração roda em produção: nem o provedor embutido, nem os tokens de cidadão de demonstração.`);
+  const keycloakUrl = urlDoAmbiente(env, 'KEYCLOAK_URL')!;
+  const realm = env.KEYCLOAK_REALM?.trim() || 'demo';
+  const emissor = `${keycloakUrl}/realms/${realm}`;
+  const urlPublica = urlPublicaDoAmbiente(env);
+  const email = opcoesEmailDoAmbiente(env);
+  return {
+    porta: portaDoAmbiente(env),
+    host: env.HOST?.trim() || '0.0.0.0',
+    urlPublica,
+    identidade: { emissor, chaves: new URL(`${emissor}/protocol/openid-connect/certs`) },
+    clientId: env.KEYCLOAK_CLIENT_ID?.trim() || 'console-formularios',
+    databaseUrl: env.DATABASE_URL!.trim(),
+    pastaDados: 'memory://',
+    log: env.LOG !== 'off',
+    origensApi: env.API_ORIGINS ? listaDoAmbiente(env.API_ORIGINS) : [new URL(urlPublica).origin],
+    entregas: opcoesEntregasDoAmbiente(env),
+    cidadao: criarIdentidadeCidadao(opcoesCidadaoDoAmbiente(env)!),
+    integracao: integracaoDoAmbiente(env),
+    retencao: opcoesRetencaoDoAmbiente(env),
+    limitesPublico: limitesDoAmbiente(env),
+    trustProxy: trustProxyDoAmbiente(env),
+    s3: configS3DoAmbiente(env),
+    email: email.smtpUrl ? { ...email, caixaDemo: false, smtpUrl: email.smtpUrl } : undefined,
+    rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The production entry point (issue 33): the service of servico.ts, configured by the environment, and
+ * nothing of the demo — no embedded identity provider, seeds, receiver, mail catcher, demo tokens or demo
+ * pages are imported here or by anything it imports (test/unit/producao.test.ts reads the graph).
+ * `npm start` with NODE_ENV=production comes here; so does `node --import tsx demo/server/producao.ts`.
+ */
+import { ErroConfiguracao } from './ambiente';
+import { opcoesProducaoDoAmbiente, type OpcoesProducao } from './configuracao';
+import { avisoDoNode } from './runtime';
+import { criarApp, montarServico } from './servico';
+
+const aviso = avisoDoNode();
+if (aviso) console.warn(aviso);
+
+let o: OpcoesProducao;
+try {
+  o = opcoesProducaoDoAmbiente({ ...process.env, NODE_ENV: 'production' });
+} catch (e) {
+  if (!(e instanceof ErroConfiguracao)) throw e;
+  console.error(`Configuração inválida: ${e.message}`);
+  process.exit(2);
+}
+const app = await criarApp(o);
+await montarServico(app, o);
+await app.listen({ port: o.porta, host: o.host });
+console.log(`Console de Formulários (produção) em ${o.urlPublica}, porta ${o.porta}`);
+for (const sinal of ['SIGINT', 'SIGTERM'] as const) process.on(sinal, () => void app.close().then(() => process.exit(0)));
