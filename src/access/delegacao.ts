@@ -100,3 +100,19 @@ export function recusaGrupoControle(c: Concedente, g: GrupoConcedivel): string |
   if (c.administrador || c.grupos.includes(g.id)) return null;
   return emPortugues('delegacao.grupo-controle', { nome: g.nome });
 }
+
+/**
+ * Why `c` may not change a content-control group's members from `antes` to `depois` (usernames), or null
+ * (issue 33): a member added or removed is a change to that user's link, so the link rules apply — never
+ * one's own, never an administrator's (`administradores`: those among the members that are).
+ */
+export function recusaMembros(c: Concedente, antes: readonly string[], depois: readonly string[], administradores: ReadonlySet<string>, t: Tradutor = emPortugues): string | null {
+  if (c.administrador) return null;
+  const a = new Set(antes);
+  const d = new Set(depois);
+  for (const u of [...depois.filter((x) => !a.has(x)), ...antes.filter((x) => !d.has(x))]) {
+    const r = recusaAlvo(c, { username: u, administrador: administradores.has(u) }, t);
+    if (r) return r;
+  }
+  return null;
+}

@@ -143,3 +143,16 @@ export function errosDoRascunho(d: Definicao, r: Respostas, idioma: Idioma = 'pt
   const parcial: Definicao = { ...d, secoes: d.secoes.map((s) => ({ ...s, ...(s.repeticao ? { repeticao: { ...s.repeticao, minimo: 0 } } : {}), campos: s.campos.map((c) => ({ ...c, obrigatorio: false })) })) };
   return errosDasRespostas(parcial, r, idioma);
 }
+
+/**
+ * File questions whose answer names no upload (issue 33): a submission's file answer must be `{ anexo: id }`.
+ * The shape from before uploads (`{ nome, tamanho }`) created an attachment entry with no file behind it;
+ * stored forms keep showing theirs, new submissions are refused. The builder's preview still describes a
+ * chosen file that way, locally.
+ */
+export function arquivosSemEnvio(d: Definicao, r: Respostas): string[] {
+  return d.secoes.filter((s) => !s.repeticao).flatMap((s) => s.campos).filter((c) => {
+    const v = respostaDe(r, c.id);
+    return c.tipo === 'arquivo' && v !== undefined && v !== null && v !== '' && !(typeof v === 'object' && !Array.isArray(v) && 'anexo' in v);
+  }).map((c) => c.id);
+}

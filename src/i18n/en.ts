@@ -23,6 +23,7 @@ export const en: Record<ChaveTexto, string> = {
   'validacao.periodo': 'The start of the period cannot be after its end.',
   'validacao.opcao': 'Choose one of the options offered.',
   'validacao.arquivo': 'Attach a file.',
+  'validacao.arquivo-enviado': 'Upload the file with this field: only files uploaded to the form are accepted.',
   'validacao.arquivoTamanho': 'The file size given is not valid.',
   'validacao.texto': 'Enter a text.',
   'validacao.itens': 'Send the items as a list.',

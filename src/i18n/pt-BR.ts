@@ -22,6 +22,7 @@ export const ptBR = {
   'validacao.periodo': 'O início do período não pode ser depois do fim.',
   'validacao.opcao': 'Escolha uma das opções oferecidas.',
   'validacao.arquivo': 'Anexe um arquivo.',
+  'validacao.arquivo-enviado': 'Envie o arquivo por este campo: só arquivos enviados ao formulário são aceitos.',
   'validacao.arquivoTamanho': 'O tamanho informado do arquivo é inválido.',
   'validacao.texto': 'Informe um texto.',
   'validacao.itens': 'Envie os itens como uma lista.',

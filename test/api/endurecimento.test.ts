@@ -169,13 +169,18 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(r.json.totalErrors, 20000);
     });
 
-    test('tamanho de arquivo: -1, 1e308 e frações recusados', async () => {
+    test('arquivo sem envio: tamanhos absurdos e a forma antiga { nome, tamanho } recusados, nada gravado (issue 33)', async () => {
+      const antes = await s.db.query<{ n: number }>(`select count(*)::int as n from formulario where codigo_servico = 'teste-entradas'`);
       for (const tamanho of [-1, 1e308, 1.5]) {
         const r = await enviarFormulario(s.url, 'teste-entradas', { ...RESPOSTAS_VALIDAS, anexo: { nome: 'a.pdf', tamanho } });
         assert.equal(r.status, 400, String(tamanho));
         assert.deepEqual(r.json.errors, [{ field: 'respostas.anexo', message: 'O tamanho informado do arquivo é inválido.' }]);
       }
-      assert.equal((await enviarFormulario(s.url, 'teste-entradas', { ...RESPOSTAS_VALIDAS, anexo: { nome: 'a.pdf', tamanho: 1024 } })).status, 201);
+      // A file answer that names no upload made an attachment entry with nothing behind it ("<script>…</script>.exe").
+      const antigo = await enviarFormulario(s.url, 'teste-entradas', { ...RESPOSTAS_VALIDAS, anexo: { nome: '<script>alert(1)</script>.exe', tamanho: 1024 } });
+      assert.equal(antigo.status, 400);
+      assert.deepEqual(antigo.json.errors, [{ field: 'respostas.anexo', message: 'Envie o arquivo por este campo: só arquivos enviados ao formulário são aceitos.' }]);
+      assert.deepEqual(await s.db.query<{ n: number }>(`select count(*)::int as n from formulario where codigo_servico = 'teste-entradas'`), antes);
     });
 
     test('a Idempotency-Key de um cidadão não devolve o protocolo de outro', async () => {

@@ -69,7 +69,7 @@ for (const banco of await bancosDeTeste()) {
     });
 
     test('aceito: protocolo, um evento RECEBIDO e a entrega ao destino com id estável, chave de idempotência e os cabeçalhos do modelo', async () => {
-      const r = await enviarFormulario(s.url, 'teste-entrega', { ...RESPOSTAS_VALIDAS, data: '2026-11-20', anexo: { nome: 'rg.pdf', tamanho: 1000 } });
+      const r = await enviarFormulario(s.url, 'teste-entrega', { ...RESPOSTAS_VALIDAS, data: '2026-11-20' });
       assert.equal(r.status, 201);
       assert.match(r.json.protocolo, /^\d{4}\.\d{9}$/);
       assert.deepEqual({ ...r.json, protocolo: '', recebidoEm: '', comprovante: null }, { protocolo: '', codigoServico: 'teste-entrega', versaoModelo: 1, status: 'RECEBIDO', recebidoEm: '', comprovante: null });
@@ -81,7 +81,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(entrega.cabecalhos['idempotency-key'], `formulario-${r.json.protocolo}`);
       assert.equal(entrega.cabecalhos['x-entrega-id'], (await estado(r.json.protocolo)).id);
       assert.equal(entrega.cabecalhos['x-chave'], 'segredo');
-      assert.deepEqual(entrega.corpo.respostas, { ...RESPOSTAS_VALIDAS, data: '2026-11-20', anexo: { nome: 'rg.pdf', tamanho: 1000 } });
+      assert.deepEqual(entrega.corpo.respostas, { ...RESPOSTAS_VALIDAS, data: '2026-11-20' });
       assert.equal(entrega.corpo.versaoModelo, 1);
     });
 

@@ -6,7 +6,8 @@ import type { Banco } from '../db';
 import { ANEXO, BINARIO } from '../api/contrato';
 import type { CampoDefinicao } from '../../../src/forms/definicao';
 import { ID_ANEXO } from '../../../src/forms/preenchimento';
-import { BYTES_PARA_DETECTAR, detectarTipo, limitesDoArquivo, MIMES_ACEITOS, nomesDasFamilias } from '../../../src/forms/tiposArquivo';
+import { BYTES_PARA_DETECTAR, detectarTipo, limitesDoArquivo, MIMES_ACEITOS, nomesDasFamilias, type TipoDetectado } from '../../../src/forms/tiposArquivo';
+import { CAUDA_ZIP_BYTES, conferirPacote } from './pacoteZip';
 import { emPortugues } from '../../../src/i18n';
 import { ErroHttp } from '../api/erros';
 import type { Armazenamento } from './armazenamento';
@@ -32,6 +33,12 @@ export function nomeSeguro(nome: string): string {
   return limpo || 'arquivo';
 }
 
+/** The name with the extension of the detected type in place of its own ("setup.exe" that is a PDF: "setup.pdf"). */
+export function nomeComExtensao(nome: string, extensao: string): string {
+  const base = nome.replace(/\.[^.]{0,10}$/, '') || 'arquivo';
+  return `${base}.${extensao}`;
+}
+
 /** An attachment's row as `obter` and `resolverRespostas` read it. */
 type LinhaAnexo = { id: string; nome: string; mime: string; tamanho: string; sha256: string; codigo_servico: string; campo: string; formulario_id: string | null };
 const SELECT_ANEXO = 'select id::text, nome, mime, tamanho::text, sha256, codigo_servico, campo, formulario_id::text from anexo';
@@ -47,20 +54,26 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
     const nome = nomeSeguro(o.nome);
     const hash = createHash('sha256');
     let tamanho = 0;
-    let mime = '';
+    let tipo: TipoDetectado | null = null;
+    // A ZIP package's last bytes: its central directory, read at the end (pacoteZip.ts).
+    const cauda: Buffer[] = [];
+    let nCauda = 0;
     async function* verificado(): AsyncIterable<Uint8Array> {
       let inicio: Buffer[] = [];
       let nInicio = 0;
       const conferirTipo = () => {
-        const tipo = detectarTipo(Buffer.concat(inicio));
-        if (!tipo || !familias.includes(tipo.familia)) throw new ErroHttp(415, `Este arquivo não é de um tipo aceito neste campo: envie ${nomesDasFamilias(familias, emPortugues)}. O tipo é conferido pelo conteúdo, não pelo nome.`);
-        mime = tipo.mime;
+        const t = detectarTipo(Buffer.concat(inicio));
+        if (!t || !familias.includes(t.familia)) throw new ErroHttp(415, `Este arquivo não é de um tipo aceito neste campo: envie ${nomesDasFamilias(familias, emPortugues)}. O tipo é conferido pelo conteúdo, não pelo nome.`);
+        tipo = t;
       };
       for await (const p of o.corpo) {
         tamanho += p.byteLength;
         if (tamanho > maximo) throw new ErroHttp(413, `O arquivo passa do tamanho máximo deste campo (${(maximo / 1024 / 1024).toLocaleString('pt-BR')} MB).`);
         hash.update(p);
-        if (!mime) {
+        cauda.push(Buffer.from(p));
+        nCauda += p.byteLength;
+        while (nCauda - cauda[0].byteLength >= CAUDA_ZIP_BYTES) nCauda -= cauda.shift()!.byteLength;
+        if (!tipo) {
           inicio.push(Buffer.from(p));
           nInicio += p.byteLength;
           if (nInicio < BYTES_PARA_DETECTAR) continue;
@@ -71,17 +84,26 @@ export function criarAnexos(db: Banco, armazenamento: Armazenamento) {
         }
         yield p;
       }
-      if (!mime) {
+      if (!tipo) {
         conferirTipo();
         yield* inicio;
+      }
+      // An office document: a real package (content types or manifest), whose entries expand within bounds.
+      if (tipo!.familia === 'documento') {
+        const pacote = conferirPacote(Buffer.concat(cauda), tamanho, tipo!);
+        if ('recusa' in pacote) throw new ErroHttp(415, pacote.recusa);
+        tipo = pacote;
       }
     }
     await db.query('insert into anexo (id, codigo_servico, campo, nome, mime, tamanho, sha256) values ($1, $2, $3, $4, $5, 0, $6)', [id, o.codigoServico, o.campo.id, nome, 'application/octet-stream', '']);
     try {
       await armazenamento.gravar(id, verificado());
       const sha256 = hash.digest('hex');
-      await db.query('update anexo set mime = $2, tamanho = $3, sha256 = $4 where id = $1', [id, mime, tamanho, sha256]);
-      return { id, nome, mime, tamanho, sha256 };
+      const t = tipo as TipoDetectado | null;
+      // Stored and downloaded under the extension of what it is (poly.html that is a PDF: poly.pdf).
+      const comExtensao = nomeComExtensao(nome, t!.extensao);
+      await db.query('update anexo set nome = $2, mime = $3, tamanho = $4, sha256 = $5 where id = $1', [id, comExtensao, t!.mime, tamanho, sha256]);
+      return { id, nome: comExtensao, mime: t!.mime, tamanho, sha256 };
     } catch (e) {
       await armazenamento.apagar([id]).catch(() => undefined);
       await db.query('delete from anexo where id = $1', [id]);
@@ -162,5 +184,19 @@ export function servirAnexo(rep: FastifyReply, anexos: Pick<Anexos, 'ler'>, a: A
     .header('cache-control', 'no-store')
     .header('repr-digest', `sha-256=:${Buffer.from(a.sha256, 'hex').toString('base64')}:`)
     .header('content-disposition', `attachment; filename="${a.nome.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(a.nome)}`)
-    .send(Readable.from(anexos.ler(a.id)));
+    .send(Readable.from(ate(anexos.ler(a.id), a.tamanho)));
+}
+
+/**
+ * The stream ends with its last byte: the storage would look for a part after the last one, and a response
+ * still open then keeps its connection out of a shutdown's reach until the keep-alive timeout.
+ */
+async function* ate(partes: AsyncIterable<Uint8Array>, tamanho: number): AsyncIterable<Uint8Array> {
+  let n = 0;
+  if (tamanho === 0) return;
+  for await (const p of partes) {
+    yield p;
+    n += p.byteLength;
+    if (n >= tamanho) return;
+  }
 }

@@ -89,7 +89,7 @@ const linkar = (texto: string) => esc(texto).replace(/https?:\/\/[^\s<]+/g, (u) 
 
 /** /demo/emails: the messages, newest first (text body; links clickable), and each attachment to download. */
 export function registrarCaixaDeEmails(app: FastifyInstance, caixa: CaixaDeEmails) {
-  const csp = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
+  const csp = "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
   app.get('/demo/emails', { schema: { hide: true } }, async (_req, rep) => {
     const itens = caixa.emails
       .map(

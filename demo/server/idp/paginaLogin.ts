@@ -1,14 +1,8 @@
+import { createHash } from 'node:crypto';
 /** The embedded provider's sign-in page: Keycloak's field ids (username, password, kc-login). */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function paginaLogin(o: { acao: string; pedido: string; erro?: string; usuario?: string; usuarios: string[] }): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Entrar — provedor de identidade de desenvolvimento</title>
-<style>
+const ESTILO = `
   body { font-family: system-ui, sans-serif; background: #f6f7f9; color: #1c2127; margin: 0; display: flex; min-height: 100vh; align-items: center; justify-content: center; }
   main { background: #fff; padding: 32px; border-radius: 8px; box-shadow: 0 2px 8px rgba(0,0,0,.15); width: min(380px, 92vw); }
   h1 { font-size: 20px; margin: 0 0 8px; }
@@ -19,7 +13,22 @@ export function paginaLogin(o: { acao: string; pedido: string; erro?: string; us
   input:focus, button:focus { outline: 2px solid #2d72d2; outline-offset: 2px; }
   button { margin-top: 20px; width: 100%; padding: 10px; font-size: 15px; background: #215db0; color: #fff; border: 0; border-radius: 4px; cursor: pointer; }
   details { margin-top: 16px; font-size: 13px; color: #404854; }
-</style>
+`;
+
+/**
+ * The sign-in page's own CSP (issue 33): its one inline style by hash, no script, framed by nobody (no
+ * form-action: Chrome checks it on the redirect to the portal, which is another origin).
+ */
+export const CSP_LOGIN = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(ESTILO).digest('base64')}'; frame-ancestors 'none'; base-uri 'none'`;
+
+export function paginaLogin(o: { acao: string; pedido: string; erro?: string; usuario?: string; usuarios: string[] }): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Entrar — provedor de identidade de desenvolvimento</title>
+<style>${ESTILO}</style>
 </head>
 <body>
 <main>

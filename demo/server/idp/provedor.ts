@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK, type CryptoKey } from 'jose';
 import { USUARIOS_DEMO, type UsuarioDemo } from '../usuariosDemo';
-import { paginaLogin } from './paginaLogin';
+import { CSP_LOGIN, paginaLogin } from './paginaLogin';
 
 /**
  * A Keycloak-compatible identity provider for development and QA only: the realm endpoints
@@ -172,15 +172,15 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
     }
     const pedido = aleatorio();
     pedidos.set(pedido, p);
-    return rep.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(paginaLogin({ acao: `${oidc}/auth`, pedido, usuarios: usuarios.map((u) => u.username) }));
+    return rep.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CSP_LOGIN).send(paginaLogin({ acao: `${oidc}/auth`, pedido, usuarios: usuarios.map((u) => u.username) }));
   });
 
   app.post(`${oidc}/auth`, async (req, rep) => {
     const b = (req.body ?? {}) as Record<string, string>;
     const p = pedidos.get(b.pedido ?? '');
-    if (!p || p.expira < Date.now()) return rep.code(400).type('text/html; charset=utf-8').send(paginaLogin({ acao: `${oidc}/auth`, pedido: '', erro: 'A sessão de login expirou. Volte ao console e tente de novo.', usuarios: [] }));
+    if (!p || p.expira < Date.now()) return rep.code(400).type('text/html; charset=utf-8').header('content-security-policy', CSP_LOGIN).send(paginaLogin({ acao: `${oidc}/auth`, pedido: '', erro: 'A sessão de login expirou. Volte ao console e tente de novo.', usuarios: [] }));
     const login = (status: number, erro: string) =>
-      rep.code(status).type('text/html; charset=utf-8').send(paginaLogin({ acao: `${oidc}/auth`, pedido: b.pedido, erro, usuario: b.username, usuarios: usuarios.map((x) => x.username) }));
+      rep.code(status).type('text/html; charset=utf-8').header('content-security-policy', CSP_LOGIN).send(paginaLogin({ acao: `${oidc}/auth`, pedido: b.pedido, erro, usuario: b.username, usuarios: usuarios.map((x) => x.username) }));
     const nome = String(b.username ?? '').slice(0, 100);
     // Like Keycloak's brute-force detection: a username with repeated failures waits, whatever the password.
     const espera = tentativas.espera(nome);

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import { Type } from 'typebox';
 import { type Definicao } from '../../../../src/forms/definicao';
 import { respostasVisiveis } from '../../../../src/forms/condicoes';
-import { chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
+import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
+import { traduzir } from '../../../../src/i18n';
 import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import { camposPessoais } from '../../../../src/forms/dadosPessoais';
@@ -89,10 +90,12 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     const enviadas = comDadosDoLogin(definicao, doCidadao, cidadao);
     // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
     const respostas = respostasVisiveis(definicao, enviadas);
+    const porCampo = errosDasRespostas(definicao, respostas);
     const erros = [
       ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
       ...(erroCpf ? [erroCpf] : []),
-      ...Object.entries(errosDasRespostas(definicao, respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
+      ...arquivosSemEnvio(definicao, respostas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzir('pt-BR', 'validacao.arquivo-enviado') })),
+      ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];
     if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
     const requerente = requerenteDe(definicao, respostas, cidadao);

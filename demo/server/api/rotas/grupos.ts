@@ -12,7 +12,7 @@ import { consultaGrupos, CorpoGrupoControle, CorpoGrupoControleComVersao, CorpoG
 import { exigir } from '../permissao';
 import { contar } from '../../../../src/i18n';
 import { auditar, concedenteDoPedido, recusarSe } from '../auditoria';
-import { recusaGrupoControle, type Concedente, type GrupoConcedivel } from '../../../../src/access/delegacao';
+import { recusaGrupoControle, recusaMembros, type Concedente, type GrupoConcedivel } from '../../../../src/access/delegacao';
 import type { RecursoAuditoria } from '../../../../src/access/auditoria';
 
 /**
@@ -38,6 +38,8 @@ interface TipoGrupo {
   recurso: RecursoAuditoria;
   /** Why the caller may not change or delete this group (delegation), or null. */
   recusa(c: Concedente, g: GrupoConcedivel): string | null;
+  /** Why the caller may not change its members from `antes` to `depois` (delegation), or null. */
+  recusaMembros?(tx: Executor, c: Concedente, antes: string[], depois: string[]): Promise<string | null>;
 }
 
 const CONTROLE: TipoGrupo = {
@@ -63,6 +65,13 @@ const CONTROLE: TipoGrupo = {
   recurso: 'GRUPO_CONTROLE_CONTEUDO',
   // Its members decide who sees which models: only its own members (or an administrator) change it.
   recusa: recusaGrupoControle,
+  // Members are users' links: the link route's rules hold for each one added or removed.
+  async recusaMembros(tx, c, antes, depois) {
+    if (c.administrador) return null;
+    const todos = [...new Set([...antes, ...depois])];
+    const administradores = new Set((await tx.query<{ username: string }>('select username from vinculo_usuario where administrador and username = any($1)', [todos])).map((r) => r.username));
+    return recusaMembros(c, antes, depois, administradores);
+  },
 };
 
 const PUBLICO: TipoGrupo = {
@@ -168,6 +177,7 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
   api.post<{ Body: CorpoGrupo }>(g.caminho, { preValidation: exigir(db, g.permissoes.criar), schema: doc('criar', `Cria um ${g.nome}`, { corpo: c.novo, resposta: { status: 201, descricao: 'Criado.', corpo: c.detalhe, cabecalhos: LOCALIZACAO } }) }, async (req, rep) => {
     const r = await db.transacao(async (tx) => {
       await nomeLivre(tx, req.body.nome);
+      recusarSe((await g.recusaMembros?.(tx, await concedenteDoPedido(tx, req), [], req.body[g.campoMembros] ?? [])) ?? null);
       const quem = req.chamador!.username;
       const [{ id }] = await tx.query<{ id: number }>(`insert into ${g.tabela} (nome, descricao, criado_por, atualizado_por) values ($1, $2, $3, $3) returning id`, [req.body.nome.trim(), req.body.descricao, quem]);
       await gravarMembros(tx, id, req.body[g.campoMembros] ?? []);
@@ -182,7 +192,9 @@ function registrar(api: FastifyInstance, db: Banco, g: TipoGrupo) {
     db.transacao(async (tx) => {
       const id = req.params[g.param];
       const antes = await detalhe(tx, id, true);
-      recusarSe(g.recusa(await concedenteDoPedido(tx, req), antes));
+      const concedente = await concedenteDoPedido(tx, req);
+      recusarSe(g.recusa(concedente, antes));
+      if (req.body[g.campoMembros]) recusarSe((await g.recusaMembros?.(tx, concedente, (antes as Record<string, unknown>)[g.campoMembros] as string[], req.body[g.campoMembros]!)) ?? null);
       await nomeLivre(tx, req.body.nome, id);
       const feitas = await tx.query(
         `update ${g.tabela} set nome = $1, descricao = $2, versao = versao + 1, atualizado_em = now(), atualizado_por = $3 where id = $4 and versao = $5 returning id`,
