@@ -86,6 +86,31 @@ for (const banco of await bancosDeTeste()) {
       assert.ok(formularios.json.every((f: { codigoServico: string }) => !f.codigoServico.startsWith('tributos')));
     });
 
+    test("os membros de um grupo de controle seguem as regras do vínculo: nem o próprio, nem o de um administrador (403, nada muda; issue 33)", async () => {
+      const id = grupos['Saúde'];
+      const membros = async () => (await admin('GET', `/grupos-controle-conteudo/${id}`)).json;
+      const antes = await membros();
+      assert.ok(antes.membros.includes('admin') && antes.membros.includes('operador'), JSON.stringify(antes.membros));
+      const vinculoAdmin = await vinculo('admin');
+      for (const [nome, lista, motivo] of [
+        ['só ele no grupo, tirando o administrador', ['operador'], /vínculo de um administrador/],
+        ['sair do próprio grupo', antes.membros.filter((m: string) => m !== 'operador'), /seu próprio vínculo/],
+      ] as const) {
+        const r = await operador('PUT', `/grupos-controle-conteudo/${id}`, { nome: antes.nome, descricao: antes.descricao, membros: lista, versao: antes.versao });
+        assert.equal(r.status, 403, `${nome}: ${JSON.stringify(r.json)}`);
+        assert.match(r.json.detail, motivo, nome);
+      }
+      assert.deepEqual((await membros()).membros, antes.membros);
+      assert.deepEqual(await vinculo('admin'), vinculoAdmin, "the administrator's link did not change");
+      // Taking someone else out and back (not an administrator, not oneself) is delegation as usual.
+      assert.ok(antes.membros.includes('auditor'));
+      const sem = await operador('PUT', `/grupos-controle-conteudo/${id}`, { nome: antes.nome, descricao: antes.descricao, membros: antes.membros.filter((m: string) => m !== 'auditor'), versao: antes.versao });
+      assert.equal(sem.status, 200, JSON.stringify(sem.json));
+      const com = await operador('PUT', `/grupos-controle-conteudo/${id}`, { nome: antes.nome, descricao: antes.descricao, membros: antes.membros, versao: sem.json.versao });
+      assert.equal(com.status, 200, JSON.stringify(com.json));
+      assert.deepEqual(com.json.membros, antes.membros);
+    });
+
     test('dentro do que se tem, a delegação funciona, e cada mudança fica na trilha de auditoria que só o administrador lê', async () => {
       const auditor = await vinculo('auditor');
       const r = await operador('PUT', '/vinculos-usuarios/auditor', corpoVinculo(auditor, { grupos: [grupos['Saúde'], grupos['Educação']] }));

@@ -17,7 +17,8 @@ export async function juntar(fonte: AsyncIterable<Uint8Array>): Promise<Buffer> 
 
 /**
  * A real ZIP package (local headers, central directory, end record), each entry deflated: office documents
- * for the upload tests (an OOXML needs `[Content_Types].xml`), a .jar, and a small file that expands a lot.
+ * (stored when named `mimetype`), for the upload tests (an OOXML needs `[Content_Types].xml`), a .jar, and a
+ * small file that expands a lot.
  */
 export async function zip(entradas: [nome: string, conteudo: Buffer | string][]): Promise<Buffer> {
   const { crc32, deflateRawSync } = await import('node:zlib');
@@ -26,13 +27,15 @@ export async function zip(entradas: [nome: string, conteudo: Buffer | string][])
   let deslocamento = 0;
   for (const [nome, conteudo] of entradas) {
     const dados = Buffer.from(conteudo);
-    const comprimido = deflateRawSync(dados);
+    // OpenDocument's "mimetype" entry is stored uncompressed, first (its type readable at a fixed place).
+    const guardado = nome === 'mimetype';
+    const comprimido = guardado ? dados : deflateRawSync(dados);
     const n = Buffer.from(nome);
     const crc = crc32(dados);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(guardado ? 0 : 8, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(comprimido.length, 18);
     local.writeUInt32LE(dados.length, 22);
@@ -41,7 +44,7 @@ export async function zip(entradas: [nome: string, conteudo: Buffer | string][])
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(guardado ? 0 : 8, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(comprimido.length, 20);
     central.writeUInt32LE(dados.length, 24);

@@ -39,6 +39,9 @@ const HOSTIS = [
   'https://100.64.0.1/', 'https://100.127.255.254/', 'https://0.0.0.0/', 'https://0/', 'https://224.0.0.1/', 'https://239.255.255.250/', 'https://255.255.255.255/', 'https://240.0.0.1/', 'https://198.18.0.1/',
   // IPv6 private, link-local, multicast, unspecified, Teredo.
   'https://[fe80::1]/', 'https://[fc00::1]/', 'https://[ff02::1]/', 'https://[::]/', 'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+  // Issue 33: every trailing dot, the IPv4-translated range (::ffff:0:0/96), and special-purpose IPv6 outside 2000::/3 or within 2001::/23, 3fff::/20, 5f00::/16.
+  'https://localhost../', 'https://localhost.../', 'https://api.localhost../', 'https://[::ffff:0:7f00:1]/', 'https://[::ffff:0:a00:5]/', 'https://[::ffff:0:a9fe:a9fe]/',
+  'https://[100::1]/', 'https://[4000::1]/', 'https://[2001:2::1]/', 'https://[2001:20::1]/', 'https://[3fff::1]/', 'https://[5f00::1]/',
   // Names that exist only inside a network.
   'https://intranet/', 'https://servidor.local/', 'https://roteador.home.arpa/', 'https://destino.invalid/',
   // Credentials in the address, plain http, other schemes.
@@ -121,4 +124,13 @@ test('Standard Webhooks signatures and the secrets vault', () => {
   assert.ok(!cifrado.includes(a.slice(6, 20)));
   assert.equal(c.decifrar(cifrado), a);
   assert.throws(() => cofre(Buffer.alloc(32, 8)).decifrar(cifrado), 'another key cannot read it');
+});
+
+test("the allowed demo receiver is a path, not its whole origin: the server's own API and other paths are refused (issue 33)", () => {
+  const p = { origens: [], caminhos: ['http://localhost:8080/demo/receptor'] };
+  assert.equal(recusaDoEndereco('http://localhost:8080/demo/receptor', p), null);
+  assert.equal(recusaDoEndereco('http://localhost:8080/demo/receptor/falha?x=1', p), null);
+  for (const u of ['http://localhost:8080/api/modelos', 'http://localhost:8080/realms/demo/protocol/openid-connect/logout', 'http://localhost:8080/demo/receptor/../../api/modelos', 'http://localhost:8080/demo/receptorx', 'http://localhost:8081/demo/receptor', 'https://localhost:8080/demo/receptor']) {
+    assert.ok(recusaDoEndereco(u, p), u);
+  }
 });
