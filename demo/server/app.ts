@@ -4,24 +4,23 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CryptoKey } from 'jose';
-import type { Banco } from './db';
 import { semearDemo } from './seed';
 import { registrarProvedor, type OpcoesProvedor } from './idp/provedor';
 import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente, type OpcoesCidadao } from './api/cidadao';
 import { criarIdentidadeCidadaoDemo, registrarTokenDemo } from './cidadaoDemo';
-import { opcoesEntregasDoAmbiente, type Entregador, type OpcoesEntregador } from './entrega/entregador';
+import { opcoesEntregasDoAmbiente, type OpcoesEntregador } from './entrega/entregador';
 import { registrarReceptor, type Receptor } from './receptor';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
-import { opcoesRetencaoDoAmbiente, type OpcoesRetencao, type Retencao } from './entrega/retencao';
-import type { Anexos } from './anexos/anexos';
-import { opcoesEmailDoAmbiente, type Mensageiro, type OpcoesEmail } from './email/mensageiro';
+import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from './entrega/retencao';
+import { opcoesEmailDoAmbiente, type OpcoesEmail } from './email/mensageiro';
 import { abrirCaixaDeEmails, registrarCaixaDeEmails, type CaixaDeEmails } from './email/caixaDemo';
 import { opcoesRascunhosDoAmbiente, type OpcoesRascunhos } from './api/rotas/rascunhos';
 import { configS3DoAmbiente, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
-import { arquivoDaChave, pastaDadosDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
-import { criarApp, montarServico } from './servico';
+import { arquivoDaChave, gestaoDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
+import { criarApp, montarServico, type Servico } from './servico';
+import type { OpcoesGestao } from './operacao/gestao';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -68,22 +67,18 @@ export interface OpcoesServidor {
   email?: OpcoesEmail;
   /** Drafts (issue 21); absent: 30 days, links to the demo's citizen page. */
   rascunhos?: Omit<OpcoesRascunhos, 'enviarLink'>;
+  /** REDIS_URL: the citizens' limits shared by several nodes. */
+  redisUrl?: string;
+  /** PORTA_GESTAO: health and metrics on their own port (none by default in the demo). */
+  gestao?: OpcoesGestao;
   /** Extra options of the embedded provider (tests). */
   idp?: Pick<OpcoesProvedor, 'outrosClientes' | 'chaves' | 'bloqueio'>;
 }
 
-export interface Servidor {
-  app: FastifyInstance;
-  db: Banco;
+export interface Servidor extends Servico {
   encerrarSessoes?: (username: string) => number;
   chavesIdp?: OpcoesProvedor['chaves'];
-  entregador: Entregador;
-  retencao: Retencao;
   receptor?: Receptor;
-  integracao: OpcoesIntegracao;
-  anexos: Anexos;
-  /** The e-mail worker, when e-mails are on (it runs where the delivery worker runs). */
-  mensageiro?: Mensageiro;
   /** The demo's mail catcher, when started. */
   caixaDeEmails?: CaixaDeEmails;
 }
@@ -92,7 +87,8 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
 
 /** The demo server: host page, element bundles, API and (unless KEYCLOAK_URL) the embedded provider. */
 export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
-  const app = await criarApp(o);
+  const log = o.log ? (process.env.LOG === 'debug' ? ('info' as const) : ('warn' as const)) : false;
+  const app = await criarApp({ log, trustProxy: o.trustProxy });
   let encerrarSessoes: Servidor['encerrarSessoes'];
   let chavesIdp: Servidor['chavesIdp'];
   const idpUrl = o.keycloakUrl ?? o.urlPublica;
@@ -122,7 +118,9 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     clientId: o.clientId,
     databaseUrl: o.databaseUrl,
     pastaDados: o.pastaDados,
-    log: o.log,
+    log,
+    redisUrl: o.redisUrl,
+    gestao: o.gestao,
     origensApi: o.origensApi ?? o.origens,
     entregas: o.entregas,
     cidadao: cidadaoDemo ?? criarIdentidadeCidadao(o.cidadao!),
@@ -229,6 +227,8 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     email: opcoesEmailDoAmbiente(env),
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
     trustProxy: trustProxyDoAmbiente(env),
+    redisUrl: redisUrlDoAmbiente(env),
+    gestao: gestaoDoAmbiente(env, null),
     quadrosDemo: env.DEMO_IFRAME_ALLOWLIST ? listaDoAmbiente(env.DEMO_IFRAME_ALLOWLIST) : undefined,
   };
 }

@@ -10,6 +10,7 @@ import { opcoesRascunhosDoAmbiente } from './api/rotas/rascunhos';
 import { configS3DoAmbiente } from './anexos/armazenamento';
 import { limitesDoAmbiente } from './api/rotas/publico';
 import type { OpcoesServico } from './servico';
+import type { OpcoesGestao } from './operacao/gestao';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -30,6 +31,25 @@ export function trustProxyDoAmbiente(env: NodeJS.ProcessEnv): number | string | 
   if (!v) return undefined;
   if (v === 'true') throw new ErroConfiguracao('TRUST_PROXY inválido: "true" (esperado: os endereços ou redes dos proxies, separados por vírgula, ou quantos saltos confiar)');
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/** REDIS_URL (redis:// or rediss://), checked for its form. */
+export function redisUrlDoAmbiente(env: NodeJS.ProcessEnv): string | undefined {
+  const v = env.REDIS_URL?.trim();
+  if (!v) return undefined;
+  if (!/^rediss?:\/\/./.test(v)) throw new ErroConfiguracao(`REDIS_URL inválido: "${v.replace(/\/\/[^@]*@/, '//…@')}" (esperado: redis://servidor:6379 ou rediss://…)`);
+  return v;
+}
+
+/** PORTA_GESTAO and HOST_GESTAO (loopback unless told otherwise); `padrao` when PORTA_GESTAO is unset (null: none). */
+export function gestaoDoAmbiente(env: NodeJS.ProcessEnv, padrao: number | null): OpcoesGestao | undefined {
+  const porta = env.PORTA_GESTAO?.trim() ? numeroDoAmbiente(env, 'PORTA_GESTAO', 0, { inteiro: true }) : padrao;
+  return porta === null ? undefined : { porta, host: env.HOST_GESTAO?.trim() || '127.0.0.1' };
+}
+
+/** DESLIGAR_ESPERA_S (default 25) and DESLIGAR_DRENO_MS (`drenoPadrao`: 5 s in production, none in the demo). */
+export function desligamentoDoAmbiente(env: NodeJS.ProcessEnv, drenoPadrao: number) {
+  return { esperaS: numeroDoAmbiente(env, 'DESLIGAR_ESPERA_S', 25, { minimo: 0 }), drenoMs: numeroDoAmbiente(env, 'DESLIGAR_DRENO_MS', drenoPadrao, { minimo: 0, inteiro: true }) };
 }
 
 /**
@@ -64,6 +84,7 @@ const EXIGIDAS_EM_PRODUCAO: [string, string][] = [
 export interface OpcoesProducao extends OpcoesServico {
   porta: number;
   host: string;
+  desligamento: { esperaS: number; drenoMs: number };
 }
 
 /** Production's configuration: refuses (ErroConfiguracao) when anything it needs is missing or malformed. */
@@ -83,7 +104,10 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     clientId: env.KEYCLOAK_CLIENT_ID?.trim() || 'console-formularios',
     databaseUrl: env.DATABASE_URL!.trim(),
     pastaDados: 'memory://',
-    log: env.LOG !== 'off',
+    log: env.LOG === 'off' ? false : 'info',
+    redisUrl: redisUrlDoAmbiente(env),
+    gestao: gestaoDoAmbiente(env, 9000),
+    desligamento: desligamentoDoAmbiente(env, 5000),
     origensApi: env.API_ORIGINS ? listaDoAmbiente(env.API_ORIGINS) : [new URL(urlPublica).origin],
     entregas: opcoesEntregasDoAmbiente(env),
     cidadao: criarIdentidadeCidadao(opcoesCidadaoDoAmbiente(env)!),

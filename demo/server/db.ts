@@ -41,6 +41,8 @@ const comandoCopia = (tabela: string, colunas: string[], origem: string) => `cop
 
 export interface Banco extends Executor {
   tipo: 'pglite' | 'postgres';
+  /** The pool's connections (a PostgreSQL server; PGlite has one, in process): the metrics show them. */
+  conexoes?: () => { total: number; ociosas: number; esperando: number };
   transacao<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
   fechar(): Promise<void>;
 }
@@ -65,7 +67,8 @@ type PGliteQuery = (sql: string, params?: unknown[], opcoes?: { blob?: Blob }) =
 
 async function abrirPostgres(url: string): Promise<Banco> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that stops answering fails a query in 5 s instead of leaving it waiting for a connection.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle connection the server ends (restart, failover, a dropped test database) must not bring the
   // API down: the pool drops it and opens another on the next query.
   pool.on('error', (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`));
@@ -118,6 +121,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
       }
     },
     fechar: () => pool.end(),
+    conexoes: () => ({ total: pool.totalCount, ociosas: pool.idleCount, esperando: pool.waitingCount }),
   };
 }
 
@@ -153,6 +157,12 @@ export async function migrar(db: Banco, ate?: string): Promise<string[]> {
     });
   }
   return novas;
+}
+
+/** The migrations in the code not yet applied to this database (readiness: none may be missing). */
+export async function migracoesPendentes(db: Executor): Promise<string[]> {
+  const feitas = new Set((await db.query<{ versao: string }>('select versao from schema_migracoes')).map((r) => r.versao));
+  return readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql') && !feitas.has(f)).sort();
 }
 
 /** DATABASE_URL -> PostgreSQL server; otherwise PGlite in `pasta` ('memory://' for none on disk). */

@@ -2,13 +2,17 @@
 import { criarServidor, opcoesDoAmbiente } from './app';
 import { avisoDoNode } from './runtime';
 import { ErroConfiguracao } from './ambiente';
+import { desligamentoDoAmbiente } from './configuracao';
+import { desligarNoSinal } from './operacao/desligamento';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
 
 let o: ReturnType<typeof opcoesDoAmbiente>;
+let desligamento: ReturnType<typeof desligamentoDoAmbiente>;
 try {
   o = opcoesDoAmbiente();
+  desligamento = desligamentoDoAmbiente(process.env, 0);
 } catch (e) {
   // A configuration that cannot run (a bad SMTP_URL, SEGREDOS_CHAVE…): one line saying why, start nothing.
   if (!(e instanceof ErroConfiguracao)) throw e;
@@ -16,10 +20,11 @@ try {
   process.exit(2);
 }
 const host = process.env.HOST ?? '127.0.0.1';
-const { app, db } = await criarServidor(o);
+const { app, db, saude } = await criarServidor(o);
+desligarNoSinal(app, saude, desligamento);
 await app.listen({ port: o.porta, host });
 console.log(`\nConsole de Formulários (demonstração) em ${o.urlPublica}`);
 console.log(`  banco: ${db.tipo === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${o.pastaDados}`}`);
 console.log(o.keycloakUrl ? `  identidade: Keycloak em ${o.keycloakUrl}, realm ${o.realm}` : `  identidade: provedor EMBUTIDO (somente desenvolvimento/QA) em ${o.urlPublica}/realms/${o.realm}; usuários: admin, designer, gestor, auditor, suporte, operador, visitante (senha = usuário)`);
 if (!o.keycloakUrl && host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') console.warn('  ATENÇÃO: o provedor embutido está exposto fora da máquina local (HOST).');
-for (const sinal of ['SIGINT', 'SIGTERM'] as const) process.on(sinal, () => void app.close().then(() => process.exit(0)));
+

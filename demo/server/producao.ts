@@ -8,6 +8,7 @@ import { ErroConfiguracao } from './ambiente';
 import { opcoesProducaoDoAmbiente, type OpcoesProducao } from './configuracao';
 import { avisoDoNode } from './runtime';
 import { criarApp, montarServico } from './servico';
+import { desligarNoSinal } from './operacao/desligamento';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
@@ -21,7 +22,7 @@ try {
   process.exit(2);
 }
 const app = await criarApp(o);
-await montarServico(app, o);
+const servico = await montarServico(app, o);
+desligarNoSinal(app, servico.saude, o.desligamento);
 await app.listen({ port: o.porta, host: o.host });
-console.log(`Console de Formulários (produção) em ${o.urlPublica}, porta ${o.porta}`);
-for (const sinal of ['SIGINT', 'SIGTERM'] as const) process.on(sinal, () => void app.close().then(() => process.exit(0)));
+console.log(`Console de Formulários (produção) em ${o.urlPublica}, porta ${o.porta}${o.gestao ? `; saúde e métricas em http://${o.gestao.host}:${o.gestao.porta}` : ''}`);

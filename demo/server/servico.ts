@@ -19,8 +19,14 @@ import { criarMensageiro, enfileirarEmail, type Mensageiro, type OpcoesEmail } f
 import type { OpcoesRascunhos } from './api/rotas/rascunhos';
 import { abrirArmazenamento, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, type LimitesPublico } from './api/rotas/publico';
-import { lojaEmMemoria, type LojaLimites } from './api/limites';
+import { lojaEmMemoria } from './api/limites';
 import { fecharPdf } from './pdf/gerador';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { criarSaude, registrarSaude, type Saude } from './operacao/saude';
+import { criarMetricas, type Metricas } from './operacao/metricas';
+import { abrirGestao, type OpcoesGestao } from './operacao/gestao';
+import { conectarRedis, lojaRedis, verificacaoRedis } from './operacao/redis';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -37,7 +43,12 @@ export interface OpcoesServico {
   clientId: string;
   databaseUrl?: string;
   pastaDados: string;
-  log: boolean;
+  /** false: no log; 'warn': warnings and errors; 'info': also one JSON line per request (issue 34). */
+  log: false | 'warn' | 'info';
+  /** REDIS_URL: the limits shared by every node; absent: this process's memory. */
+  redisUrl?: string;
+  /** PORTA_GESTAO / HOST_GESTAO: health and metrics apart from the public port; absent: none. */
+  gestao?: OpcoesGestao;
   /** Host origins the API answers by CORS (bearer tokens, no cookies). */
   origensApi: string[];
   /** The delivery worker in this process; absent or `ligado: false`: not started here. */
@@ -46,8 +57,6 @@ export interface OpcoesServico {
   integracao: OpcoesIntegracao;
   retencao?: OpcoesRetencao;
   limitesPublico?: LimitesPublico;
-  /** Where the limits' counts live; absent: this process's memory. */
-  lojaLimites?: LojaLimites;
   /** Trust X-Forwarded-For from the reverse proxies in front (TRUST_PROXY). */
   trustProxy?: number | string;
   s3?: ConfigS3 | null;
@@ -64,6 +73,11 @@ export interface OpcoesServico {
 export interface Servico {
   app: FastifyInstance;
   db: Banco;
+  saude: Saude;
+  metricas: Metricas;
+  /** The management port's server, when configured. */
+  gestao?: FastifyInstance;
+  redis?: Redis;
   entregador: Entregador;
   retencao: Retencao;
   integracao: OpcoesIntegracao;
@@ -74,14 +88,23 @@ export interface Servico {
 /** A Fastify app with the server's conventions: logs, schema options, proxies, security headers. */
 export async function criarApp(o: Pick<OpcoesServico, 'log' | 'trustProxy'>): Promise<FastifyInstance> {
   const app = Fastify({
-    // Request logs only with LOG=debug; warnings (like the embedded provider's) always.
-    logger: o.log ? { level: process.env.LOG === 'debug' ? 'info' : 'warn' } : false,
+    logger: o.log ? { level: o.log } : false,
+    // One line per request, written below: the route's template, never its path or query (a CPF filter, a draft's code).
+    disableRequestLogging: true,
+    // The caller's X-Request-Id when it is one (a balancer's, a portal's), else a new one; returned on every answer.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const dado = req.headers['x-request-id'];
+      return typeof dado === 'string' && /^[\w.:-]{1,128}$/.test(dado) ? dado : randomUUID();
+    },
     // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
     // and an unknown field is refused ("Campo desconhecido."), never silently dropped: a misspelt filter must not widen a bulk action.
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
     // A hop count trusts that many proxies in front; a string lists their addresses.
     trustProxy: typeof o.trustProxy === 'number' ? (_endereco: string, salto: number) => salto < (o.trustProxy as number) : (o.trustProxy ?? false),
   });
+  app.addHook('onRequest', async (req, rep) => void rep.header('x-request-id', req.id));
+  app.addHook('onResponse', async (req, rep) => req.log.info({ rota: req.routeOptions.url ?? 'desconhecida', metodo: req.method, status: rep.statusCode, ms: Math.round(rep.elapsedTime * 10) / 10 }, 'requisição'));
   await app.register(helmet, CABECALHOS_SEGURANCA);
   // The API and the element's bundles are meant for other origins (portals): they may be read cross-origin (CORS still decides for the API).
   app.addHook('onSend', async (req, rep) => {
@@ -114,12 +137,17 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   // The OpenAPI document is built from the very schemas the routes validate with and answer through.
   await app.register(fastifySwagger, opcoesDocumento(o.urlPublica));
 
+  const metricas = criarMetricas(db);
+  metricas.observar(app);
+  const redis = o.redisUrl ? await conectarRedis(o.redisUrl) : undefined;
+  const saude = criarSaude({ db, outras: redis ? [verificacaoRedis(redis)] : [] });
+  registrarSaude(app, saude);
   const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
   const integracao = o.integracao;
   await garantirSegredos(db, integracao);
-  const entregador = criarEntregador(db, entregas, integracao);
+  const entregador = criarEntregador(db, { ...entregas, aoResultado: metricas.entrega }, integracao);
   const anexos = criarAnexos(db, await abrirArmazenamento(db, o.s3));
-  const mensageiro = o.email ? criarMensageiro(db, o.email) : undefined;
+  const mensageiro = o.email ? criarMensageiro(db, { ...o.email, aoResultado: metricas.email }) : undefined;
   const rascunhos: OpcoesRascunhos = {
     ...o.rascunhos,
     ...(o.email ? { enviarLink: (tx, para, dados) => enfileirarEmail(tx, { tipo: 'RASCUNHO', para, dados }).then(() => undefined) } : {}),
@@ -133,7 +161,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     aoReceber: acordar,
     integracao,
     limitesPublico: o.limitesPublico ?? LIMITES_PADRAO,
-    lojaLimites: o.lojaLimites ?? lojaEmMemoria(),
+    lojaLimites: redis ? lojaRedis(redis, { avisar: (m) => app.log.warn(m) }) : lojaEmMemoria(),
     extrasPublicos: o.extrasPublicos,
     anexos,
     rascunhos,
@@ -146,6 +174,8 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
   // The element's bundles (a portal may also serve them from its own CDN).
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
+  const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
+  app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, entregador, retencao, integracao, anexos, mensageiro };
+  return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro };
 }

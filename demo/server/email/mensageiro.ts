@@ -28,6 +28,8 @@ export interface OpcoesEmail {
   lote: number;
   /** How long the SMTP conversation may take before the attempt counts as failed. */
   timeoutMs: number;
+  /** Each attempt's outcome once written (the metrics count them). */
+  aoResultado?: (r: 'enviado' | 'falha' | 'esgotado') => void;
 }
 
 export const REMETENTE_PADRAO = 'Console de Formulários <nao-responda@formularios.localhost>';
@@ -102,6 +104,7 @@ export function criarMensageiro(db: Banco, o: OpcoesEmail & { smtpUrl: string })
       // Sent: what only the message needed (a draft's link, the citizen's key) is emptied.
       await db.query(`update envio_email set status = 'ENVIADO', enviado_em = now(), dados = '{}', ultimo_erro = null where id = $1`, [t.id]);
       if (m) await evento('EMAIL_ENVIADO', {});
+      o.aoResultado?.('enviado');
     } catch (e) {
       const erro = String((e as Error).message ?? e).slice(0, 500);
       const espera = proximaEspera(t.tentativas, o.esperasS);
@@ -110,6 +113,7 @@ export function criarMensageiro(db: Banco, o: OpcoesEmail & { smtpUrl: string })
         [t.id, espera === null ? 'ESGOTADO' : 'PENDENTE', erro, (espera ?? 0) / 1000],
       );
       await evento('EMAIL_FALHOU', { erro, ...(espera === null ? { esgotado: true } : { proximaTentativaEm: new Date(Date.now() + espera).toISOString() }) });
+      o.aoResultado?.(espera === null ? 'esgotado' : 'falha');
     }
   }
 

@@ -34,6 +34,8 @@ export interface OpcoesEntregador {
   autor?: string;
   /** A claim's lease beyond the timeout: after it, a job whose worker died is due again. */
   margemMs?: number;
+  /** Each attempt's outcome once written (the metrics count them). */
+  aoResultado?: (r: 'sucesso' | 'falha' | 'esgotada') => void;
 }
 
 export const OPCOES_PADRAO: Omit<OpcoesEntregador, 'esperasS'> = { timeoutMs: 10_000, intervaloMs: 1000, lote: 10 };
@@ -159,7 +161,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
       fila = [];
       try {
         await registrarSucessos(lote);
-        for (const x of lote) x.ok();
+        for (const x of lote) (o.aoResultado?.('sucesso'), x.ok());
       } catch (e) {
         for (const x of lote) x.erro(e);
       }
@@ -197,7 +199,8 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
           [t.codigo_servico, integracao.pausaApos],
         );
       if (!esgotada) await eventoPorId(tx, t.formulario_id, 'RETENTATIVA_AGENDADA', autor, { tentativa: t.tentativas + 1, em: new Date(Date.now() + espera).toISOString() });
-    });
+      return esgotada;
+    }).then((esgotada) => o.aoResultado?.(esgotada ? 'esgotada' : 'falha'));
   }
 
   /** One round: claim, deliver in parallel, record. Resolves how many jobs it handled. */

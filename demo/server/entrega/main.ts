@@ -7,8 +7,11 @@ import { abrirBanco, migrar } from '../db';
 import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
 
 import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
-import { ErroConfiguracao } from '../ambiente';
-import { integracaoDoAmbiente } from '../configuracao';
+import { emProducao, ErroConfiguracao } from '../ambiente';
+import { gestaoDoAmbiente, integracaoDoAmbiente } from '../configuracao';
+import { criarMetricas } from '../operacao/metricas';
+import { criarSaude } from '../operacao/saude';
+import { abrirGestao } from '../operacao/gestao';
 import { avisoDoNode } from '../runtime';
 import { criarAnexos } from '../anexos/anexos';
 import { abrirArmazenamento, configS3DoAmbiente } from '../anexos/armazenamento';
@@ -25,7 +28,15 @@ if (!process.env.DATABASE_URL) {
 let configuracao;
 try {
   // The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
-  configuracao = { o: opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' }), integracao: integracaoDoAmbiente(process.env), retencao: opcoesRetencaoDoAmbiente(process.env), s3: configS3DoAmbiente(process.env), email: opcoesEmailDoAmbiente(process.env) };
+  configuracao = {
+    o: opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' }),
+    integracao: integracaoDoAmbiente(process.env),
+    retencao: opcoesRetencaoDoAmbiente(process.env),
+    s3: configS3DoAmbiente(process.env),
+    email: opcoesEmailDoAmbiente(process.env),
+    // Its own management port (health and metrics): 9001 in production unless PORTA_GESTAO says otherwise.
+    gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
+  };
 } catch (e) {
   if (!(e instanceof ErroConfiguracao)) throw e;
   console.error(`Configuração inválida: ${e.message}`);
@@ -34,7 +45,10 @@ try {
 const { o, integracao } = configuracao;
 const db = await abrirBanco({ databaseUrl: process.env.DATABASE_URL });
 await migrar(db);
-const entregador = criarEntregador(db, o, integracao);
+const metricas = criarMetricas(db);
+const saude = criarSaude({ db });
+const gestao = configuracao.gestao ? await abrirGestao(configuracao.gestao, saude, metricas) : undefined;
+const entregador = criarEntregador(db, { ...o, aoResultado: metricas.entrega }, integracao);
 entregador.iniciar();
 // The retention job (personal data past each model's period) runs with the worker.
 // Attachments let go (personal ones past retention, unused uploads) leave the same storage as the API's.
@@ -42,14 +56,16 @@ const retencao = criarRetencao(db, configuracao.retencao, criarAnexos(db, await 
 retencao.iniciar();
 // E-mails (issue 21) go out with the deliveries, through the SMTP server of SMTP_URL.
 const email = configuracao.email;
-const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl }) : undefined;
+const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl, aoResultado: metricas.email }) : undefined;
 mensageiro?.iniciar();
 if (!mensageiro) console.log('E-mails desligados neste processo (sem SMTP_URL).');
-console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s`);
+console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s${gestao ? `; saúde e métricas em http://${configuracao.gestao!.host}:${configuracao.gestao!.porta}` : ''}`);
+// SIGTERM: not ready at once; the rounds in progress finish (what they claimed is delivered and written, no lease left to expire); then exit 0.
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)
-  process.on(sinal, () =>
+  process.on(sinal, () => {
+    saude.desligar();
     void Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar()])
-      .then(() => fecharPdf())
+      .then(() => Promise.all([fecharPdf(), gestao?.close()]))
       .then(() => db.fechar())
-      .then(() => process.exit(0)),
-  );
+      .then(() => process.exit(0));
+  });
