@@ -189,7 +189,9 @@ function registrarPaginasDemo(app: FastifyInstance, o: OpcoesServidor, idpUrl: s
       .replaceAll('{{CLIENT_ID}}', esc(o.clientId))
       .replaceAll('{{QUADROS}}', esc(quadros.join(' ')))
       // The environment tag is the portal's own text: this demo portal writes it in the console's language.
-      .replaceAll('{{AMBIENTE}}', idiomaDe(q.language) === 'en' ? 'Demo' : 'Demonstração');
+      .replaceAll('{{AMBIENTE}}', idiomaDe(q.language) === 'en' ? 'Demo' : 'Demonstração')
+      // A visible language switch for QA: the console in the other language (the portal's own texts stay in Portuguese).
+      .replace('{{IDIOMA}}', idiomaDe(q.language) === 'en' ? '<a href="/?language=pt-BR" hreflang="pt-BR" lang="pt-BR">Português</a>' : '<a href="/?language=en" hreflang="en" lang="en">English</a>');
     return rep.type('text/html; charset=utf-8').header('content-security-policy', csp(idpUrl, quadros)).header('cache-control', 'no-store').send(html);
   };
   app.get('/', paginaHost);
