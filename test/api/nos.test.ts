@@ -57,6 +57,7 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
   let base: string;
   const nos: { nome: string; porta: number; gestao: number; proc: ReturnType<typeof processo> }[] = [];
   let trabalhador: ReturnType<typeof processo>;
+  let gestaoTrabalhador: number;
   const LIMITE = 20;
 
   before(async () => {
@@ -96,7 +97,8 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
       const gestao = await portaLivre();
       nos.push({ nome, porta, gestao, proc: processo('demo/server/producao.ts', { ...comum, PORT: String(porta), PORTA_GESTAO: String(gestao), ENTREGAS: 'on' }) });
     }
-    trabalhador = processo('demo/server/entrega/main.ts', { ...comum, PORTA_GESTAO: String(await portaLivre()) });
+    gestaoTrabalhador = await portaLivre();
+    trabalhador = processo('demo/server/entrega/main.ts', { ...comum, PORTA_GESTAO: String(gestaoTrabalhador) });
     for (const n of nos) await esperarAte(() => /produção\) em/.test(n.proc.saida()), 90_000, `nó ${n.nome} no ar: ${n.proc.saida().slice(-500)}`);
     await esperarAte(() => /Entregador de formulários/.test(trabalhador.saida()), 90_000, 'entregador no ar');
     const pasta = mkdtempSync(join(tmpdir(), 'cf-haproxy-'));
@@ -170,8 +172,17 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
 
   test('SIGTERM num nó durante um fluxo de envios: nenhum falha, ele sai com 0, e nenhuma entrega fica esperando reserva', async () => {
     const a = nos[0];
-    const resultados = await fluxo(80, 4, [20, () => a.proc.p.kill('SIGTERM')]);
+    let prontidao: Promise<number> | undefined;
+    const resultados = await fluxo(80, 4, [
+      20,
+      () => {
+        a.proc.p.kill('SIGTERM');
+        // Readiness fails at once, while the node still answers (the drain).
+        prontidao = new Promise((ok) => setTimeout(ok, 100)).then(async () => (await fetch(`http://127.0.0.1:${a.gestao}/health/ready`)).status);
+      },
+    ]);
     assert.deepEqual(resultados.filter((r) => r.status !== 201), [], 'every submission accepted');
+    assert.equal(await prontidao, 503);
     assert.equal(await a.proc.fim, 0, a.proc.saida().slice(-1000));
     // Everything delivered by the others well before any lease (30 s past the timeout) could end.
     await esperarAte(async () => (await consultar<{ n: number }>(banco.url, `select count(*)::int as n from retentativa_integracao where codigo_servico = 'teste-nos' and status <> 'SUCESSO'`))[0].n === 0, 15_000, 'todas as entregas feitas');
@@ -206,6 +217,11 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
     assert.match(metricas, /^formularios_http_duracao_segundos_bucket\{le="0\.1",rota="\/api\/publico\/modelos\/:codigoServico\/formularios",metodo="POST"\} \d+$/m);
     assert.match(metricas, /^formularios_process_cpu_user_seconds_total /m);
     assert.equal((await fetch(`http://127.0.0.1:${c.gestao}/health/ready`)).status, 200);
+    // The standalone worker answers the same on its own management port, with the deliveries it made.
+    assert.equal((await fetch(`http://127.0.0.1:${gestaoTrabalhador}/health/ready`)).status, 200);
+    const doTrabalhador = await (await fetch(`http://127.0.0.1:${gestaoTrabalhador}/metrics`)).text();
+    assert.match(doTrabalhador, /^formularios_entregas_pendentes \d+$/m);
+    assert.match(doTrabalhador, /^formularios_entregas_total\{resultado="sucesso"\} [1-9]\d*$/m, 'the worker delivered some of the stream');
     const r = await enviar(enderecoNovo(), { 'x-request-id': 'pedido-do-portal-42', authorization: 'Bearer token-que-nao-pode-ir-ao-log' });
     assert.equal(r.headers['x-request-id'], 'pedido-do-portal-42');
     const linhaDoPedido = () => nos.flatMap((n) => n.proc.saida().split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.reqId === 'pedido-do-portal-42' && l.msg === 'requisição');
