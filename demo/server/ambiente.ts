@@ -4,6 +4,17 @@
  */
 export class ErroConfiguracao extends Error {}
 
+/** What an entry point reads from the environment, or its one pt-BR line and exit code 2 (anything else is a bug: thrown). */
+export function configuracaoOuSair<T>(ler: () => T): T {
+  try {
+    return ler();
+  } catch (e) {
+    if (!(e instanceof ErroConfiguracao)) throw e;
+    console.error(`Configuração inválida: ${e.message}`);
+    process.exit(2);
+  }
+}
+
 /**
  * A number from the environment (README.md lists the variables): unset or empty gives `padrao`; anything
  * that is not a number in range stops the start with the variable's name, instead of running on a guess.

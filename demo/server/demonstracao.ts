@@ -1,24 +1,15 @@
 /** The demonstration (`npm start` without NODE_ENV=production): the service with the demo's parts (app.ts). */
 import { criarServidor, opcoesDoAmbiente } from './app';
 import { avisoDoNode } from './runtime';
-import { ErroConfiguracao } from './ambiente';
+import { configuracaoOuSair } from './ambiente';
 import { desligamentoDoAmbiente } from './configuracao';
 import { desligarNoSinal } from './operacao/desligamento';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
 
-let o: ReturnType<typeof opcoesDoAmbiente>;
-let desligamento: ReturnType<typeof desligamentoDoAmbiente>;
-try {
-  o = opcoesDoAmbiente();
-  desligamento = desligamentoDoAmbiente(process.env, 0);
-} catch (e) {
-  // A configuration that cannot run (a bad SMTP_URL, SEGREDOS_CHAVE…): one line saying why, start nothing.
-  if (!(e instanceof ErroConfiguracao)) throw e;
-  console.error(`Configuração inválida: ${e.message}`);
-  process.exit(2);
-}
+// A configuration that cannot run (a bad SMTP_URL, SEGREDOS_CHAVE…): one line saying why, start nothing.
+const { o, desligamento } = configuracaoOuSair(() => ({ o: opcoesDoAmbiente(), desligamento: desligamentoDoAmbiente(process.env, 0) }));
 const host = process.env.HOST ?? '127.0.0.1';
 const { app, db, saude } = await criarServidor(o);
 desligarNoSinal(app, saude, desligamento);

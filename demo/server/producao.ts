@@ -4,8 +4,8 @@
  * pages are imported here or by anything it imports (test/unit/producao.test.ts reads the graph).
  * `npm start` with NODE_ENV=production comes here; so does `node --import tsx demo/server/producao.ts`.
  */
-import { ErroConfiguracao } from './ambiente';
-import { opcoesProducaoDoAmbiente, type OpcoesProducao } from './configuracao';
+import { configuracaoOuSair } from './ambiente';
+import { opcoesProducaoDoAmbiente } from './configuracao';
 import { avisoDoNode } from './runtime';
 import { criarApp, montarServico } from './servico';
 import { desligarNoSinal } from './operacao/desligamento';
@@ -13,14 +13,7 @@ import { desligarNoSinal } from './operacao/desligamento';
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
 
-let o: OpcoesProducao;
-try {
-  o = opcoesProducaoDoAmbiente({ ...process.env, NODE_ENV: 'production' });
-} catch (e) {
-  if (!(e instanceof ErroConfiguracao)) throw e;
-  console.error(`Configuração inválida: ${e.message}`);
-  process.exit(2);
-}
+const o = configuracaoOuSair(() => opcoesProducaoDoAmbiente({ ...process.env, NODE_ENV: 'production' }));
 const app = await criarApp(o);
 const servico = await montarServico(app, o);
 desligarNoSinal(app, servico.saude, o.desligamento);

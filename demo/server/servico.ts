@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import helmet from '@fastify/helmet';
@@ -90,7 +90,7 @@ export async function criarApp(o: Pick<OpcoesServico, 'log' | 'trustProxy'>): Pr
   const app = Fastify({
     logger: o.log ? { level: o.log } : false,
     // One line per request, written below: the route's template, never its path or query (a CPF filter, a draft's code).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The caller's X-Request-Id when it is one (a balancer's, a portal's), else a new one; returned on every answer.
     requestIdHeader: false,
     genReqId: (req) => {

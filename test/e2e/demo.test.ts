@@ -93,7 +93,7 @@ describe('demonstração de ponta a ponta', () => {
       const csp = (await ctx.request.get(`${base}/`)).headers()['content-security-policy'];
       assert.match(csp, /script-src 'self'/);
       assert.doesNotMatch(csp, /unsafe-eval|unsafe-inline/);
-      assert.ok(r);
+      assert.equal(r?.status(), 200, 'the host page itself');
       assert.deepEqual(violacoes, []);
       assert.deepEqual([...origens].filter((o) => o !== base && !o.startsWith('data:')), []);
     } finally {

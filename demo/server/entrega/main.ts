@@ -7,7 +7,7 @@ import { abrirBanco, migrar } from '../db';
 import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
 
 import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
-import { emProducao, ErroConfiguracao } from '../ambiente';
+import { configuracaoOuSair, emProducao } from '../ambiente';
 import { gestaoDoAmbiente, integracaoDoAmbiente } from '../configuracao';
 import { criarMetricas } from '../operacao/metricas';
 import { criarSaude } from '../operacao/saude';
@@ -25,23 +25,16 @@ if (!process.env.DATABASE_URL) {
   console.error('O entregador separado precisa de DATABASE_URL (um servidor PostgreSQL); com o PGlite embutido, ele roda dentro do processo da API.');
   process.exit(2);
 }
-let configuracao;
-try {
-  // The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
-  configuracao = {
-    o: opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' }),
-    integracao: integracaoDoAmbiente(process.env),
-    retencao: opcoesRetencaoDoAmbiente(process.env),
-    s3: configS3DoAmbiente(process.env),
-    email: opcoesEmailDoAmbiente(process.env),
-    // Its own management port (health and metrics): 9001 in production unless PORTA_GESTAO says otherwise.
-    gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
-  };
-} catch (e) {
-  if (!(e instanceof ErroConfiguracao)) throw e;
-  console.error(`Configuração inválida: ${e.message}`);
-  process.exit(2);
-}
+// The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
+const configuracao = configuracaoOuSair(() => ({
+  o: opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' }),
+  integracao: integracaoDoAmbiente(process.env),
+  retencao: opcoesRetencaoDoAmbiente(process.env),
+  s3: configS3DoAmbiente(process.env),
+  email: opcoesEmailDoAmbiente(process.env),
+  // Its own management port (health and metrics): 9001 in production unless PORTA_GESTAO says otherwise.
+  gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
+}));
 const { o, integracao } = configuracao;
 const db = await abrirBanco({ databaseUrl: process.env.DATABASE_URL });
 await migrar(db);
