@@ -96,3 +96,24 @@ for (const s of suites) {
   }
 }
 console.log(`\n✔ Suítes aprovadas: ${suites.join(', ')}`);
+
+/**
+ * What did not run, said where it is seen (issue 39): the suites left out and the parts of the api and
+ * contrato suites that skip without their servers (.ci/run requires them all, so there a missing one fails).
+ */
+function naoRodou() {
+  const faltas = [];
+  const ok = (cmd) => spawnSync('sh', ['-c', cmd], { stdio: 'ignore' }).status === 0;
+  if (!suites.includes('keycloak') && !pedidas.length) faltas.push('a suíte keycloak (KEYCLOAK_TESTS=1 npm test, ou npm run test:keycloak; precisa de Java 17+)');
+  if (suites.some((x) => x === 'api' || x === 'contrato')) {
+    const pg = spawnSync(process.execPath, ['-e', `const {Client}=require('pg');const c=new Client({connectionString:process.env.TEST_DATABASE_URL||'postgres://postgres@127.0.0.1:5432/postgres',connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`], { stdio: 'ignore' });
+    if (pg.status !== 0) faltas.push('tudo o que precisa do PostgreSQL (só rodou no PGlite: os testes entre processos, o caos, a carga por COPY, vários nós)');
+    if (suites.includes('api')) {
+      if (!ok('redis-cli -h 127.0.0.1 -p 6379 ping')) faltas.push('os limites no Redis e a suíte de vários nós (Redis em 127.0.0.1:6379)');
+      if (!ok('command -v haproxy')) faltas.push('a suíte de vários nós atrás do HAProxy (apt-get install haproxy)');
+      if (!ok('command -v java')) faltas.push('os anexos no S3 de verdade (S3Proxy, precisa de Java)');
+    }
+  }
+  if (faltas.length) console.log(`\n⚠ Não rodaram nesta execução:\n${faltas.map((f) => `  - ${f}`).join('\n')}`);
+}
+naoRodou();

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
-import { enviarFormulario } from '../apoio/entregas';
+import { enviarFormulario, modeloPublicado } from '../apoio/entregas';
 import type { Definicao } from '../../src/forms/definicao';
 import { criarRetencao } from '../../demo/server/entrega/retencao';
 import { P } from '../../src/access/permissoes';
@@ -205,14 +205,21 @@ for (const banco of await bancosDeTeste()) {
       assert.ok(primeiro.respostas[0].linhas.some((l: { rotulo: string; valor: string }) => l.rotulo === 'Data de nascimento' && l.valor === '15/03/90'));
       const csv = await fetch(`${s.url}/api/formularios/relatorio-titular?cpf=${CPF}&formato=csv`, { headers: { authorization: `Bearer ${(await entrarComo(s.url, 'admin')).access_token}` } });
       assert.match(await csv.text(), /CPF do requerente;529\.982\.247-25/);
-      // Someone with the permission in Tributos only sees none of the Saúde forms.
+      // Someone with the permission in Tributos only: that CPF's Tributos forms, none of the Saúde ones.
+      const tributos = (await admin('GET', '/grupos-controle-conteudo')).json.find((g: { nome: string }) => g.nome === 'Tributos').id;
+      await modeloPublicado(admin, 'tributos-teste-titular', null, { grupoControleConteudoId: tributos }, { secoes: [{ id: 's', titulo: 'Requerente', campos: [{ id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' }] }] });
+      const deTributos = await enviarFormulario(s.url, 'tributos-teste-titular', { cpf: CPF });
+      assert.equal(deTributos.status, 201);
       const perfil = (await admin('POST', '/perfis-acesso', { nome: 'Titular (teste)', permissoes: [P.READ_FORMULARIO, P.READ_FORMULARIO_DADOS_PESSOAIS] })).json.id;
       const v = (await admin('GET', '/vinculos-usuarios/operador')).json;
       await admin('PUT', '/vinculos-usuarios/operador', { nome: v.nome, email: v.email, administrador: false, perfis: [perfil], grupos: v.grupos.map((g: { id: number }) => g.id), versao: v.versao });
       const operador = await clienteApi(s.url, 'operador');
       const restrito = await operador('GET', `/formularios/relatorio-titular?cpf=${CPF}`);
       assert.equal(restrito.status, 200);
-      assert.ok(restrito.json.formularios.every((f: { codigoServico: string }) => f.codigoServico.startsWith('tributos-')));
+      const doRestrito = restrito.json.formularios as { codigoServico: string; protocolo: string }[];
+      assert.ok(doRestrito.length >= 1, 'not vacuous: the Tributos form is there');
+      assert.ok(doRestrito.some((f) => f.protocolo === deTributos.json.protocolo));
+      assert.ok(doRestrito.every((f) => f.codigoServico.startsWith('tributos-')), JSON.stringify(doRestrito.map((f) => f.codigoServico)));
       const eventos = (await admin('GET', '/formularios-eventos?tipo=RELATORIO_TITULAR')).json;
       assert.ok(eventos.length >= 3);
       assert.equal(eventos.find((e: { autor: string }) => e.autor === 'operador').detalhes.cpf, '***.982.247-**');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { bancoPostgresNovo, clienteApi, postgresAlcancavel } from '../apoio/servidor';
-import { esperarAte, subirReceptor } from '../apoio/receptor';
+import { esperarAte, esperarSentinela, subirReceptor } from '../apoio/receptor';
 import { subirDemo } from '../e2e/demo';
 import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 
@@ -87,7 +87,8 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
       const pronto = new Promise<void>((ok) => sozinho!.stdout!.on('data', (d: Buffer) => d.toString().includes('Entregador de formulários') && ok()));
       [b] = await Promise.all([subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }), pronto]);
       await esperarAte(async () => (await situacao(banco.url, 'teste-dois')).every((x) => x.status === 'SUCESSO'), 60_000, 'todos entregues');
-      await new Promise((ok) => setTimeout(ok, 500));
+      // Both workers have gone round again since (a sentinel delivered), so a second delivery would be here by now.
+      await esperarSentinela(a.base, 'teste-dois', receptor);
       const nossos = receptor.recebidas.filter((r) => protocolos.includes(r.corpo.protocolo));
       assert.equal(nossos.length, 100, 'one delivery per form');
       assert.equal(new Set(nossos.map((r) => r.corpo.protocolo)).size, 100);

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
-import { esperarAte, subirReceptor } from '../apoio/receptor';
+import { esperarAte, esperarSentinela, subirReceptor } from '../apoio/receptor';
 import { errosDasRespostas } from '../../src/forms/preenchimento';
 import { DEFINICAO_COMPLETA, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 
@@ -157,7 +157,9 @@ for (const banco of await bancosDeTeste()) {
         assert.equal(e.tentativas, 3);
         assert.equal(e.formulario, 'FALHA_INTEGRACAO');
         assert.equal(e.ultimo_erro, 'O destino respondeu 503 (serviço indisponível).');
-        await new Promise((ok) => setTimeout(ok, 800));
+        // The receiver answers 200 for the sentinel's sake; an exhausted job must not be tried again meanwhile.
+        receptor.responder((x) => (x.corpo.respostas?.nome === 'Sentinela' ? 200 : 503));
+        await esperarSentinela(s.url, 'teste-entrega', receptor);
         assert.equal(receptor.doProtocolo(r.json.protocolo).length, 3, 'nothing after exhaustion');
         // Retry now (the console's action): the worker tries at once.
         receptor.responder(() => 200);
@@ -171,10 +173,15 @@ for (const banco of await bancosDeTeste()) {
         await esperarAte(async () => (await estado(d.json.protocolo)).tentativas >= 1 && (await estado(d.json.protocolo)).retentativa === 'PENDENTE', 5_000, 'primeira falha');
         const id = (await estado(d.json.protocolo)).id;
         assert.equal((await admin('POST', `/retentativas-integracao/${id}/descarte`, { motivo: 'Pedido duplicado' })).status, 200);
-        const vistas = receptor.doProtocolo(d.json.protocolo).length;
-        await new Promise((ok) => setTimeout(ok, 900));
-        assert.equal(receptor.doProtocolo(d.json.protocolo).length, vistas, 'no attempt after the discard');
-        assert.equal((await estado(d.json.protocolo)).retentativa, 'DESCARTADA');
+        // By states, not by a wait: an attempt claimed before the discard may still land (it counts in tentativas),
+        // but none is claimed after it — the attempts stay what they were, and each reached the receiver once.
+        const noDescarte = (await estado(d.json.protocolo)).tentativas;
+        receptor.responder((x) => (x.corpo.respostas?.nome === 'Sentinela' ? 200 : 500));
+        await esperarSentinela(s.url, 'teste-entrega', receptor);
+        const fim = await estado(d.json.protocolo);
+        assert.equal(fim.retentativa, 'DESCARTADA');
+        assert.equal(fim.tentativas, noDescarte, 'no attempt after the discard');
+        await esperarAte(() => receptor.doProtocolo(d.json.protocolo).length === noDescarte, 5_000, 'each claimed attempt arrived once');
       } finally {
         receptor.responder(() => 200);
       }

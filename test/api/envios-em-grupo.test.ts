@@ -70,13 +70,41 @@ for (const banco of await bancosDeTeste()) {
     });
 
     test('o modelo muda enquanto chegam envios: nenhum fica com a versão velha nem se perde', async () => {
-      const lento = Array.from({ length: 20 }, (_, i) => enviarFormulario(s.url, 'teste-grupo', { ...RESPOSTAS_VALIDAS, nome: `Durante ${i}` }));
+      // A new version published while submissions are in flight (after the 5th of 30 is answered): a form written
+      // after the publication carries the new version; those sent after it answered all do; none is lost.
       const modelo = (await admin('GET', '/modelos/teste-grupo')).json;
-      const salvo = await admin('PUT', '/modelos/teste-grupo', { nome: 'Teste grupo renomeado', grupoControleConteudoId: modelo.grupoControleConteudo.id, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: modelo.integracao.cabecalhos }, definicao: modelo.definicao, versao: modelo.versao });
-      assert.equal(salvo.status, 200, JSON.stringify(salvo.json));
-      const r = await Promise.all(lento);
-      assert.deepEqual(r.map((x) => x.status), r.map(() => 201));
-      assert.equal(await contar(`select count(*)::text as n from formulario where protocolo = any($1)`, [r.map((x) => x.json.protocolo)]), 20);
+      const [{ velha }] = await s.db.query<{ velha: number }>(`select ultima_versao as velha from modelo where codigo_servico = 'teste-grupo'`);
+      const publicar = async () => {
+        const definicao = { ...modelo.definicao, secoes: modelo.definicao.secoes.map((x: { campos: { ajuda?: string }[] }, i: number) => (i ? x : { ...x, campos: x.campos.map((c, j) => (j ? c : { ...c, ajuda: 'Como no documento.' })) })) };
+        const salvo = await admin('PUT', '/modelos/teste-grupo', { nome: 'Teste grupo renomeado', grupoControleConteudoId: modelo.grupoControleConteudo.id, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: modelo.integracao.cabecalhos }, definicao, versao: modelo.versao });
+        assert.equal(salvo.status, 200, JSON.stringify(salvo.json));
+        const publicado = await admin('POST', '/modelos/teste-grupo/versoes');
+        assert.equal(publicado.status, 201, JSON.stringify(publicado.json));
+      };
+      let respondidos = 0;
+      let publicacao: Promise<void> | undefined;
+      const durante = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          enviarFormulario(s.url, 'teste-grupo', { ...RESPOSTAS_VALIDAS, nome: `Durante ${i}` }).then((r) => {
+            if (++respondidos === 5) publicacao = publicar();
+            return r;
+          }),
+        ),
+      );
+      await publicacao;
+      const depois = await Promise.all(Array.from({ length: 5 }, (_, i) => enviarFormulario(s.url, 'teste-grupo', { ...RESPOSTAS_VALIDAS, nome: `Depois ${i}` })));
+      const todos = [...durante, ...depois];
+      assert.deepEqual(todos.map((x) => x.status), todos.map(() => 201));
+      const [{ nova, publicada }] = await s.db.query<{ nova: number; publicada: string }>(
+        `select m.ultima_versao as nova, v.publicado_em::text as publicada from modelo m join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao where m.codigo_servico = 'teste-grupo'`,
+      );
+      assert.equal(nova, velha + 1);
+      const guardados = await s.db.query<{ protocolo: string; modelo_versao: number; depois: boolean }>(`select protocolo, modelo_versao, recebido_em > $2::timestamptz as depois from formulario where protocolo = any($1)`, [todos.map((x) => x.json.protocolo), publicada]);
+      assert.equal(guardados.length, 35, 'none lost');
+      const porProtocolo = new Map(guardados.map((g) => [g.protocolo, g]));
+      assert.deepEqual(depois.map((x) => porProtocolo.get(x.json.protocolo)!.modelo_versao), Array(5).fill(nova), 'sent after the publication: the new version');
+      assert.deepEqual(guardados.filter((g) => g.depois && g.modelo_versao !== nova), [], 'written after the publication with the old version');
+      assert.ok(guardados.every((g) => g.modelo_versao === velha || g.modelo_versao === nova));
     });
   });
 }

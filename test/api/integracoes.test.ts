@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
-import { esperarAte, subirReceptor, type Recebida } from '../apoio/receptor';
+import { esperarAte, esperarSentinela, subirReceptor, type Recebida } from '../apoio/receptor';
 import { DEFINICAO_COMPLETA, enviarFormulario, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import type { Resolvedor } from '../../demo/server/entrega/destino';
 import type { Conector } from '../../demo/server/entrega/envio';
@@ -207,7 +207,9 @@ for (const banco of await bancosDeTeste()) {
         receptor.responder(() => 200);
       }
       const fila = (await enviarFormulario(s.url, 'teste-pausa', RESPOSTAS_VALIDAS)).json.protocolo;
-      await new Promise((ok) => setTimeout(ok, 600));
+      // A sentinel of another model, not paused, delivered after it: the worker has gone round and left this one queued.
+      await publicar('teste-pausa-sentinela', receptor.url);
+      await esperarSentinela(s.url, 'teste-pausa-sentinela', receptor);
       assert.equal(receptor.doProtocolo(fila).length, 0, 'queued, not sent');
       const [{ status }] = await s.db.query<{ status: string }>(`select r.status from retentativa_integracao r join formulario f on f.id = r.formulario_id where f.protocolo = $1`, [fila]);
       assert.equal(status, 'PENDENTE');
@@ -221,17 +223,20 @@ for (const banco of await bancosDeTeste()) {
   });
 }
 
-describe('limites dos endpoints públicos', () => {
+for (const banco of await bancosDeTeste()) describe(`limites dos endpoints públicos (${banco.nome})`, () => {
   let s: ServidorTeste;
   before(async () => {
-    s = await subirServidor({ limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 5, porModeloPorMinuto: 0, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
+    s = await subirServidor({ databaseUrl: banco.url, limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 5, porModeloPorMinuto: 0, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
     const admin = await clienteApi(s.url, 'admin');
     const corpo = { nome: 'Limites', grupoControleConteudoId: (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id };
     await admin('POST', '/modelos', { codigoServico: 'teste-limites', ...corpo });
     await admin('PUT', '/modelos/teste-limites', { ...corpo, definicao: DEFINICAO_COMPLETA, versao: 1 });
     await admin('POST', '/modelos/teste-limites/versoes');
   });
-  after(() => s.fechar());
+  after(async () => {
+    await s.fechar();
+    await banco.descartar?.();
+  });
 
   test('uma rajada além do limite por endereço: 429 com Retry-After e problema em pt-BR; abaixo do limite, tudo gravado', async () => {
     const respostas = await Promise.all(Array.from({ length: 9 }, () => enviarFormulario(s.url, 'teste-limites', RESPOSTAS_VALIDAS)));
@@ -249,7 +254,7 @@ describe('limites dos endpoints públicos', () => {
   });
 
   test('o endpoint de token de demonstração tem um limite mais apertado; corpo e resposta grandes demais: 413', async () => {
-    const s2 = await subirServidor({ limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 3, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
+    const s2 = await subirServidor({ databaseUrl: banco.url, limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 3, tokenDemoPorMinuto: 2, corpoBytes: 4096, respostaBytes: 512 } });
     try {
       const token = () => fetch(`${s2.url}/api/publico/token-demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: '52998224725' }) });
       assert.deepEqual([(await token()).status, (await token()).status, (await token()).status], [200, 200, 429]);
@@ -260,7 +265,7 @@ describe('limites dos endpoints públicos', () => {
     } finally {
       await s2.fechar();
     }
-    const s3 = await subirServidor({ limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0, corpoBytes: 4096, respostaBytes: 512 } });
+    const s3 = await subirServidor({ databaseUrl: banco.url, limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0, corpoBytes: 4096, respostaBytes: 512 } });
     try {
       const r = await enviarFormulario(s3.url, 'saude-cartao-sus', { relato: 'x'.repeat(600) });
       assert.equal(r.status, 413);

@@ -52,3 +52,15 @@ export async function esperarAte<T>(f: () => Promise<T> | T, ms = 10_000, oQue =
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * A definite later event instead of a fixed wait (issue 39): a sentinel form sent to `codigo` and delivered to
+ * `receptor` proves the delivery worker has made its rounds since; what did not arrive before it was not sent.
+ * (Due jobs are claimed in the order they became due, and the sentinel became due last.)
+ */
+export async function esperarSentinela(base: string, codigo: string, receptor: { doProtocolo: (p: string) => unknown[] }, ms = 15_000): Promise<void> {
+  const { enviarFormulario, RESPOSTAS_VALIDAS } = await import('./entregas');
+  const r = await enviarFormulario(base, codigo, { ...RESPOSTAS_VALIDAS, nome: 'Sentinela' });
+  if (r.status !== 201) throw new Error(`sentinela recusada: ${r.status} ${JSON.stringify(r.json)}`);
+  await esperarAte(() => receptor.doProtocolo(r.json.protocolo).length > 0, ms, `a sentinela ${r.json.protocolo} entregue`);
+}

@@ -288,6 +288,9 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('DELETE', `/grupos-controle-conteudo/${vazio.id}`, { espera: 204 });
     });
 
+    /** The staff calls any signed-in user may make, linked or not (SPEC.md section 7's start-up calls and one's own link). */
+    const DE_QUALQUER_SESSAO = new Set(['consultarAdministrador', 'consultarMeuVinculo']);
+
     test('as recusas de toda operação estão documentadas: sem token, sem vínculo, inexistente, corpo inválido, corpo que não é JSON', async () => {
       const exemplo: Record<string, string> = { username: 'ninguem-aqui', codigoServico: 'nao-existe-nunca', numero: '999999', id: '999999999', perfilAcessoId: '999999', grupoControleConteudoId: '999999', grupoAcessoPublicoId: '999999' };
       for (const o of contrato.operacoes) {
@@ -296,9 +299,11 @@ for (const { nome, alvo: criar } of await alvos()) {
         if (!o.op.security) {
           await chamar(o.metodo, caminho, { token: null, espera: 401 });
           await chamar(o.metodo, caminho, { token: 'nao.e.um.token', espera: 401 });
-          if (a.tokens.semAcesso) await chamar(o.metodo, caminho, { token: a.tokens.semAcesso, ...(temCorpo ? { corpo: {} } : {}) });
+          // A signed-in user nobody linked (visitante) is refused everywhere but their own session's calls.
+          if (a.tokens.semAcesso) await chamar(o.metodo, caminho, { token: a.tokens.semAcesso, ...(temCorpo ? { corpo: {} } : {}), espera: DE_QUALQUER_SESSAO.has(o.id) ? 200 : 403 });
         }
-        if (o.caminho.includes('{')) await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, ...(temCorpo ? { corpo: { respostas: {} } } : {}) }).catch(() => undefined);
+        // A citizen's route with an id that does not exist: not found (or refused by its schema), and documented.
+        if (o.caminho.includes('{') && o.op.security) await chamar(o.metodo, caminho, { token: null, ...(temCorpo ? { corpo: { respostas: {} } } : {}), espera: [400, 404] });
         if (o.caminho.includes('{') && !o.op.security) {
           // A user nobody linked simply has no permissions (SPEC.md section 7); every other id is not found.
           await chamar(o.metodo, caminho, { ...(temCorpo ? { corpo: {} } : {}), espera: o.id === 'listarPermissoesDoUsuario' ? 200 : [400, 404] });
