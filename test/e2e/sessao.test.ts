@@ -33,8 +33,10 @@ describe('sessão de ponta a ponta', () => {
       await p.goto(`${s.url}/?token-check-interval-s=1&token-min-validity-s=299`);
       await formulario(p, 'gestor');
       await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+      // By count, not by the clock: two refreshes observed (a check a second), within a generous limit for a busy machine.
       const antes = renovacoes;
-      await p.waitForTimeout(3500);
+      const limite = Date.now() + 30_000;
+      while (renovacoes - antes < 2 && Date.now() < limite) await p.waitForTimeout(100);
       assert.ok(renovacoes - antes >= 2, `renovações vistas: ${renovacoes - antes}`);
       await p.locator('console-formularios [data-rota=formularios-eventos]').click();
       await tituloE(p, 'Eventos');

@@ -83,7 +83,8 @@ describe('telas estreitas (390 px) de ponta a ponta', () => {
       await noConsole(p, '.cf-tabela-dados tbody tr').first().tap();
       const gaveta = noConsole(p, '.bp6-drawer');
       await noConsole(p, '.bp6-drawer [data-testid=protocolo]').waitFor();
-      await p.waitForTimeout(400);
+      // Measured once its opening transition has ended (its -enter-done class), not after a guessed delay.
+      await noConsole(p, '.bp6-drawer[class*="-enter-done"]').waitFor({ timeout: 20_000 });
       const caixa = (await gaveta.boundingBox())!;
       assert.ok(caixa.x >= 0 && caixa.x + caixa.width <= TELA.width, `the drawer fits the screen (${caixa.x}+${caixa.width})`);
       assert.ok(await noConsole(p, '.bp6-drawer [aria-label=Fechar]').isVisible(), 'its close button is named in pt-BR');

@@ -36,8 +36,11 @@ describe('grupos de acesso público', () => {
     entrada.dispatchEvent(new Event('change', { bubbles: true }));
     await waitUntil(() => textoConteudo(el).includes('Linha 7: "999" não é um CPF válido.'), 'CSV importado');
     botao(el, 'Salvar')!.click();
-    await new Promise((r) => setTimeout(r, 300));
+    // Saving with invalid lines stops in the click's own handler (no request is made): after the next frame,
+    // no success toast and no such group on the server — not a guessed delay.
+    await new Promise((r) => requestAnimationFrame(() => r(undefined)));
     expect(toasts(el).some((t) => t.includes('foi salvo'))).to.equal(false, 'invalid lines block saving');
+    expect((await apiAdmin('GET', '/grupos-acesso-publico?texto=Piloto')).json).to.deep.equal([], 'nothing saved');
     botao(el, 'Remover as linhas inválidas')!.click();
     await waitUntil(() => !textoConteudo(el).includes('não é um CPF válido'), 'limpo');
     botao(el, 'Salvar')!.click();

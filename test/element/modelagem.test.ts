@@ -377,7 +377,8 @@ describe('construtor de formulários', function () {
       rotulo().focus();
       digitar(rotulo(), 'Telefone celular');
       rotulo().blur();
-      await new Promise((ok) => setTimeout(ok, 100));
+      // The label change has been taken (the preview shows it); only then: the typed name stayed.
+      await waitUntil(() => previa(el).textContent?.includes('Telefone celular'), 'a prévia com o rótulo novo');
       expect(aberto()).to.equal('celular');
       expect(previa(el).querySelector('.cf-destacado [data-campo]')?.getAttribute('data-campo')).to.equal('celular');
       // Drag a type from the palette to the top of the section.
