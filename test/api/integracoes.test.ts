@@ -29,12 +29,15 @@ for (const banco of await bancosDeTeste()) {
     let s: ServidorTeste;
     let admin: Cliente;
     let receptor: Awaited<ReturnType<typeof subirReceptor>>;
-    // Connections to the local receiver go through the real connector; any other one is only recorded.
+    // Connections go through the real connector, always to a real local receiver. A public name of the table
+    // (which may not be contacted from here) is recorded with the address that was checked, and its connection
+    // is routed to the local receiver: the delivery is real, and no traffic leaves the machine. A hostile address
+    // never reaches this function at all — that is what "not contacted" means below.
     const abertas: string[] = [];
     const conectar: Conector = async (p) => {
       if (p.ip === '127.0.0.1' && p.url.origin === receptor.origem) return conectorHttp(p);
       abertas.push(`${p.url.hostname} -> ${p.ip}`);
-      return { status: 200 };
+      return conectorHttp({ ...p, url: new URL(`${p.url.pathname}${p.url.search}`, receptor.origem), ip: '127.0.0.1', familia: 4 });
     };
 
     before(async () => {
@@ -171,8 +174,10 @@ for (const banco of await bancosDeTeste()) {
       // A public answer again: delivered, to the address that was checked.
       TABELA['muda.exemplo.gov.br'] = ['200.152.38.2'];
       const p2 = (await enviarFormulario(s.url, 'teste-muda', RESPOSTAS_VALIDAS)).json.protocolo;
-      await esperarAte(() => abertas.length > antes, 5000, `entrega de ${p2}`);
-      assert.equal(abertas.at(-1), 'muda.exemplo.gov.br -> 200.152.38.2');
+      await esperarAte(() => receptor.doProtocolo(p2).length > 0, 5000, `entrega de ${p2} no receptor`);
+      assert.equal(abertas.at(-1), 'muda.exemplo.gov.br -> 200.152.38.2', 'to the address that was checked');
+      assert.equal(receptor.doProtocolo(p).length, 0, 'the refused one never arrived');
+      await esperarAte(async () => (await s.db.query<{ status: string }>(`select r.status from retentativa_integracao r join formulario f on f.id = r.formulario_id where f.protocolo = $1`, [p2]))[0].status === 'SUCESSO', 5000, `${p2} registrada como entregue`);
     });
 
     test('cabeçalhos: quebra de linha, nomes reservados e nomes inválidos recusados com mensagens em pt-BR', async () => {
