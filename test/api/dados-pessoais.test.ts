@@ -5,6 +5,44 @@ import { enviarFormulario, modeloPublicado } from '../apoio/entregas';
 import type { Definicao } from '../../src/forms/definicao';
 import { criarRetencao } from '../../demo/server/entrega/retencao';
 import { P } from '../../src/access/permissoes';
+import { spawn } from 'node:child_process';
+import pg from 'pg';
+import { esperarAte } from '../apoio/receptor';
+
+/**
+ * Runs the standalone worker (`npm run entregador`) on `url` while this test holds the events table, so its
+ * retention round blocks inside its transaction after anonymising the forms and before their events;
+ * SIGKILLs it there, lets the table go and waits until PostgreSQL has ended that backend.
+ */
+async function matarRetencaoNoMeio(url: string): Promise<void> {
+  const trava = new pg.Client({ connectionString: url });
+  await trava.connect();
+  try {
+    await trava.query('begin');
+    await trava.query('lock table formulario_evento in exclusive mode');
+    const filho = spawn(process.execPath, ['--import', 'tsx', 'demo/server/entrega/main.ts'], {
+      env: { ...process.env, DATABASE_URL: url, ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '600000', RETENCAO_INTERVALO_MS: '600000', RETENCAO_LOTE: '10', SMTP_URL: '' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const saiu = new Promise((ok) => filho.once('exit', ok));
+    try {
+      const pid = await esperarAte(
+        // (pg_stat_activity is a snapshot kept for the transaction: cleared before each look.)
+        async () => (await trava.query('select pg_stat_clear_snapshot()'), await trava.query<{ pid: number }>(`select a.pid from pg_stat_activity a where a.pid <> pg_backend_pid() and a.wait_event_type = 'Lock' and a.query like '%''ANONIMIZADO''%'`)).rows[0]?.pid,
+        60_000,
+        'a rodada da retenção parada no evento',
+      );
+      filho.kill('SIGKILL');
+      await saiu;
+      await trava.query('rollback');
+      await esperarAte(async () => !(await trava.query('select 1 from pg_stat_activity where pid = $1', [pid])).rows.length, 30_000, 'o PostgreSQL encerrou a conexão do processo morto');
+    } finally {
+      filho.kill('SIGKILL');
+    }
+  } finally {
+    await trava.end();
+  }
+}
 
 /**
  * Personal data end to end (issue 13): the requester columns from the fields the model marks, the
@@ -162,10 +200,12 @@ for (const banco of await bancosDeTeste()) {
       const antes = await contadores();
       const estado = async () => s.db.query<{ protocolo: string; respostas: Record<string, unknown>; cpf_requerente: string | null; anonimizado: boolean }>(`select protocolo, respostas, cpf_requerente, anonimizado_em is not null as anonimizado from formulario where codigo_servico = 'teste-retencao' order by protocolo`);
       const inicial = await estado();
-      // Killed half way: a batch that dies before its events leaves nothing changed.
-      const morto = { ...s.db, transacao: <T>(fn: (tx: typeof s.db) => Promise<T>) => s.db.transacao((tx) => fn({ ...tx, query: async (sql: string, params?: unknown[]) => (sql.includes('ANONIMIZADO') ? Promise.reject(new Error('processo morto')) : tx.query(sql, params)) } as never)) } as typeof s.db;
-      await assert.rejects(criarRetencao(morto, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada(), /processo morto/);
-      assert.deepEqual(await estado(), inicial);
+      if (banco.url) {
+        // Killed half way, a real process (issue 39): the standalone worker's retention round has emptied the
+        // answers and waits to write its ANONIMIZADO events (this test holds the events table); SIGKILL there.
+        await matarRetencaoNoMeio(banco.url);
+        assert.deepEqual(await estado(), inicial, 'the killed batch left nothing changed');
+      } else console.log('# PGlite: a retenção morta no meio precisa de um segundo processo (só no PostgreSQL).');
       // Two runners at once: each form once.
       const [a, b] = await Promise.all([criarRetencao(s.db, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada(), criarRetencao(s.db, { intervaloMs: 1000, lote: 10, orfaosHoras: 24 }).rodada()]);
       assert.equal(a + b, 2);
