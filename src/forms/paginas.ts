@@ -1,7 +1,7 @@
 import { chaveNoItem, visiveis, type Visibilidade } from './condicoes';
 import { nomeDoItem } from './respostas';
 import { lerChaveNoItem } from './repeticao';
-import { emPortugues, type Tradutor } from '../i18n';
+import { cidadaoEmPortugues as emPortugues, type TradutorCidadao as Tradutor } from '../i18n/cidadao';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 
 /**

@@ -1,4 +1,5 @@
-import { traduzir, type Idioma } from '../i18n';
+import { traduzirCidadao as traduzir, type IdiomaCidadao as Idioma } from '../i18n/cidadao';
+import { lerData } from '../i18n/datas';
 import { mensagemDe } from '../validation/regras';
 import { chaveNoItem, itensDe, visiveis } from './condicoes';
 import { regrasDoCampo, type CampoDefinicao, type Definicao, type Secao } from './definicao';
@@ -12,6 +13,18 @@ import { regrasDoCampo, type CampoDefinicao, type Definicao, type Secao } from '
 export type Respostas = Record<string, unknown>;
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** What the date field sends while what was typed is no date: dd/mm/aaaa or dd/mm/aa, digits in place. */
+const FORMA_DIGITADA = /^\s*\d{1,2}\/\d{1,2}\/(\d{2}|\d{4})\s*$/;
+
+/**
+ * Why a date answer is refused (issue 35): a date in the right shape that no calendar has (31/02/2020 as
+ * typed, 2020-02-31 through the API) "does not exist"; anything else is in the wrong format.
+ */
+export function problemaData(v: unknown): 'validacao.date' | 'validacao.data-inexistente' {
+  if (typeof v !== 'string') return 'validacao.date';
+  if (ISO.test(v) || (FORMA_DIGITADA.test(v) && !lerData(v))) return 'validacao.data-inexistente';
+  return 'validacao.date';
+}
 
 function dataValida(v: string): boolean {
   if (!ISO.test(v)) return false;
@@ -67,7 +80,7 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
   const opcoes = new Set((c.opcoes ?? []).map((o) => o.valor));
   switch (c.tipo) {
     case 'data':
-      return typeof valor === 'string' && dataValida(valor) ? null : traduzir(idioma, 'validacao.date');
+      return typeof valor === 'string' && dataValida(valor) ? null : traduzir(idioma, problemaData(valor));
     case 'escolha-unica':
       return typeof valor === 'string' && opcoes.has(valor) ? null : traduzir(idioma, 'validacao.opcao');
     case 'escolha-multipla':

@@ -1,5 +1,5 @@
-import { emPortugues, type Tradutor } from '../i18n';
-import { formatarData } from '../i18n/datas';
+import { cidadaoEmPortugues as emPortugues, type TradutorCidadao as Tradutor } from '../i18n/cidadao';
+import { formatarDataCompleta } from '../i18n/datas';
 import { formatarCpf } from './cpf';
 import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
@@ -7,7 +7,7 @@ import type { CampoDefinicao, Definicao, Secao } from './definicao';
 /**
  * A filled form's answers laid out by the model version it was filled against: one block per
  * section, one line per field with its label and the answer as a person reads it (choices by their
- * labels, dates dd/MM/yy, CPF with its mask). Answers the version does not name are kept, last, under
+ * labels, dates dd/MM/yyyy (issue 35: the year in full wherever a person reads an answer), CPF with its mask). Answers the version does not name are kept, last, under
  * "Outras respostas", so nothing the citizen sent is hidden. Pure.
  */
 
@@ -55,7 +55,7 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
     case 'escolha-multipla':
       return (Array.isArray(v) ? v : [v]).map(opcao).join(', ');
     case 'data':
-      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarData(v.slice(0, 10)) : textoLivre(v, t);
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarDataCompleta(v.slice(0, 10)) : textoLivre(v, t);
     case 'cpf':
       return typeof v === 'string' ? formatarCpf(v) : textoLivre(v, t);
     case 'decimal':

@@ -3,7 +3,7 @@
  * upload with this before keeping it, so a renamed executable is refused as what it is. The families
  * are what a designer allows on a file field: PDF, images, office documents. Pure.
  */
-import type { Tradutor } from '../i18n';
+import type { TradutorCidadao as Tradutor } from '../i18n/cidadao';
 
 export const FAMILIAS_ARQUIVO = ['pdf', 'imagem', 'documento'] as const;
 export type FamiliaArquivo = (typeof FAMILIAS_ARQUIVO)[number];

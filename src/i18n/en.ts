@@ -1,34 +1,12 @@
 import type { ChaveTexto } from './pt-BR';
 import { lado } from './textos';
+import { ladoCidadao } from './cidadao';
 
 /** The English catalog: every key of the pt-BR one (the type and a unit test keep them equal). */
 export const en: Record<ChaveTexto, string> = {
   ...lado(1),
-  'validacao.required': 'This field is required.',
-  'validacao.email': 'This field must be a valid e-mail address.',
-  'validacao.integer': 'This field must be an integer.',
-  'validacao.decimal': 'This field must be a decimal number.',
-  'validacao.minValue': 'The minimum allowed value is {min}.',
-  'validacao.maxValue': 'The maximum allowed value is {max}.',
-  'validacao.minLength': 'This field must have at least {min} characters.',
-  'validacao.maxLength': 'This field must have at most {max} characters.',
-  'validacao.url': 'The value is not a valid URL.',
-  'validacao.cpf': 'This field must be a valid CPF.',
-  'validacao.date': 'Enter a valid date as dd/mm/yy.',
-  'validacao.dataNaoFutura': 'The date cannot be in the future.',
-  'validacao.dataNaoPassada': 'The date cannot be in the past.',
-  'validacao.dataMinima': 'The date must be {min} or later.',
-  'validacao.dataMaxima': 'The date must be {max} or earlier.',
-  'validacao.protocolo': 'Type the protocol as on the receipt: the year, a dot and nine digits (e.g. 2026.000000123).',
+  ...ladoCidadao(1),
   'validacao.periodo': 'The start of the period cannot be after its end.',
-  'validacao.opcao': 'Choose one of the options offered.',
-  'validacao.arquivo': 'Attach a file.',
-  'validacao.arquivo-enviado': 'Upload the file with this field: only files uploaded to the form are accepted.',
-  'validacao.arquivoTamanho': 'The file size given is not valid.',
-  'validacao.texto': 'Enter a text.',
-  'validacao.itens': 'Send the items as a list.',
-  'validacao.itens-minimo': '{n, plural, one {Add at least # item.} other {Add at least # items.}}',
-  'validacao.itens-maximo': '{n, plural, one {Add at most # item.} other {Add at most # items.}}',
 
   'menu.home': 'Home',
   'menu.modelos': 'Form templates',
@@ -111,5 +89,5 @@ export const en: Record<ChaveTexto, string> = {
   'confirmar.titulo': 'Confirmation',
   'confirmar.sim': 'Confirm',
   'confirmar.nao': 'Cancel',
-  'data.formato': 'dd/mm/yy',
+  'data.formato': 'dd/mm/yyyy',
 };

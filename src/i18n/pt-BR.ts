@@ -1,33 +1,11 @@
 import { lado } from './textos';
+import { ladoCidadao } from './cidadao';
 
 /** The pt-BR catalog: every text the console shows. Keys are grouped by where they appear. */
 export const ptBR = {
   ...lado(0),
-  'validacao.required': 'Este campo é obrigatório.',
-  'validacao.email': 'Este campo deve ser um endereço de e-mail válido.',
-  'validacao.integer': 'Este campo deve ser um número inteiro.',
-  'validacao.decimal': 'Este campo deve ser um número decimal.',
-  'validacao.minValue': 'O valor mínimo permitido é {min}.',
-  'validacao.maxValue': 'O valor máximo permitido é {max}.',
-  'validacao.minLength': 'Este campo deve ter pelo menos {min} caracteres.',
-  'validacao.maxLength': 'Este campo deve ter no máximo {max} caracteres.',
-  'validacao.url': 'O valor não é um endereço de URL válido.',
-  'validacao.cpf': 'Este campo deve ser um CPF válido.',
-  'validacao.date': 'Informe uma data válida no formato dd/mm/aa.',
-  'validacao.dataNaoFutura': 'A data não pode estar no futuro.',
-  'validacao.dataNaoPassada': 'A data não pode estar no passado.',
-  'validacao.dataMinima': 'A data deve ser {min} ou depois.',
-  'validacao.dataMaxima': 'A data deve ser {max} ou antes.',
-  'validacao.protocolo': 'Informe o protocolo como no comprovante: o ano, um ponto e nove dígitos (ex.: 2026.000000123).',
+  ...ladoCidadao(0),
   'validacao.periodo': 'O início do período não pode ser depois do fim.',
-  'validacao.opcao': 'Escolha uma das opções oferecidas.',
-  'validacao.arquivo': 'Anexe um arquivo.',
-  'validacao.arquivo-enviado': 'Envie o arquivo por este campo: só arquivos enviados ao formulário são aceitos.',
-  'validacao.arquivoTamanho': 'O tamanho informado do arquivo é inválido.',
-  'validacao.texto': 'Informe um texto.',
-  'validacao.itens': 'Envie os itens como uma lista.',
-  'validacao.itens-minimo': '{n, plural, one {Informe ao menos # item.} other {Informe ao menos # itens.}}',
-  'validacao.itens-maximo': '{n, plural, one {Informe no máximo # item.} other {Informe no máximo # itens.}}',
 
   'menu.home': 'Página Inicial',
   'menu.modelos': 'Modelos de Formulários',
@@ -110,7 +88,7 @@ export const ptBR = {
   'confirmar.titulo': 'Confirmação',
   'confirmar.sim': 'Confirmar',
   'confirmar.nao': 'Cancelar',
-  'data.formato': 'dd/mm/aa',
+  'data.formato': 'dd/mm/aaaa',
 };
 
 export type ChaveTexto = keyof typeof ptBR;

@@ -3,6 +3,7 @@ import { useAmbiente } from '../app/contexto';
 import { formatarDataCompleta, lerData } from '../i18n/datas';
 import { Campo } from './Campo';
 import type { Regra } from '../validation/regras';
+import { problemaData } from '../forms/preenchimento';
 
 /**
  * A date input that accepts dd/mm/aaaa and dd/mm/aa (src/i18n/datas.ts's two-digit-year rule) and gives
@@ -24,7 +25,7 @@ export function CampoData(p: { rotulo: string; valor: string | null; aoMudar: (i
       placeholder={t('data.formato')}
       mostrarErros={p.mostrarErros}
       erroServidor={p.erroServidor}
-      validarExtra={(v) => (v.trim() && !lerData(v) ? t('validacao.date') : null)}
+      validarExtra={(v) => (v.trim() && !lerData(v) ? t(problemaData(v)) : null)}
       aoSair={(v) => {
         const data = lerData(v);
         if (data) setTexto(formatarDataCompleta(data));

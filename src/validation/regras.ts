@@ -1,5 +1,5 @@
 import type { TRegra } from '../api/contrato/modelos';
-import { traduzir, type ChaveTexto, type Idioma } from '../i18n';
+import { traduzirCidadao, type ChaveCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { cpfValido } from '../forms/cpf';
 import { formatarDataCompleta, hojeSaoPaulo } from '../i18n/datas';
 
@@ -20,7 +20,7 @@ export type TipoRegra = Regra['tipo'];
 
 export interface Falha {
   regra: TipoRegra;
-  chave: ChaveTexto;
+  chave: ChaveCidadao;
   params?: Record<string, number | string>;
 }
 
@@ -56,7 +56,7 @@ const texto = (v: Valor) => (typeof v === 'number' ? String(v) : typeof v === 's
 
 /** Checks one rule. Rules other than `required` pass on an empty value: "optional but well-formed". */
 export function checar(regra: Regra, v: Valor, hoje: string = hojeSaoPaulo()): Falha | null {
-  const falha = (params?: Record<string, number | string>): Falha => ({ regra: regra.tipo, chave: `validacao.${regra.tipo}` as ChaveTexto, params });
+  const falha = (params?: Record<string, number | string>): Falha => ({ regra: regra.tipo, chave: `validacao.${regra.tipo}` as ChaveCidadao, params });
   if (regra.tipo === 'required') return vazio(v) ? falha() : null;
   if (vazio(v)) return null;
   const s = texto(v);
@@ -106,12 +106,12 @@ export function validar(regras: readonly Regra[], v: Valor): Falha | null {
   return null;
 }
 
-export function mensagem(falha: Falha, idioma: Idioma = 'pt-BR'): string {
-  return traduzir(idioma, falha.chave, falha.params);
+export function mensagem(falha: Falha, idioma: IdiomaCidadao = 'pt-BR'): string {
+  return traduzirCidadao(idioma, falha.chave, falha.params);
 }
 
 /** Validates and returns the message in one step, or null when the value is acceptable. */
-export function mensagemDe(regras: readonly Regra[], v: Valor, idioma: Idioma = 'pt-BR'): string | null {
+export function mensagemDe(regras: readonly Regra[], v: Valor, idioma: IdiomaCidadao = 'pt-BR'): string | null {
   const f = validar(regras, v);
   return f ? mensagem(f, idioma) : null;
 }

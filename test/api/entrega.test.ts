@@ -47,7 +47,7 @@ for (const banco of await bancosDeTeste()) {
         'respostas.valor': 'Este campo deve ser um número decimal.',
         'respostas.email': 'Este campo deve ser um endereço de e-mail válido.',
         'respostas.site': 'O valor não é um endereço de URL válido.',
-        'respostas.data': 'Informe uma data válida no formato dd/mm/aa.',
+        'respostas.data': 'Esta data não existe.',
         'respostas.cpf': 'Este campo deve ser um CPF válido.',
         'respostas.tipo': 'Escolha uma das opções oferecidas.',
         'respostas.docs': 'Escolha uma das opções oferecidas.',

@@ -239,13 +239,13 @@ describe('campos com validação', () => {
   it('data aceita dd/MM/aa e dd/MM/aaaa e recusa datas impossíveis', async () => {
     const s = await montar(ambiente(), <Formulario />);
     const input = s.querySelectorAll('input')[1] as HTMLInputElement;
-    expect(input.placeholder).to.equal('dd/mm/aa');
+    expect(input.placeholder).to.equal('dd/mm/aaaa');
     await digitar(input, '05/01/26');
     await waitUntil(() => s.querySelector('output')!.textContent === '2026-01-05', 'dd/MM/aa');
     await digitar(input, '29/02/2024');
     await waitUntil(() => s.querySelector('output')!.textContent === '2024-02-29', 'dd/MM/aaaa');
     await digitar(input, '31/02/26');
-    await waitUntil(() => s.textContent!.includes('Informe uma data válida no formato dd/mm/aa.'), 'inválida');
+    await waitUntil(() => s.textContent!.includes('Esta data não existe.'), 'inexistente');
     expect(s.querySelector('output')!.textContent).to.equal('sem data');
   });
 });

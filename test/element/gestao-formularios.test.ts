@@ -62,7 +62,7 @@ describe('formulários preenchidos', () => {
     await waitUntil(() => textoConteudo(el).includes('O início do período não pode ser depois do fim.'), 'período');
     expect(textoConteudo(el)).to.contain('Este campo deve ser um CPF válido.');
     digitar(campo(el, 'Até'), '32/10/26');
-    await waitUntil(() => textoConteudo(el).includes('Informe uma data válida no formato dd/mm/aa.'), 'data inválida');
+    await waitUntil(() => textoConteudo(el).includes('Esta data não existe.'), 'data inexistente');
     expect(totalTabela(el)).to.equal(api.total);
 
     botao(el, 'Limpar filtros')!.click();

@@ -192,7 +192,7 @@ describe('construtor de formulários', function () {
         'Este campo deve ser um número decimal.',
         'Este campo deve ser um endereço de e-mail válido.',
         'O valor não é um endereço de URL válido.',
-        'Informe uma data válida no formato dd/mm/aa.',
+        'Esta data não existe.',
         'Este campo deve ser um CPF válido.',
       ]);
       digitar(entrada('Nome completo'), '');

@@ -110,7 +110,9 @@ test('the preview and the server check answers with the same rules and messages'
   assert.equal(erroDoCampo(c('texto'), 'ab'), 'Este campo deve ter pelo menos 3 caracteres.');
   assert.equal(erroDoCampo(c('cpf'), '123.456.789-00'), 'Este campo deve ser um CPF válido.');
   assert.equal(erroDoCampo(c('escolha-unica'), 'outra'), 'Escolha uma das opções oferecidas.');
-  assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'data', regras: [] }, '2026-02-30'), 'Informe uma data válida no formato dd/mm/aa.');
+  assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'data', regras: [] }, '2026-02-30'), 'Esta data não existe.');
+  assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'data', regras: [] }, '31/02/2020'), 'Esta data não existe.');
+  assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'data', regras: [] }, '31-02'), 'Informe a data no formato dd/mm/aaaa.');
   assert.equal(erroDoCampo({ ...c('cpf'), tipo: 'inteiro', regras: [{ tipo: 'maxValue', max: 10 }] }, '11'), 'O valor máximo permitido é 10.');
   assert.deepEqual(errosDasRespostas(d, { texto: 'Maria', cpf: '529.982.247-25', 'escolha-unica': 'opcao-2' }), {});
   assert.deepEqual(Object.keys(errosDasRespostas(d, {})), ['texto']);

@@ -19,8 +19,6 @@ export const acesso = {
   'visibilidade.entrada': ['Entrada do menu', 'Menu entry'],
   'visibilidade.ve': ['Vê?', 'Sees it?'],
   'visibilidade.por-que': ['Por quê', 'Why'],
-  'geral.sim': ['Sim', 'Yes'],
-  'geral.nao': ['Não', 'No'],
   'grupos.membros-n': ['Membros ({n})', 'Members ({n})'],
   'grupos.buscar-usuarios': ['Buscar usuários com vínculo', 'Search users with a link'],
   'grupos.tambem-membros': ['Também membros: {lista}', 'Also members: {lista}'],

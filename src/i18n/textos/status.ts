@@ -102,7 +102,6 @@ export const status = {
   'ficha.mascarados': ['Dados pessoais (CPF, nome, e-mail, telefone e os marcados no modelo) aparecem mascarados.', 'Personal data (CPF, name, e-mail, phone and the fields the model marks) is masked.'],
   'ficha.mostrar': ['Mostrar dados pessoais', 'Show personal data'],
   'ficha.baixar-pdf': ['Baixar PDF', 'Download PDF'],
-  'respostas.anexo': ['{nome} ({tamanho} KB; SHA-256 {sha256})', '{nome} ({tamanho} KB; SHA-256 {sha256})'],
   'ficha.anexos': ['Anexos', 'Attachments'],
   'ficha.baixar-anexo': ['Baixar {nome}', 'Download {nome}'],
   'verificacao.botao': ['Verificar comprovante', 'Check a receipt'],

@@ -1,0 +1,238 @@
+import { interpolar, type Parametros } from './mensagens';
+
+/**
+ * What a citizen reads, in the three languages a form is offered in (issue 35): the validation messages
+ * of SPEC.md section 5 (the server answers in the language asked for), the form's own words, the check
+ * step, the receipt and the answers as the PDF and the e-mails write them. Each key holds [pt-BR, English,
+ * Spanish] side by side, so no text exists in one language only. The console's catalogs take the pt-BR
+ * and English sides of these keys (pt-BR.ts, en.ts): one source for the words the builder's preview and
+ * the citizen share. This module is all the `<formulario-cidadao>` bundle carries of the i18n.
+ */
+export const IDIOMAS_CIDADAO = ['pt-BR', 'en', 'es'] as const;
+export type IdiomaCidadao = (typeof IDIOMAS_CIDADAO)[number];
+
+export const TEXTOS_CIDADAO = {
+  'validacao.required': ['Este campo é obrigatório.', 'This field is required.', 'Este campo es obligatorio.'],
+  'validacao.email': ['Este campo deve ser um endereço de e-mail válido.', 'This field must be a valid e-mail address.', 'Este campo debe ser una dirección de correo electrónico válida.'],
+  'validacao.integer': ['Este campo deve ser um número inteiro.', 'This field must be an integer.', 'Este campo debe ser un número entero.'],
+  'validacao.decimal': ['Este campo deve ser um número decimal.', 'This field must be a decimal number.', 'Este campo debe ser un número decimal.'],
+  'validacao.minValue': ['O valor mínimo permitido é {min}.', 'The minimum allowed value is {min}.', 'El valor mínimo permitido es {min}.'],
+  'validacao.maxValue': ['O valor máximo permitido é {max}.', 'The maximum allowed value is {max}.', 'El valor máximo permitido es {max}.'],
+  'validacao.minLength': ['Este campo deve ter pelo menos {min} caracteres.', 'This field must have at least {min} characters.', 'Este campo debe tener al menos {min} caracteres.'],
+  'validacao.maxLength': ['Este campo deve ter no máximo {max} caracteres.', 'This field must have at most {max} characters.', 'Este campo debe tener como máximo {max} caracteres.'],
+  'validacao.url': ['O valor não é um endereço de URL válido.', 'The value is not a valid URL.', 'El valor no es una dirección URL válida.'],
+  'validacao.cpf': ['Este campo deve ser um CPF válido.', 'This field must be a valid CPF.', 'Este campo debe ser un CPF válido.'],
+  'validacao.date': ['Informe a data no formato dd/mm/aaaa.', 'Enter the date as dd/mm/yyyy.', 'Indique la fecha en el formato dd/mm/aaaa.'],
+  'validacao.data-inexistente': ['Esta data não existe.', 'This date does not exist.', 'Esta fecha no existe.'],
+  'validacao.dataNaoFutura': ['A data não pode estar no futuro.', 'The date cannot be in the future.', 'La fecha no puede estar en el futuro.'],
+  'validacao.dataNaoPassada': ['A data não pode estar no passado.', 'The date cannot be in the past.', 'La fecha no puede estar en el pasado.'],
+  'validacao.dataMinima': ['A data deve ser {min} ou depois.', 'The date must be {min} or later.', 'La fecha debe ser {min} o posterior.'],
+  'validacao.dataMaxima': ['A data deve ser {max} ou antes.', 'The date must be {max} or earlier.', 'La fecha debe ser {max} o anterior.'],
+  'validacao.protocolo': [
+    'Informe o protocolo como no comprovante: o ano, um ponto e nove dígitos (ex.: 2026.000000123).',
+    'Type the protocol as on the receipt: the year, a dot and nine digits (e.g. 2026.000000123).',
+    'Indique el protocolo como en el comprobante: el año, un punto y nueve dígitos (ej.: 2026.000000123).',
+  ],
+  'validacao.opcao': ['Escolha uma das opções oferecidas.', 'Choose one of the options offered.', 'Elija una de las opciones ofrecidas.'],
+  'validacao.arquivo': ['Anexe um arquivo.', 'Attach a file.', 'Adjunte un archivo.'],
+  'validacao.arquivo-enviado': [
+    'Envie o arquivo por este campo: só arquivos enviados ao formulário são aceitos.',
+    'Upload the file with this field: only files uploaded to the form are accepted.',
+    'Envíe el archivo por este campo: solo se aceptan archivos enviados al formulario.',
+  ],
+  'validacao.arquivoTamanho': ['O tamanho informado do arquivo é inválido.', 'The file size given is not valid.', 'El tamaño indicado del archivo no es válido.'],
+  'validacao.texto': ['Informe um texto.', 'Enter a text.', 'Escriba un texto.'],
+  'validacao.itens': ['Envie os itens como uma lista.', 'Send the items as a list.', 'Envíe los elementos como una lista.'],
+  'validacao.itens-minimo': [
+    '{n, plural, one {Informe ao menos # item.} other {Informe ao menos # itens.}}',
+    '{n, plural, one {Add at least # item.} other {Add at least # items.}}',
+    '{n, plural, one {Indique al menos # elemento.} other {Indique al menos # elementos.}}',
+  ],
+  'validacao.itens-maximo': [
+    '{n, plural, one {Informe no máximo # item.} other {Informe no máximo # itens.}}',
+    '{n, plural, one {Add at most # item.} other {Add at most # items.}}',
+    '{n, plural, one {Indique como máximo # elemento.} other {Indique como máximo # elementos.}}',
+  ],
+  'validacao.campo-desconhecido': ['Este formulário não tem o campo "{campo}".', 'This form has no field "{campo}".', 'Este formulario no tiene el campo "{campo}".'],
+  'validacao.corrigir': ['Algumas respostas precisam de correção.', 'Some answers need correcting.', 'Algunas respuestas necesitan corrección.'],
+  'validacao.cpf-da-conta': [
+    'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.',
+    'This CPF is not your citizen account’s: the form can only be sent in your own name.',
+    'Este CPF no es el de su cuenta de ciudadano: el formulario solo puede enviarse en su propio nombre.',
+  ],
+
+  'geral.sim': ['Sim', 'Yes', 'Sí'],
+  'geral.nao': ['Não', 'No', 'No'],
+
+  'preenchimento.sem-rotulo': ['(sem rótulo)', '(no label)', '(sin etiqueta)'],
+  'preenchimento.escolha-arquivo': ['Escolha um arquivo', 'Choose a file', 'Elija un archivo'],
+  'preenchimento.arquivo-escolhido': ['Arquivo: {nome}', 'File: {nome}', 'Archivo: {nome}'],
+  'preenchimento.enviando-arquivo': ['Enviando o arquivo…', 'Sending the file…', 'Enviando el archivo…'],
+  'preenchimento.enviar': ['Enviar', 'Send', 'Enviar'],
+  'preenchimento.sem-campos': ['O formulário ainda não tem campos.', 'The form has no fields yet.', 'El formulario aún no tiene campos.'],
+  'preenchimento.erros': [
+    '{n, plural, one {# campo precisa de correção.} other {# campos precisam de correção.}}',
+    '{n, plural, one {# field needs fixing.} other {# fields need fixing.}}',
+    '{n, plural, one {# campo necesita corrección.} other {# campos necesitan corrección.}}',
+  ],
+  'preenchimento.ok': ['Tudo certo: o formulário seria aceito.', 'All good: the form would be accepted.', 'Todo bien: el formulario sería aceptado.'],
+  'preenchimento.etapa': ['Etapa {i} de {n}', 'Step {i} of {n}', 'Paso {i} de {n}'],
+  'preenchimento.continuar': ['Continuar', 'Continue', 'Continuar'],
+  'preenchimento.voltar': ['Voltar', 'Back', 'Volver'],
+  'preenchimento.revisao': ['Verifique suas respostas', 'Check your answers', 'Revise sus respuestas'],
+  'preenchimento.revisao-ajuda': [
+    'Confira antes de enviar. Para corrigir uma resposta, use "Alterar".',
+    'Check them before sending. To correct an answer, use "Change".',
+    'Revíselas antes de enviar. Para corregir una respuesta, use "Cambiar".',
+  ],
+  'preenchimento.alterar': ['Alterar', 'Change', 'Cambiar'],
+  'preenchimento.alterar-campo': ['Alterar: {rotulo}', 'Change: {rotulo}', 'Cambiar: {rotulo}'],
+  'preenchimento.ha-problema': ['Há um problema', 'There is a problem', 'Hay un problema'],
+  'preenchimento.salvar-depois': ['Salvar e continuar depois', 'Save and continue later', 'Guardar y continuar después'],
+  'preenchimento.salvando': ['Salvando…', 'Saving…', 'Guardando…'],
+  'preenchimento.adicionar-item': ['Adicionar {item}', 'Add {item}', 'Agregar {item}'],
+  'preenchimento.adicionar-outro': ['Adicionar outro {item}', 'Add another {item}', 'Agregar otro {item}'],
+  'preenchimento.remover-item': ['Remover {item}', 'Remove {item}', 'Quitar {item}'],
+  'preenchimento.item-removido': ['{item} removido.', '{item} removed.', '{item} quitado.'],
+  'preenchimento.obrigatorio': ['(obrigatório)', '(required)', '(obligatorio)'],
+  'preenchimento.opcional': ['(opcional)', '(optional)', '(opcional)'],
+  'preenchimento.erro-prefixo': ['Erro:', 'Error:', 'Error:'],
+  'preenchimento.exemplo-data': ['Por exemplo, 15/03/1990', 'For example, 15/03/1990', 'Por ejemplo, 15/03/1990'],
+  'preenchimento.dia': ['Dia', 'Day', 'Día'],
+  'preenchimento.escolha': ['Escolha…', 'Choose…', 'Elija…'],
+  'preenchimento.de-ate': ['De {min} a {max}.', 'From {min} to {max}.', 'De {min} a {max}.'],
+  'preenchimento.a-partir': ['A partir de {min}.', 'From {min}.', 'Desde {min}.'],
+  'preenchimento.ate': ['Até {max}.', 'Up to {max}.', 'Hasta {max}.'],
+  'preenchimento.informado-login': ['Informado pela sua conta.', 'Given by your account.', 'Indicado por su cuenta.'],
+
+  'arquivo.familia.pdf': ['PDF', 'PDF', 'PDF'],
+  'arquivo.familia.imagem': ['imagens (PNG, JPEG, GIF, WebP)', 'images (PNG, JPEG, GIF, WebP)', 'imágenes (PNG, JPEG, GIF, WebP)'],
+  'arquivo.familia.documento': [
+    'documentos de escritório (Word, Excel, PowerPoint, OpenDocument)',
+    'office documents (Word, Excel, PowerPoint, OpenDocument)',
+    'documentos de oficina (Word, Excel, PowerPoint, OpenDocument)',
+  ],
+  'arquivo.ou': [' ou ', ' or ', ' o '],
+  'arquivo.aceita': ['Aceita {tipos}, até {mb} MB.', 'Accepts {tipos}, up to {mb} MB.', 'Acepta {tipos}, hasta {mb} MB.'],
+
+  'respostas.nao-informado': ['Não informado', 'Not given', 'No indicado'],
+  'respostas.outras': ['Outras respostas', 'Other answers', 'Otras respuestas'],
+  'respostas.sem-itens': ['Nenhum item informado.', 'No items given.', 'Ningún elemento indicado.'],
+  'respostas.item': ['item', 'item', 'elemento'],
+  'respostas.anexo': ['{nome} ({tamanho} KB; SHA-256 {sha256})', '{nome} ({tamanho} KB; SHA-256 {sha256})', '{nome} ({tamanho} KB; SHA-256 {sha256})'],
+
+  // <formulario-cidadao> itself (issue 35).
+  'cidadao.carregando': ['Carregando o formulário…', 'Loading the form…', 'Cargando el formulario…'],
+  'cidadao.indisponivel': ['Não foi possível abrir o formulário.', 'The form could not be opened.', 'No fue posible abrir el formulario.'],
+  'cidadao.sem-conexao': [
+    'O servidor não respondeu. Verifique a sua conexão e tente de novo.',
+    'The server did not answer. Check your connection and try again.',
+    'El servidor no respondió. Verifique su conexión e intente de nuevo.',
+  ],
+  'cidadao.tentar-de-novo': ['Tentar de novo', 'Try again', 'Intentar de nuevo'],
+  'cidadao.restrito': [
+    'Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.',
+    'This service is restricted to a group of citizens: sign in with your account to fill it in.',
+    'Este servicio está restringido a un grupo de ciudadanos: inicie sesión con su cuenta para completarlo.',
+  ],
+  'cidadao.voltou-etapa': [
+    'Faltam respostas de uma etapa anterior: continue daqui.',
+    'Answers from an earlier step are missing: carry on from here.',
+    'Faltan respuestas de un paso anterior: continúe desde aquí.',
+  ],
+  'cidadao.recuperado': [
+    'As respostas que você já tinha dado nesta visita foram mantidas.',
+    'The answers you had already given in this visit were kept.',
+    'Se mantuvieron las respuestas que ya había dado en esta visita.',
+  ],
+  'cidadao.enviando': ['Enviando…', 'Sending…', 'Enviando…'],
+  'cidadao.nao-enviado': ['O formulário não foi enviado.', 'The form was not sent.', 'El formulario no fue enviado.'],
+  'cidadao.enviado-titulo': ['Formulário enviado', 'Form sent', 'Formulario enviado'],
+  'cidadao.protocolo': ['Seu protocolo', 'Your protocol number', 'Su número de protocolo'],
+  'cidadao.recebido-em': [
+    'Recebido em {data}. Guarde este número para acompanhar o pedido.',
+    'Received on {data}. Keep this number to follow your request.',
+    'Recibido el {data}. Guarde este número para seguir su solicitud.',
+  ],
+  'cidadao.baixar-comprovante': ['Baixar o comprovante (PDF)', 'Download the receipt (PDF)', 'Descargar el comprobante (PDF)'],
+  'cidadao.codigo-verificacao': ['Código de verificação: {codigo}', 'Verification code: {codigo}', 'Código de verificación: {codigo}'],
+  'cidadao.enviar-outro': ['Preencher de novo', 'Fill in again', 'Completar de nuevo'],
+  'cidadao.rascunho-salvo': ['Rascunho salvo.', 'Draft saved.', 'Borrador guardado.'],
+  'cidadao.rascunho-enviado': ['Rascunho salvo. O link foi enviado para {email}.', 'Draft saved. The link was sent to {email}.', 'Borrador guardado. El enlace fue enviado a {email}.'],
+  'cidadao.rascunho-link': [
+    'Para continuar depois, guarde este link (vale até {data}):',
+    'To carry on later, keep this link (valid until {data}):',
+    'Para continuar después, guarde este enlace (válido hasta {data}):',
+  ],
+  'cidadao.rascunho-email': ['Receber o link por e-mail (opcional)', 'Get the link by e-mail (optional)', 'Recibir el enlace por correo electrónico (opcional)'],
+  'cidadao.enviar-link': ['Enviar o link', 'Send the link', 'Enviar el enlace'],
+  'cidadao.rascunho-nao-salvo': ['Não foi possível salvar o rascunho.', 'The draft could not be saved.', 'No fue posible guardar el borrador.'],
+  'cidadao.idioma': ['Idioma', 'Language', 'Idioma'],
+  'cidadao.versao': ['versão {n}', 'version {n}', 'versión {n}'],
+
+  // The receipt (PDF) and the e-mails, in the submission's language.
+  'documento.comprovante': ['Comprovante de envio', 'Submission receipt', 'Comprobante de envío'],
+  'documento.formulario': ['Formulário preenchido', 'Filled form', 'Formulario completado'],
+  'documento.protocolo': ['Protocolo', 'Protocol', 'Protocolo'],
+  'documento.versao': ['Versão do modelo', 'Form version', 'Versión del formulario'],
+  'documento.recebido-em': ['Recebido em', 'Received on', 'Recibido el'],
+  'documento.situacao': ['Situação', 'Status', 'Situación'],
+  'documento.codigo': ['Código de verificação', 'Verification code', 'Código de verificación'],
+  'documento.confere': [
+    'Os servidores conferem este comprovante com o protocolo e o código de verificação.',
+    'Staff check this receipt with the protocol and the verification code.',
+    'Los servidores verifican este comprobante con el protocolo y el código de verificación.',
+  ],
+  'documento.gerado': ['Gerado em {data}', 'Generated on {data}', 'Generado el {data}'],
+  'documento.gerado-por': ['Gerado em {data} por {quem}', 'Generated on {data} by {quem}', 'Generado el {data} por {quem}'],
+  'documento.pagina': ['página {i} de {n}', 'page {i} of {n}', 'página {i} de {n}'],
+  'documento.recebido': ['Recebido', 'Received', 'Recibido'],
+} as const satisfies Record<string, readonly [string, string, string]>;
+
+export type ChaveCidadao = keyof typeof TEXTOS_CIDADAO;
+export type TradutorCidadao = (chave: ChaveCidadao, params?: Parametros) => string;
+
+const INDICE: Record<IdiomaCidadao, 0 | 1 | 2> = { 'pt-BR': 0, en: 1, es: 2 };
+
+/** One language's side of the catalog (the console's catalogs take the pt-BR and English ones). */
+export function ladoCidadao(i: 0 | 1 | 2): Record<ChaveCidadao, string> {
+  return Object.fromEntries(Object.entries(TEXTOS_CIDADAO).map(([k, v]) => [k, v[i]])) as Record<ChaveCidadao, string>;
+}
+
+export function traduzirCidadao(idioma: IdiomaCidadao, chave: ChaveCidadao, params?: Parametros): string {
+  return interpolar(TEXTOS_CIDADAO[chave]?.[INDICE[idioma]] ?? chave, params, idioma);
+}
+
+export function tradutorCidadao(idioma: IdiomaCidadao): TradutorCidadao {
+  return (chave, params) => traduzirCidadao(idioma, chave, params);
+}
+
+/** pt-BR: the default of the pure modules that write what citizens read. */
+export const cidadaoEmPortugues: TradutorCidadao = (chave, params) => traduzirCidadao('pt-BR', chave, params);
+
+/**
+ * A language tag as one of the citizen's languages, or null: "es", "es-419", "en-GB", "pt", "pt-BR".
+ * `preferido` reads an Accept-Language header or the browser's list in order (weights respected).
+ */
+export function idiomaCidadaoDe(valor: string | null | undefined): IdiomaCidadao | null {
+  const v = valor?.trim().toLowerCase() ?? '';
+  if (/^pt\b/.test(v)) return 'pt-BR';
+  if (/^en\b/.test(v)) return 'en';
+  if (/^es\b/.test(v)) return 'es';
+  return null;
+}
+
+export function idiomaPreferido(lista: string | readonly string[] | null | undefined, padrao: IdiomaCidadao = 'pt-BR'): IdiomaCidadao {
+  const itens = typeof lista === 'string'
+    ? lista.split(',').map((p) => {
+        const [tag, ...ps] = p.trim().split(';');
+        const q = ps.map((x) => /^\s*q=([\d.]+)/.exec(x)?.[1]).find(Boolean);
+        return { tag, q: q === undefined ? 1 : Number(q) };
+      }).filter((x) => x.q > 0).sort((a, b) => b.q - a.q).map((x) => x.tag)
+    : (lista ?? []);
+  for (const tag of itens) {
+    const i = idiomaCidadaoDe(tag);
+    if (i) return i;
+  }
+  return padrao;
+}
