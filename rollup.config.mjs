@@ -4,7 +4,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import resolve from '@rollup/plugin-node-resolve';
 import replace from '@rollup/plugin-replace';
-import esbuild from 'rollup-plugin-esbuild';
+import esbuild, { minify } from 'rollup-plugin-esbuild';
 
 /**
  * Blueprint's CSS is written for a document (:root variables, html/body rules). Inside a shadow root
@@ -185,7 +185,11 @@ export function plugins({ minificar = true } = {}) {
     commonjs(),
     json({ preferConst: true }),
     cssComoTexto(minificar),
-    esbuild({ target: 'es2022', jsx: 'automatic', minify: minificar, legalComments: 'none', tsconfig: 'tsconfig.json' }),
+    // Modules are transformed without minifying and the chunks minified whole: esbuild's per-module
+    // minifier drops /* @__PURE__ */ marks, and with them Rollup's license to drop the console's catalogs
+    // from the citizen's bundle (which reads none of them).
+    esbuild({ target: 'es2022', jsx: 'automatic', minify: false, legalComments: 'none', tsconfig: 'tsconfig.json' }),
+    ...(minificar ? [minify({ target: 'es2022', legalComments: 'none' })] : []),
   ];
 }
 
@@ -209,10 +213,23 @@ const elemento = [
     plugins: plugins(),
     onwarn: aviso,
   },
-  // The demo's citizen page (/cidadao.html): not part of the element, built beside it.
+  // <formulario-cidadao> (issue 35): its own light bundle, a module and a classic script, one file each.
   {
-    input: 'demo/cidadao/cidadao.tsx',
-    output: { dir: 'dist', format: 'es', entryFileNames: 'cidadao.js', chunkFileNames: 'cidadao/[name]-[hash].js' },
+    input: 'src/cidadao/elemento.ts',
+    output: { file: 'dist/formulario-cidadao.js', format: 'es', inlineDynamicImports: true },
+    plugins: plugins(),
+    onwarn: aviso,
+  },
+  {
+    input: 'src/cidadao/elemento.ts',
+    output: { file: 'dist/formulario-cidadao.classic.js', format: 'iife', inlineDynamicImports: true, name: 'FormularioCidadao' },
+    plugins: plugins(),
+    onwarn: aviso,
+  },
+  // The demo's citizen page (/cidadao.html): the model picker and the demo's login around the element; not part of it.
+  {
+    input: 'demo/cidadao/cidadao.ts',
+    output: { dir: 'dist', format: 'es', entryFileNames: 'cidadao.js' },
     plugins: plugins(),
     onwarn: aviso,
   },

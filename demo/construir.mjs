@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 
 const ENTRADAS = ['src', 'demo/cidadao', 'rollup.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const MARCA = 'dist/.fontes';
-const SAIDAS = ['dist/console-formularios.js', 'dist/console-formularios.classic.js', 'dist/cidadao.js', 'dist/silent-check-sso.html'];
+const SAIDAS = ['dist/console-formularios.js', 'dist/console-formularios.classic.js', 'dist/formulario-cidadao.js', 'dist/formulario-cidadao.classic.js', 'dist/cidadao.js', 'dist/silent-check-sso.html'];
 
 function arquivos(caminho) {
   if (!existsSync(caminho)) return [];

@@ -21,6 +21,7 @@ import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
 import { arquivoDaChave, gestaoDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
 import { criarApp, montarServico, type Servico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
+import { registrarPortaisCidadao } from './portaisCidadao';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -149,9 +150,11 @@ function registrarPaginasDemo(app: FastifyInstance, o: OpcoesServidor, idpUrl: s
   // A page for QA to open in /iframe (the demo host allows its own origin there).
   app.get('/incorporado.html', (_req, rep) => rep.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'self'").send(readFileSync(join(RAIZ, 'demo/incorporado.html'))));
   const origemPublica = new URL(o.urlPublica).origin;
-  // The demo's citizen page: fills and submits published models (issue 8).
+  // The demo's citizen page: the portal around <formulario-cidadao> (issue 35), for QA.
   app.get('/cidadao.html', (_req, rep) => rep.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; frame-ancestors 'self'").send(readFileSync(join(RAIZ, 'demo/cidadao.html'))));
   app.get('/portal.css', (_req, rep) => rep.type('text/css; charset=utf-8').send(readFileSync(join(RAIZ, 'demo/portal.css'))));
+  // <formulario-cidadao> in a gov.br-looking portal and in the Keycloak suite's two (issue 35).
+  registrarPortaisCidadao(app);
 
   // frame-src: the origins the /iframe page may show (the element's iframe-allowlist), and nothing else.
   const csp = (idp: string, quadros: string[]) =>

@@ -144,3 +144,19 @@ export function passoAposAlterar(d: Definicao, respostas: Record<string, unknown
   const p = paginasQueSeAplicam(d, respostas, v).find((x) => errosDaPagina(d, x.id, erros, respostas, v).length);
   return p ? { pagina: p.id } : REVISAO;
 }
+
+/**
+ * A step asked for from outside (a link, a reload, the browser's history) against the answers there are
+ * (issue 35): the first page before it that applies and still has a problem, or the step itself. A link to
+ * the third page opened without the first one's answers lands on the first one, with a message.
+ */
+export function passoAlcancavel(d: Definicao, pedido: Passo, respostas: Record<string, unknown>, erros: Record<string, string>): Passo {
+  const v = visiveis(d, respostas);
+  const ate = 'revisao' in pedido ? Infinity : ordem(d, pedido.pagina);
+  const p = paginasQueSeAplicam(d, respostas, v).find((x) => ordem(d, x.id) < ate && errosDaPagina(d, x.id, erros, respostas, v).length);
+  return p ? { pagina: p.id } : pedido;
+}
+
+/** A step as text (`revisao` or a page's id), for addresses, events and storage; and back. */
+export const nomeDoPasso = (p: Passo): string => ('revisao' in p ? 'revisao' : p.pagina);
+export const passoDoNome = (nome: string | null | undefined): Passo | null => (!nome ? null : nome === 'revisao' ? REVISAO : { pagina: nome });

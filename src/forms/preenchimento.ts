@@ -49,23 +49,21 @@ function problemaArquivo(v: unknown): 'validacao.arquivo' | 'validacao.arquivoTa
   return ok ? null : 'validacao.arquivoTamanho';
 }
 
-const PLACEHOLDER: Partial<Record<CampoDefinicao['tipo'], string>> = { cpf: '000.000.000-00', data: 'dd/mm/aaaa', email: 'nome@exemplo.com', url: 'https://', decimal: '0,00' };
-
 /**
- * What an empty field shows as an example: never a value its own rules refuse (an integer with a
- * minimum of 10 used to show 0); numbers say their range instead.
+ * What a field says under its label besides the designer's help (issue 35: no placeholders, which vanish
+ * as one types and were in pt-BR in every language): a number's range, never a value its own rules refuse
+ * (an integer with a minimum of 10 used to show 0), and a date's example with the year in full.
  */
-export function exemploDoCampo(c: CampoDefinicao): string | undefined {
-  if (c.tipo === 'inteiro' || c.tipo === 'decimal') {
-    const min = (c.regras.find((r) => r.tipo === 'minValue') as { min?: number } | undefined)?.min;
-    const max = (c.regras.find((r) => r.tipo === 'maxValue') as { max?: number } | undefined)?.max;
-    const n = (v: number) => v.toLocaleString('pt-BR');
-    if (min !== undefined && max !== undefined) return `de ${n(min)} a ${n(max)}`;
-    if (min !== undefined) return `a partir de ${n(min)}`;
-    if (max !== undefined) return `até ${n(max)}`;
-    return c.tipo === 'inteiro' ? '0' : PLACEHOLDER.decimal;
-  }
-  return PLACEHOLDER[c.tipo];
+export function dicaDoCampo(c: CampoDefinicao, idioma: Idioma = 'pt-BR'): string | undefined {
+  if (c.tipo === 'data') return traduzir(idioma, 'preenchimento.exemplo-data');
+  if (c.tipo !== 'inteiro' && c.tipo !== 'decimal') return undefined;
+  const min = (c.regras.find((r) => r.tipo === 'minValue') as { min?: number } | undefined)?.min;
+  const max = (c.regras.find((r) => r.tipo === 'maxValue') as { max?: number } | undefined)?.max;
+  const n = (v: number) => v.toLocaleString(idioma);
+  if (min !== undefined && max !== undefined) return traduzir(idioma, 'preenchimento.de-ate', { min: n(min), max: n(max) });
+  if (min !== undefined) return traduzir(idioma, 'preenchimento.a-partir', { min: n(min) });
+  if (max !== undefined) return traduzir(idioma, 'preenchimento.ate', { max: n(max) });
+  return undefined;
 }
 
 /** The answer to field `id`: own properties only (a field named "constructor" is not Object's). */

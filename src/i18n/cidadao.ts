@@ -53,13 +53,6 @@ export const TEXTOS_CIDADAO = {
     '{n, plural, one {Add at most # item.} other {Add at most # items.}}',
     '{n, plural, one {Indique como máximo # elemento.} other {Indique como máximo # elementos.}}',
   ],
-  'validacao.campo-desconhecido': ['Este formulário não tem o campo "{campo}".', 'This form has no field "{campo}".', 'Este formulario no tiene el campo "{campo}".'],
-  'validacao.corrigir': ['Algumas respostas precisam de correção.', 'Some answers need correcting.', 'Algunas respuestas necesitan corrección.'],
-  'validacao.cpf-da-conta': [
-    'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.',
-    'This CPF is not your citizen account’s: the form can only be sent in your own name.',
-    'Este CPF no es el de su cuenta de ciudadano: el formulario solo puede enviarse en su propio nombre.',
-  ],
 
   'geral.sim': ['Sim', 'Yes', 'Sí'],
   'geral.nao': ['Não', 'No', 'No'],
@@ -170,23 +163,6 @@ export const TEXTOS_CIDADAO = {
   'cidadao.idioma': ['Idioma', 'Language', 'Idioma'],
   'cidadao.versao': ['versão {n}', 'version {n}', 'versión {n}'],
 
-  // The receipt (PDF) and the e-mails, in the submission's language.
-  'documento.comprovante': ['Comprovante de envio', 'Submission receipt', 'Comprobante de envío'],
-  'documento.formulario': ['Formulário preenchido', 'Filled form', 'Formulario completado'],
-  'documento.protocolo': ['Protocolo', 'Protocol', 'Protocolo'],
-  'documento.versao': ['Versão do modelo', 'Form version', 'Versión del formulario'],
-  'documento.recebido-em': ['Recebido em', 'Received on', 'Recibido el'],
-  'documento.situacao': ['Situação', 'Status', 'Situación'],
-  'documento.codigo': ['Código de verificação', 'Verification code', 'Código de verificación'],
-  'documento.confere': [
-    'Os servidores conferem este comprovante com o protocolo e o código de verificação.',
-    'Staff check this receipt with the protocol and the verification code.',
-    'Los servidores verifican este comprobante con el protocolo y el código de verificación.',
-  ],
-  'documento.gerado': ['Gerado em {data}', 'Generated on {data}', 'Generado el {data}'],
-  'documento.gerado-por': ['Gerado em {data} por {quem}', 'Generated on {data} by {quem}', 'Generado el {data} por {quem}'],
-  'documento.pagina': ['página {i} de {n}', 'page {i} of {n}', 'página {i} de {n}'],
-  'documento.recebido': ['Recebido', 'Received', 'Recibido'],
 } as const satisfies Record<string, readonly [string, string, string]>;
 
 export type ChaveCidadao = keyof typeof TEXTOS_CIDADAO;

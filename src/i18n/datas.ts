@@ -96,3 +96,11 @@ export function hojeSaoPaulo(agora: Date = new Date()): string {
   const p = partes(agora);
   return `${String(p.ano).padStart(4, '0')}-${p.mes}-${p.dia}`;
 }
+
+/** Date and time with the year in full (dd/MM/yyyy HH:mm, São Paulo): what a citizen keeps, the receipt, the e-mails (issue 35). */
+export function formatarDataHoraCompleta(v: string | number | Date | null | undefined): string {
+  const d = v == null ? null : comoData(v);
+  if (!d) return '';
+  const p = partes(d);
+  return `${p.dia}/${p.mes}/${p.ano} ${p.hora}:${p.minuto}`;
+}

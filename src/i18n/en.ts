@@ -1,11 +1,8 @@
 import type { ChaveTexto } from './pt-BR';
-import { lado } from './textos';
-import { ladoCidadao } from './cidadao';
+import { catalogo } from './textos';
 
 /** The English catalog: every key of the pt-BR one (the type and a unit test keep them equal). */
-export const en: Record<ChaveTexto, string> = {
-  ...lado(1),
-  ...ladoCidadao(1),
+export const en: Record<ChaveTexto, string> = /* @__PURE__ */ catalogo(1, {
   'validacao.periodo': 'The start of the period cannot be after its end.',
 
   'menu.home': 'Home',
@@ -90,4 +87,4 @@ export const en: Record<ChaveTexto, string> = {
   'confirmar.sim': 'Confirm',
   'confirmar.nao': 'Cancel',
   'data.formato': 'dd/mm/yyyy',
-};
+});

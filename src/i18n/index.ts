@@ -32,4 +32,4 @@ export function tradutor(idioma: Idioma): Tradutor {
 }
 
 /** pt-BR: the API's language, and the default of every pure module that writes sentences. */
-export const emPortugues: Tradutor = tradutor('pt-BR');
+export const emPortugues: Tradutor = /* @__PURE__ */ tradutor('pt-BR');

@@ -1,10 +1,7 @@
-import { lado } from './textos';
-import { ladoCidadao } from './cidadao';
+import { catalogo } from './textos';
 
 /** The pt-BR catalog: every text the console shows. Keys are grouped by where they appear. */
-export const ptBR = {
-  ...lado(0),
-  ...ladoCidadao(0),
+export const ptBR = /* @__PURE__ */ catalogo(0, {
   'validacao.periodo': 'O início do período não pode ser depois do fim.',
 
   'menu.home': 'Página Inicial',
@@ -89,6 +86,6 @@ export const ptBR = {
   'confirmar.sim': 'Confirmar',
   'confirmar.nao': 'Cancelar',
   'data.formato': 'dd/mm/aaaa',
-};
+});
 
 export type ChaveTexto = keyof typeof ptBR;

@@ -242,7 +242,7 @@ for (const banco of await bancosDeTeste()) {
       const [{ n }] = await s.db.query<{ n: number }>(`select count(*)::int as n from formulario where cpf_requerente = '52998224725'`);
       assert.equal(json.json.formularios.length, n, 'every form of that CPF (admin: every group)');
       const primeiro = json.json.formularios.find((f: { codigoServico: string }) => f.codigoServico === 'teste-requerente');
-      assert.ok(primeiro.respostas[0].linhas.some((l: { rotulo: string; valor: string }) => l.rotulo === 'Data de nascimento' && l.valor === '15/03/90'));
+      assert.ok(primeiro.respostas[0].linhas.some((l: { rotulo: string; valor: string }) => l.rotulo === 'Data de nascimento' && l.valor === '15/03/1990'));
       const csv = await fetch(`${s.url}/api/formularios/relatorio-titular?cpf=${CPF}&formato=csv`, { headers: { authorization: `Bearer ${(await entrarComo(s.url, 'admin')).access_token}` } });
       assert.match(await csv.text(), /CPF do requerente;529\.982\.247-25/);
       // Someone with the permission in Tributos only: that CPF's Tributos forms, none of the Saúde ones.

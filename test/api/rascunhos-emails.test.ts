@@ -9,7 +9,7 @@ import { bancosDeTeste, deEndereco, clienteApi, portaLivre, subirServidor, type 
 import { enviarFormulario, modeloPublicado } from '../apoio/entregas';
 import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
 import { opcoesEmailDoAmbiente } from '../../demo/server/email/mensageiro';
-import { MSG_RASCUNHO_INEXISTENTE } from '../../demo/server/api/rotas/rascunhos';
+import { textoCidadao } from '../../demo/server/textosCidadao';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**
@@ -105,7 +105,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(repetido.json.protocolo, enviado.json.protocolo);
       const depois = await api('GET', `/rascunhos/${codigo}`);
       assert.equal(depois.status, 404);
-      assert.equal(depois.json.detail, MSG_RASCUNHO_INEXISTENTE);
+      assert.equal(depois.json.detail, textoCidadao('pt-BR', 'api.rascunho-inexistente'));
       // The same code again: the draft is gone, so is the submission's key.
       assert.equal((await api('POST', '/modelos/teste-rascunho/formularios', { respostas: RESPOSTAS, rascunho: codigo })).status, 404);
       assert.equal((await api('GET', '/rascunhos/codigo-que-nao-existe')).status, 404);

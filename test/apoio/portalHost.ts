@@ -48,8 +48,8 @@ export async function subirPortal(o: OpcoesPortal): Promise<{ url: string; fecha
   const arquivos: Record<string, string> = {
     '/vendor/bootstrap.min.css': 'node_modules/bootstrap/dist/css/bootstrap.min.css',
     '/vendor/govuk-frontend.min.css': 'node_modules/govuk-frontend/dist/govuk/govuk-frontend.min.css',
-    '/base.css': 'test/keycloak/portal/base.css',
-    '/agressivo.css': 'test/keycloak/portal/agressivo.css',
+    '/base.css': 'demo/portais/base.css',
+    '/agressivo.css': 'demo/portais/agressivo.css',
     '/silent-check-sso.html': 'dist/silent-check-sso.html',
   };
   const servidor: Server = createServer((req, res) => {

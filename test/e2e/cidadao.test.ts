@@ -87,11 +87,11 @@ describe('do portal do cidadão à integração', () => {
       assert.match(texto, /Formulário recebido/);
       assert.match(texto, /Falha na integração/);
       assert.match(texto, /Integrado ao sistema de destino/);
-      // Personal data (issue 13): the gestor sees the requester masked, the birth date as 15/03/90.
+      // Personal data (issue 13): the gestor sees the requester masked, the birth date as 15/03/1990 (issue 35: answers' years in full).
       const ficha = await gaveta.innerText();
       assert.match(ficha, /M\*\*\* d\*\*\* S\*\*\*/);
       assert.doesNotMatch(ficha, /Maria da Silva|529\.982\.247-25/);
-      assert.match(ficha, /Data de nascimento\s*15\/03\/90/);
+      assert.match(ficha, /Data de nascimento\s*15\/03\/1990/);
       assert.equal((await p.locator('console-formularios button:has-text("Mostrar dados pessoais")').count()), 0, 'gestor may not reveal');
       const [guardado] = (await admin('GET', `/formularios?protocolo=${protocolo}`)).json;
       const detalhe = (await admin('GET', `/formularios/${guardado.id}/dados-pessoais`)).json;

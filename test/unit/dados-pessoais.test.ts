@@ -65,11 +65,13 @@ test('date rules: checked alike by the preview and the server, with their messag
 });
 
 test('an empty field never shows an example its own rules refuse: numbers say their range', async () => {
-  const { exemploDoCampo } = await import('../../src/forms/preenchimento');
-  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 10 }] })), 'a partir de 10');
-  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] })), 'de 1 a 5');
-  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'maxValue', max: 1500.5 }] })), 'até 1.500,5');
-  assert.equal(exemploDoCampo(campo({ id: 'n', tipo: 'inteiro' })), '0');
-  assert.equal(exemploDoCampo(campo({ id: 'd', tipo: 'data' })), 'dd/mm/aaaa');
-  assert.equal(exemploDoCampo(campo({ id: 't', tipo: 'texto' })), undefined);
+  const { dicaDoCampo } = await import('../../src/forms/preenchimento');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 10 }] })), 'A partir de 10.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] })), 'De 1 a 5.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'maxValue', max: 1500.5 }] })), 'Até 1.500,5.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'maxValue', max: 1500.5 }] }), 'en'), 'Up to 1,500.5.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro' })), undefined);
+  assert.equal(dicaDoCampo(campo({ id: 'd', tipo: 'data' })), 'Por exemplo, 15/03/1990');
+  assert.equal(dicaDoCampo(campo({ id: 'd', tipo: 'data' }), 'es'), 'Por ejemplo, 15/03/1990');
+  assert.equal(dicaDoCampo(campo({ id: 't', tipo: 'texto' })), undefined);
 });

@@ -67,7 +67,7 @@ test('answers laid out by the version: labels, option labels, dates dd/MM/yy, CP
   assert.deepEqual(
     blocos.map((b) => [b.titulo, b.linhas.map((l) => `${l.rotulo}=${l.valor}`)]),
     [
-      ['Requerente', ['Nome=Maria', 'CPF=529.982.247-25', 'Nascimento=17/05/90']],
+      ['Requerente', ['Nome=Maria', 'CPF=529.982.247-25', 'Nascimento=17/05/1990']],
       ['Pedido', ['Motivo=Roubo', 'Canais=E-mail, SMS', 'Valor=1.234,5', 'Anexo=rg.pdf', 'Observações=Não informado']],
       ['Outras respostas', ['extra=x']],
     ],

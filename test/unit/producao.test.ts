@@ -26,6 +26,7 @@ const SO_DEMONSTRACAO = [
   'demo/server/cidadaoDemo.ts',
   'demo/server/app.ts',
   'demo/server/demonstracao.ts',
+  'demo/server/portaisCidadao.ts',
 ];
 
 /** Every local module reachable from `entrada` (paths relative to the repository). */

@@ -25,7 +25,7 @@ function arquivos(dir: string): string[] {
 
 const PALAVRAS = /(?:^|[^\p{L}])\p{Lu}\p{Ll}|\p{Ll}{2,}\s+\p{Ll}{2,}|[À-ÖØ-öø-ÿ]/u;
 /** Class lists ("cf-layout cf-menu-aberto"), module paths and selectors are not words. */
-const NAO_TEXTO = (s: string) => /^\.{0,2}\//.test(s) || /^[\s\w${}.:#[\]=>"'-]*$/.test(s) && /(^|\s|[.#])(cf|bp6)-/.test(s);
+const NAO_TEXTO = (s: string) => /^\.{0,2}\//.test(s) || /^[\s\w${}.:#[\]=>"'-]*$/.test(s) && /(^|\s|[.#])(cf|bp6|fc)-/.test(s);
 const ATRIBUTOS_TECNICOS = new Set(['className', 'aria-keyshortcuts', 'id', 'key', 'type', 'icon', 'intent', 'variant', 'size', 'role', 'href', 'target', 'rel', 'name', 'autoComplete', 'inputMode', 'htmlFor', 'labelFor', 'method', 'position', 'placement', 'lang', 'accept', 'd', 'viewBox', 'fill', 'stroke', 'transform', 'textAnchor', 'dominantBaseline']);
 
 function textosLiterais(arquivo: string): string[] {
@@ -77,4 +77,16 @@ test('the pt-BR and English catalogs have the same keys, none empty, and the sam
     const nomes = (s: string) => [...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
     assert.deepEqual(nomes(b), nomes(a), `${k}: os parâmetros diferem entre pt-BR e inglês`);
   }
+});
+
+test("the citizen's catalog has its three languages for every key, none empty, with the same placeholders; the console's take its sides", async () => {
+  const { TEXTOS_CIDADAO, ladoCidadao } = await import('../../src/i18n/cidadao');
+  const nomes = (s: string) => [...s.matchAll(/\{(\w+)[,}]/g)].map((m) => m[1]).sort();
+  for (const [k, [pt, en, es]] of Object.entries(TEXTOS_CIDADAO)) {
+    assert.ok(pt.trim() && en.trim() && es.trim(), `${k}: texto vazio`);
+    assert.deepEqual(nomes(en), nomes(pt), `${k}: os parâmetros diferem entre pt-BR e inglês`);
+    assert.deepEqual(nomes(es), nomes(pt), `${k}: os parâmetros diferem entre pt-BR e espanhol`);
+  }
+  for (const [k, v] of Object.entries(ladoCidadao(0))) assert.equal((ptBR as Record<string, string>)[k], v, `${k}: o catálogo do console em pt-BR`);
+  for (const [k, v] of Object.entries(ladoCidadao(1))) assert.equal((en as Record<string, string>)[k], v, `${k}: o catálogo do console em inglês`);
 });

@@ -7,6 +7,7 @@ import { lerEsperas, proximaEspera } from '../entrega/agenda';
 import { criarLaco } from '../entrega/laco';
 import { eventoPorId } from '../eventos';
 import { ErroConfiguracao, numeroDoAmbiente } from '../ambiente';
+import type { IdiomaCidadao } from '../../../src/i18n/cidadao';
 import { mensagemConfirmacao, mensagemEquipe, mensagemRascunho, type FormularioEmail, type Mensagem } from './mensagens';
 
 /**
@@ -65,20 +66,20 @@ interface Trabalho {
 }
 
 async function formularioDoEmail(db: Executor, id: string): Promise<FormularioEmail | null> {
-  const [f] = await db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string }>(
-    `select f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, v.nome, v.definicao, m.nome as modelo
+  const [f] = await db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao }>(
+    `select f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, v.nome, v.definicao, m.nome as modelo
        from formulario f join modelo m on m.codigo_servico = f.codigo_servico
        left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
       where f.id = $1`,
     [id],
   );
   if (!f) return null;
-  return { protocolo: f.protocolo, modelo: f.nome ?? f.modelo, versao: f.modelo_versao, recebidoEm: new Date(f.recebido_em).toISOString(), status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo, definicao: f.definicao, respostas: f.respostas ?? {}, codigoVerificacao: f.codigo_verificacao };
+  return { protocolo: f.protocolo, modelo: f.nome ?? f.modelo, versao: f.modelo_versao, recebidoEm: new Date(f.recebido_em).toISOString(), status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo, definicao: f.definicao, respostas: f.respostas ?? {}, codigoVerificacao: f.codigo_verificacao, idioma: f.idioma };
 }
 
 /** The message of a job (null: its form is gone, nothing to send). */
 export async function mensagemDoTrabalho(db: Executor, t: Pick<Trabalho, 'formulario_id' | 'tipo' | 'para' | 'dados'>): Promise<Mensagem | null> {
-  if (t.tipo === 'RASCUNHO') return mensagemRascunho(t.para, t.dados as { link: string; modelo: string; expiraEm: string });
+  if (t.tipo === 'RASCUNHO') return mensagemRascunho(t.para, t.dados as { link: string; modelo: string; expiraEm: string; idioma?: IdiomaCidadao });
   const f = t.formulario_id ? await formularioDoEmail(db, t.formulario_id) : null;
   if (!f) return null;
   return t.tipo === 'CONFIRMACAO' ? mensagemConfirmacao(t.para, f) : mensagemEquipe(t.para, f);

@@ -1,14 +1,18 @@
 import type { Definicao } from '../../../src/forms/definicao';
 import { mascararRespostas } from '../../../src/forms/dadosPessoais';
 import { respostasComoVistas, type BlocoRespostas } from '../../../src/forms/respostas';
-import { formatarDataHora } from '../../../src/i18n/datas';
+import { formatarDataHoraCompleta } from '../../../src/i18n/datas';
+import { tradutorCidadao, type IdiomaCidadao } from '../../../src/i18n/cidadao';
+import { textoCidadao } from '../textosCidadao';
 import { gerarPdf } from '../pdf/gerador';
 
 /**
- * The e-mails the console sends (issue 21), in pt-BR, as text and as simple HTML: the citizen's
+ * The e-mails the console sends (issue 21), as text and as simple HTML: the citizen's
  * confirmation (a copy of the answers that applied, personal data masked as the staff screen masks it
  * for someone without the personal-data permission, and the PDF receipt — masked too — attached), the
- * notice to the model's team address, and a draft's resume link. Nothing here sends: the worker does.
+ * notice to the model's team address, and a draft's resume link. The citizen's come in the language the
+ * form (or the draft) was filled in, dates with the year in full (issue 35); the team's, in pt-BR. Nothing
+ * here sends: the worker does.
  */
 export interface Mensagem {
   para: string;
@@ -28,12 +32,13 @@ export interface FormularioEmail {
   definicao: Definicao | null;
   respostas: Record<string, unknown>;
   codigoVerificacao: string | null;
+  idioma: IdiomaCidadao;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The answers the citizen saw, masked: the same blocks the drawer and the PDF show. */
-const blocosMascarados = (f: FormularioEmail): BlocoRespostas[] => respostasComoVistas(f.definicao, f.respostas, mascararRespostas(f.definicao, f.respostas));
+/** The answers the citizen saw, masked: the same blocks the drawer and the PDF show (in `idioma`'s words). */
+const blocosMascarados = (f: FormularioEmail, idioma: IdiomaCidadao = 'pt-BR'): BlocoRespostas[] => respostasComoVistas(f.definicao, f.respostas, mascararRespostas(f.definicao, f.respostas), tradutorCidadao(idioma));
 
 /** "Rótulo: valor" — without a second mark after a label that ends in one ("Precisa de transporte?"). */
 const rotulado = (rotulo: string, valor: string) => `${rotulo}${/[?:]$/.test(rotulo.trim()) ? '' : ':'} ${valor}`;
@@ -41,21 +46,24 @@ const blocosEmTexto = (blocos: BlocoRespostas[]) => blocos.map((b) => [`${b.titu
 const blocosEmHtml = (blocos: BlocoRespostas[]) =>
   blocos.map((b) => `<h3 style="font-size:15px;margin:16px 0 4px">${esc(b.titulo)}</h3><table style="border-collapse:collapse">${b.linhas.map((l) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${esc(l.rotulo)}</th><td style="padding:2px 0">${esc(l.valor)}</td></tr>`).join('')}</table>`).join('');
 
-const html = (corpo: string) => `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;font-size:14px;color:#1c2127">${corpo}</body></html>`;
+const html = (corpo: string, idioma: IdiomaCidadao = 'pt-BR') => `<!doctype html><html lang="${idioma}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;font-size:14px;color:#1c2127">${corpo}</body></html>`;
 
-const AVISO_MASCARA = 'Por segurança, dados pessoais aparecem mascarados neste e-mail.';
+const AVISO_MASCARA = textoCidadao('pt-BR', 'email.mascara');
 
 export async function mensagemConfirmacao(para: string, f: FormularioEmail): Promise<Mensagem> {
-  const blocos = blocosMascarados(f);
-  const quando = formatarDataHora(f.recebidoEm);
-  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: f.status, blocos, aviso: 'Dados pessoais mascarados.', ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
-  const codigo = f.codigoVerificacao ? `Código de verificação: ${f.codigoVerificacao}\n` : '';
+  const idioma = f.idioma;
+  const tx = (chave: Parameters<typeof textoCidadao>[1], params?: Record<string, string | number>) => textoCidadao(idioma, chave, params);
+  const blocos = blocosMascarados(f, idioma);
+  const quando = formatarDataHoraCompleta(f.recebidoEm);
+  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: tx('doc.recebido'), blocos, aviso: tx('doc.mascarados'), idioma, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
+  const codigo = f.codigoVerificacao ? `${tx('doc.codigo')}: ${f.codigoVerificacao}\n` : '';
   return {
     para,
-    assunto: `Recebemos o seu formulário: ${f.modelo} (protocolo ${f.protocolo})`,
-    texto: `Olá,\n\nRecebemos o seu formulário "${f.modelo}" em ${quando}.\n\nProtocolo: ${f.protocolo}\n${codigo}\nGuarde o protocolo para acompanhar o pedido. O comprovante em PDF vai anexo.\n\nSuas respostas:\n\n${blocosEmTexto(blocos)}\n\n${AVISO_MASCARA}\n`,
+    assunto: tx('email.confirmacao-assunto', { modelo: f.modelo, protocolo: f.protocolo }),
+    texto: `${tx('email.ola')}\n\n${tx('email.recebemos', { modelo: f.modelo, data: quando })}\n\n${tx('doc.protocolo')}: ${f.protocolo}\n${codigo}\n${tx('email.guarde')}\n\n${tx('email.suas-respostas')}:\n\n${blocosEmTexto(blocos)}\n\n${tx('email.mascara')}\n`,
     html: html(
-      `<p>Olá,</p><p>Recebemos o seu formulário <strong>${esc(f.modelo)}</strong> em ${esc(quando)}.</p><p>Protocolo: <strong>${esc(f.protocolo)}</strong>${f.codigoVerificacao ? `<br>Código de verificação: ${esc(f.codigoVerificacao)}` : ''}</p><p>Guarde o protocolo para acompanhar o pedido. O comprovante em PDF vai anexo.</p><h2 style="font-size:16px">Suas respostas</h2>${blocosEmHtml(blocos)}<p style="color:#404854">${AVISO_MASCARA}</p>`,
+      `<p>${esc(tx('email.ola'))}</p><p>${esc(tx('email.recebemos', { modelo: f.modelo, data: quando }))}</p><p>${esc(tx('doc.protocolo'))}: <strong>${esc(f.protocolo)}</strong>${f.codigoVerificacao ? `<br>${esc(tx('doc.codigo'))}: ${esc(f.codigoVerificacao)}` : ''}</p><p>${esc(tx('email.guarde'))}</p><h2 style="font-size:16px">${esc(tx('email.suas-respostas'))}</h2>${blocosEmHtml(blocos)}<p style="color:#404854">${esc(tx('email.mascara'))}</p>`,
+      idioma,
     ),
     anexos: [{ nome: `comprovante-${f.protocolo.replace(/\D/g, '')}.pdf`, tipo: 'application/pdf', conteudo: pdf }],
   };
@@ -63,7 +71,7 @@ export async function mensagemConfirmacao(para: string, f: FormularioEmail): Pro
 
 export function mensagemEquipe(para: string, f: FormularioEmail): Mensagem {
   const blocos = blocosMascarados(f);
-  const quando = formatarDataHora(f.recebidoEm);
+  const quando = formatarDataHoraCompleta(f.recebidoEm);
   return {
     para,
     assunto: `Novo formulário: ${f.modelo} (protocolo ${f.protocolo})`,
@@ -73,13 +81,15 @@ export function mensagemEquipe(para: string, f: FormularioEmail): Mensagem {
   };
 }
 
-export function mensagemRascunho(para: string, d: { link: string; modelo: string; expiraEm: string }): Mensagem {
-  const ate = formatarDataHora(d.expiraEm);
+export function mensagemRascunho(para: string, d: { link: string; modelo: string; expiraEm: string; idioma?: IdiomaCidadao }): Mensagem {
+  const idioma = d.idioma ?? 'pt-BR';
+  const tx = (chave: Parameters<typeof textoCidadao>[1], params?: Record<string, string | number>) => textoCidadao(idioma, chave, params);
+  const ate = formatarDataHoraCompleta(d.expiraEm);
   return {
     para,
-    assunto: `Continue o seu formulário: ${d.modelo}`,
-    texto: `Olá,\n\nAs suas respostas ao formulário "${d.modelo}" foram salvas. Para continuar de onde parou, abra:\n\n${d.link}\n\nO link vale até ${ate}. Não o compartilhe: quem tiver o link vê as suas respostas.\n`,
-    html: html(`<p>Olá,</p><p>As suas respostas ao formulário <strong>${esc(d.modelo)}</strong> foram salvas.</p><p><a href="${esc(d.link)}">Continuar o preenchimento</a></p><p>O link vale até ${esc(ate)}. Não o compartilhe: quem tiver o link vê as suas respostas.</p>`),
+    assunto: tx('email.rascunho-assunto', { modelo: d.modelo }),
+    texto: `${tx('email.ola')}\n\n${tx('email.rascunho-salvo', { modelo: d.modelo })}\n\n${d.link}\n\n${tx('email.rascunho-validade', { data: ate })}\n`,
+    html: html(`<p>${esc(tx('email.ola'))}</p><p>${esc(tx('email.rascunho-salvo', { modelo: d.modelo }))}</p><p><a href="${esc(d.link)}">${esc(tx('email.continuar'))}</a></p><p>${esc(tx('email.rascunho-validade', { data: ate }))}</p>`, idioma),
     anexos: [],
   };
 }

@@ -24,11 +24,12 @@ const formulario = {
   emailRequerente: Nulavel(Type.String({ description: 'Mascarado, salvo para quem tem READ_FORMULARIO_DADOS_PESSOAIS.' })),
   recebidoEm: DataHora(),
   anonimizadoEm: Nulavel(DataHora('Quando a retenção apagou os dados pessoais.')),
+  idioma: Type.Union([Type.Literal('pt-BR'), Type.Literal('en'), Type.Literal('es')], { description: 'O idioma em que o cidadão preencheu (o do e-mail de confirmação e do comprovante).' }),
 };
 export const Formulario = Type.Object(formulario, {
   title: 'Formulario',
   description: 'Um formulário preenchido numa lista.',
-  examples: [{ id: 1234, protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', modeloNome: 'Solicitação de alvará', modeloVersao: 2, status: 'INTEGRADO', cpfRequerente: '***.456.789-**', nomeRequerente: 'M*** S***', emailRequerente: 'm***@e***.br', recebidoEm: '2026-11-21T14:05:00.000Z', anonimizadoEm: null }],
+  examples: [{ id: 1234, protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', modeloNome: 'Solicitação de alvará', modeloVersao: 2, status: 'INTEGRADO', cpfRequerente: '***.456.789-**', nomeRequerente: 'M*** S***', emailRequerente: 'm***@e***.br', recebidoEm: '2026-11-21T14:05:00.000Z', anonimizadoEm: null, idioma: 'pt-BR' }],
 });
 
 export const filtrosFormularios = {

@@ -29,7 +29,6 @@ export const comum = {
   'edicao.salvar': ['Salvar', 'Save'],
   'edicao.cancelar': ['Cancelar', 'Cancel'],
   'edicao.voltar': ['Voltar', 'Back'],
-  'preenchimento.procurar': ['Procurar', 'Browse'],
   'grafico.formularios-dia': ['{data}: {n, plural, one {# formulário} other {# formulários}}', '{data}: {n, plural, one {# form} other {# forms}}'],
   'grafico.ver-numeros': ['Ver os números do gráfico', "Show the chart's numbers"],
   'grafico.ocultar-numeros': ['Ocultar os números do gráfico', "Hide the chart's numbers"],

@@ -9,7 +9,7 @@ import { useAmbiente } from '../../app/contexto';
 import { formulariosApi, type DadosPessoais, type DetalheFormulario } from '../../api/recursos/formularios';
 import { respostasPorSecao } from '../../forms/respostas';
 import { ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA } from '../../forms/status';
-import { formatarDataHora } from '../../i18n/datas';
+import { formatarDataHoraCompleta } from '../../i18n/datas';
 import type { Tradutor } from '../../i18n';
 import { comEscopo } from '../../state/carregamento';
 import { Etiqueta } from '../../ui/Etiqueta';
@@ -108,7 +108,9 @@ export function FichaFormulario({ id }: { id: string }) {
         <dt>{t('formularios.modelo')}</dt>
         <dd>{t('ficha.modelo-versao', { nome: f.modeloNome, codigo: f.codigoServico, versao: f.modeloVersao })}</dd>
         <dt>{t('formularios.recebido-em')}</dt>
-        <dd>{formatarDataHora(f.recebidoEm)}</dd>
+        <dd>{formatarDataHoraCompleta(f.recebidoEm)}</dd>
+        <dt>{t('ficha.idioma')}</dt>
+        <dd data-testid="idioma">{t(`idioma.${f.idioma}`)}</dd>
         <dt>{t('formularios.requerente')}</dt>
         <dd>
           {requerente.nomeRequerente ?? '—'}
@@ -126,7 +128,7 @@ export function FichaFormulario({ id }: { id: string }) {
       <h3>{t('ficha.respostas')}</h3>
       {f.anonimizadoEm && (
         <Callout intent="primary" data-testid="anonimizado">
-          {t('ficha.anonimizado', { quando: formatarDataHora(f.anonimizadoEm) })}
+          {t('ficha.anonimizado', { quando: formatarDataHoraCompleta(f.anonimizadoEm) })}
         </Callout>
       )}
       {!f.anonimizadoEm && (
@@ -160,7 +162,7 @@ export function FichaFormulario({ id }: { id: string }) {
       <ol className="cf-linha-tempo" data-testid="eventos">
         {f.eventos.map((e) => (
           <li key={e.id}>
-            <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> <time dateTime={e.ocorridoEm}>{formatarDataHora(e.ocorridoEm)}</time> · {e.autor}
+            <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> <time dateTime={e.ocorridoEm}>{formatarDataHoraCompleta(e.ocorridoEm)}</time> · {e.autor}
             {textoDetalhes(e.detalhes, t) && <span className="cf-detalhes"> · {textoDetalhes(e.detalhes, t)}</span>}
           </li>
         ))}
@@ -182,7 +184,7 @@ export function FichaFormulario({ id }: { id: string }) {
           <dt>{t('ficha.ultimo-erro')}</dt>
           <dd>{r.ultimoErro ?? '—'}</dd>
           <dt>{t('ficha.proxima')}</dt>
-          <dd>{r.proximaTentativaEm ? formatarDataHora(r.proximaTentativaEm) : '—'}</dd>
+          <dd>{r.proximaTentativaEm ? formatarDataHoraCompleta(r.proximaTentativaEm) : '—'}</dd>
         </dl>
       ) : (
         <p className="cf-ajuda">{f.status === 'RECEBIDO' ? t('ficha.nao-tentada') : t('ficha.sem-retentativa')}</p>
@@ -200,7 +202,7 @@ export function FichaFormulario({ id }: { id: string }) {
             <tbody>
               {tentativas.map((e) => (
                 <tr key={e.id}>
-                  <td>{formatarDataHora(e.ocorridoEm)}</td>
+                  <td>{formatarDataHoraCompleta(e.ocorridoEm)}</td>
                   <td>
                     <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} />
                   </td>

@@ -46,7 +46,7 @@ export async function registrarAnexosPublicos(api: FastifyInstance, ctx: Context
         }),
       },
       async (req, rep) => {
-        const m = await ctx.modeloPublicado(req.params.codigoServico);
+        const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
         await ctx.cidadaoAutorizado(req, m);
         const campo = m.definicao!.secoes.flatMap((s) => s.campos).find((c) => c.id === req.query.campo && c.tipo === 'arquivo');
         if (!campo) throw invalido('Informe um campo de arquivo deste formulário.', [{ field: 'campo', message: 'Este formulário não tem esse campo de arquivo.' }]);

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { respostasComoVistas } from '../../../../src/forms/respostas';
-import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
+import { tradutorCidadao, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
+import { textoCidadao } from '../../textosCidadao';
 import { gerarPdf } from '../../pdf/gerador';
 import { codigoConfere } from '../../pdf/comprovante';
 import { naoEncontrado } from '../erros';
@@ -12,29 +13,32 @@ import { doc, type ContextoPublico } from './publico';
 export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico) {
   /**
    * The citizen's receipt (issue 15): the form as sent (answers in clear: they are the citizen's own;
-   * without the questions hidden from them), with the verification code. The protocol and the code are
-   * the key: a wrong pair answers 404, as a protocol that does not exist.
+   * without the questions hidden from them), with the verification code, in the language the form was
+   * filled in (issue 35). The protocol and the code are the key: a wrong pair answers 404, as a protocol
+   * that does not exist.
    */
   api.get<{ Params: { protocolo: string }; Querystring: { codigo: string } }>(
     '/comprovantes/:protocolo',
     { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': BINARIO }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
     async (req, rep) => {
-      const [f] = await ctx.db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string }>(
-        `select f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, v.nome, v.definicao, m.nome as modelo
+      const [f] = await ctx.db.query<{ protocolo: string; modelo_versao: number; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao }>(
+        `select f.protocolo, f.modelo_versao, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, v.nome, v.definicao, m.nome as modelo
            from formulario f join modelo m on m.codigo_servico = f.codigo_servico
            left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
           where f.protocolo = $1 and f.anonimizado_em is null`,
         [req.params.protocolo],
       );
       if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado('Comprovante não encontrado: confira o protocolo e o código de verificação.');
+      // What happened to it afterwards (delivered, retried) is the staff's: to the citizen it was received.
       const pdf = await gerarPdf({
         modelo: f.nome ?? f.modelo,
         versao: f.modelo_versao,
         protocolo: f.protocolo,
         recebidoEm: f.recebido_em,
-        status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo,
-        blocos: respostasComoVistas(f.definicao, f.respostas ?? {}),
+        status: textoCidadao(f.idioma, 'doc.recebido'),
+        blocos: respostasComoVistas(f.definicao, f.respostas ?? {}, undefined, tradutorCidadao(f.idioma)),
         comprovante: { codigo: f.codigo_verificacao! },
+        idioma: f.idioma,
       });
       return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },

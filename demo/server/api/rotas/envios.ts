@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { type Definicao } from '../../../../src/forms/definicao';
 import { respostasVisiveis } from '../../../../src/forms/condicoes';
 import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
-import { traduzir } from '../../../../src/i18n';
+import { traduzirCidadao, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
+import { textoCidadao } from '../../textosCidadao';
 import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../../src/forms/definicao';
 import { formatarCpf, soDigitos } from '../../../../src/forms/cpf';
 import { camposPessoais } from '../../../../src/forms/dadosPessoais';
@@ -16,7 +17,7 @@ import { novoCodigoVerificacao } from '../../pdf/comprovante';
 import { exportacaoMascarada } from '../exportacao';
 import { criarEnviosEmGrupo, type FormularioGravado } from '../enviosEmGrupo';
 import { chaveOpaca } from '../limites';
-import { MSG_RASCUNHO_INEXISTENTE, rascunhoDoCodigo } from './rascunhos';
+import { rascunhoDoCodigo } from './rascunhos';
 import { contarJornada } from './jornada';
 import { doc, params, type ContextoPublico, type LinhaPublica } from './publico';
 
@@ -45,12 +46,12 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
         porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.' },
       }) },
     async (req, rep) => {
-      let m = ctx.emCache(req.params.codigoServico) ?? (await ctx.modeloPublicado(req.params.codigoServico));
+      let m = ctx.emCache(req.params.codigoServico) ?? (await ctx.modeloPublicado(req.params.codigoServico, req.idioma));
       for (;;) {
         const r = await receber(req, m);
         if (r?.repetido) rep.header('idempotent-replayed', 'true');
         if (r) return rep.code(201).send(r.saida);
-        m = await ctx.modeloPublicado(req.params.codigoServico);
+        m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
       }
     },
   );
@@ -81,23 +82,25 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     ctx.conferirTamanhos(req.body.respostas);
     // A submission from a draft is checked against the version the draft started on, and deletes it.
     const rascunho = req.body.rascunho ? await rascunhoDoCodigo(db, req.body.rascunho, cidadao) : null;
-    if (req.body.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+    if (req.body.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
     if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
 
     const definicao = m.definicao!;
-    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao);
+    const idioma = req.idioma;
+    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao, idioma);
     // Questions filled from the citizen's login take the token's values, whatever the browser sent.
     const enviadas = comDadosDoLogin(definicao, doCidadao, cidadao);
     // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
     const respostas = respostasVisiveis(definicao, enviadas);
-    const porCampo = errosDasRespostas(definicao, respostas);
+    // The messages in the citizen's language (Accept-Language), the same the element shows as one types.
+    const porCampo = errosDasRespostas(definicao, respostas, idioma);
     const erros = [
-      ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
+      ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
       ...(erroCpf ? [erroCpf] : []),
-      ...arquivosSemEnvio(definicao, respostas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzir('pt-BR', 'validacao.arquivo-enviado') })),
+      ...arquivosSemEnvio(definicao, respostas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzirCidadao(idioma, 'validacao.arquivo-enviado') })),
       ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];
-    if (erros.length) throw invalido('Algumas respostas precisam de correção.', erros);
+    if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
     const requerente = requerenteDe(definicao, respostas, cidadao);
     const confirmacao = ctx.o.emails ? await dentroDoLimite(enderecoDeConfirmacao(definicao, respostas)) : null;
     const equipe = ctx.o.emails ? definicao.emailEquipe?.trim() || null : null;
@@ -105,7 +108,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     // File answers refer to uploads: checked and written out with the file's name, type, size and SHA-256
     // (after the replay check: a repeated submission finds its uploads already its own).
     const comAnexos = await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
-    if (comAnexos.erros.length) throw invalido('Algumas respostas precisam de correção.', comAnexos.erros);
+    if (comAnexos.erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), comAnexos.erros);
     // Its cells in the masked CSV export, made here once (issue 19).
     const exportacao = exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas);
     // One statement, so one round trip and one implicit transaction: the form, its first event, its
@@ -120,8 +123,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
            select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
          f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada)
-           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19
             where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
               and (select count(*) from l) = cardinality($14::uuid[])
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
@@ -144,7 +147,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma],
         'envio-formulario',
       )
       )[0] ?? null;
@@ -154,7 +157,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       criado = comAnexos.ids.length || rascunho
         ? await sozinho()
         : await gravarEmGrupo(
-            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe },
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma },
             sozinho,
           );
     } catch (e) {
@@ -166,7 +169,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     if (!criado) {
       // Not written: an upload it names was taken meanwhile (by another submission, or the sweep), or the model changed.
       const depois = comAnexos.ids.length ? await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas) : null;
-      if (depois?.erros.length) throw invalido('Algumas respostas precisam de correção.', depois.erros);
+      if (depois?.erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), depois.erros);
       return null;
     }
     ctx.o.aoReceber?.();
@@ -180,12 +183,12 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
  * The citizen's CPF from their token is the requester's CPF (issue 13): the requester CPF field is
  * filled from it when empty, and an answer that differs is refused with a field error.
  */
-function comCpfDoCidadao(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): { respostas: Record<string, unknown>; erroCpf?: ErroCampo } {
+function comCpfDoCidadao(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null, idioma: IdiomaCidadao): { respostas: Record<string, unknown>; erroCpf?: ErroCampo } {
   const campo = camposDoRequerente(d).cpf;
   if (!cidadao || !campo) return { respostas };
   const dado = respostaDe(respostas, campo.id);
   if (dado === undefined || dado === null || dado === '') return { respostas: { ...respostas, [campo.id]: formatarCpf(cidadao.cpf) } };
-  if (typeof dado !== 'string' || soDigitos(dado) !== cidadao.cpf) return { respostas, erroCpf: { field: `respostas.${campo.id}`, message: 'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.' } };
+  if (typeof dado !== 'string' || soDigitos(dado) !== cidadao.cpf) return { respostas, erroCpf: { field: `respostas.${campo.id}`, message: textoCidadao(idioma, 'api.cpf-da-conta') } };
   return { respostas };
 }
 

@@ -50,6 +50,7 @@ interface LinhaFormulario {
   email_requerente: string | null;
   recebido_em: string;
   anonimizado_em: string | null;
+  idioma: 'pt-BR' | 'en' | 'es';
   respostas?: Record<string, unknown>;
 }
 
@@ -69,6 +70,7 @@ const resumo = (r: LinhaFormulario, clara = false): TFormulario => ({
   emailRequerente: r.email_requerente && (clara ? r.email_requerente : (mascarar('email', r.email_requerente) as string)),
   recebidoEm: r.recebido_em,
   anonimizadoEm: r.anonimizado_em,
+  idioma: r.idioma,
 });
 
 /** Whether the caller sees personal data in clear (on request: a reveal, a clear export, a data-subject report). */
@@ -151,7 +153,7 @@ export function filtroFormularios(q: QueryFormularios, escopo: number[] | null, 
   return f;
 }
 
-const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em
+const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em, f.idioma
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
 /** The forms list, for its deep pages (salto.ts). */

@@ -32,7 +32,7 @@ export function registrarJornada(api: FastifyInstance, ctx: ContextoPublico) {
       }),
     },
     async (req, rep) => {
-      const m = await ctx.modeloPublicado(req.params.codigoServico);
+      const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
       const pagina = req.body.evento === 'PAGINA' ? (req.body.pagina ?? '') : '';
       const paginas = paginasDe(m.definicao!);
       if (req.body.evento === 'PAGINA' && pagina !== PAGINA_REVISAO && !paginas.some((p) => p.id === pagina)) throw invalido(MSG_CAMPOS, [{ field: 'pagina', message: 'Este formulário não tem essa página.' }]);

@@ -15,6 +15,8 @@ import { registrarJornada } from './jornada';
 import { registrarEnvios } from './envios';
 import { registrarAnexosPublicos } from './anexosPublicos';
 import { registrarComprovantes } from './comprovantes';
+import { idiomaPreferido, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
+import { textoCidadao } from '../../textosCidadao';
 
 /**
  * The citizens' side (issue 8), without a staff token: the published models, submissions (envios.ts),
@@ -37,8 +39,13 @@ export interface LinhaPublica {
 
 export const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
 export const doc = documentarComo('Cidadão');
-const MSG_INDISPONIVEL = 'Este formulário não está disponível.';
-export const MSG_ENCERRADO = 'Este formulário foi encerrado e não aceita mais respostas.';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A citizen route's language (issue 35): from Accept-Language, pt-BR when none of the citizen's languages is asked for. */
+    idioma: IdiomaCidadao;
+  }
+}
 
 export interface OpcoesPublico {
   cidadao: IdentidadeCidadao;
@@ -136,8 +143,8 @@ export interface ContextoPublico {
   o: OpcoesPublico;
   limites: Limites;
   nomeados: LimitesNomeados;
-  /** The model as citizens may see it: published (archived: 410; draft: 404). */
-  modeloPublicado(codigo: string): Promise<LinhaPublica>;
+  /** The model as citizens may see it: published (archived: 410; draft: 404), refused in the citizen's language. */
+  modeloPublicado(codigo: string, idioma?: IdiomaCidadao): Promise<LinhaPublica>;
   /** The last published model read, if any (a submission's fast path; its `versao` is checked by the insert). */
   emCache(codigo: string): LinhaPublica | undefined;
   cidadaoDoPedido(req: FastifyRequest): Promise<Cidadao | null>;
@@ -153,6 +160,11 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   const nomeados = limitesNomeados(l);
   // Every citizen route, reads and writes, counts against the client's address (before its body is read).
   api.addHook('onRequest', limites.gancho(nomeados.endereco, (req) => req.ip));
+  // Its language: what the citizen reads back (messages, receipt, e-mails) and what a submission records.
+  api.decorateRequest('idioma', 'pt-BR');
+  api.addHook('onRequest', async (req) => {
+    req.idioma = idiomaPreferido(req.headers['accept-language']);
+  });
 
   /**
    * Published models as last read, by code. A submission checks its answers against the cached
@@ -167,7 +179,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     limites,
     nomeados,
     emCache: (codigo) => cache.get(codigo),
-    async modeloPublicado(codigo) {
+    async modeloPublicado(codigo, idioma = 'pt-BR') {
       cache.delete(codigo);
       const [m] = await db.query<LinhaPublica>(
         `select m.versao, m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao
@@ -175,8 +187,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
           where m.codigo_servico = $1`,
         [codigo],
       );
-      if (!m || m.ultima_versao === 0 || !m.definicao) throw naoEncontrado(MSG_INDISPONIVEL);
-      if (m.status === 'ARQUIVADO') throw new ErroHttp(410, MSG_ENCERRADO);
+      if (!m || m.ultima_versao === 0 || !m.definicao) throw naoEncontrado(textoCidadao(idioma, 'api.indisponivel'));
+      if (m.status === 'ARQUIVADO') throw new ErroHttp(410, textoCidadao(idioma, 'api.encerrado'));
       cache.set(codigo, m);
       return m;
     },
@@ -192,9 +204,9 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     async cidadaoAutorizado(req, m) {
       const cidadao = await ctx.cidadaoDoPedido(req);
       if (m.grupo_acesso_publico_id) {
-        if (!cidadao) throw new ErroHttp(401, 'Entre com a sua conta de cidadão para preencher este formulário.');
+        if (!cidadao) throw new ErroHttp(401, textoCidadao(req.idioma, 'api.entrar'));
         const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
-        if (!ok) throw proibido('O seu CPF não está autorizado a preencher este formulário.');
+        if (!ok) throw proibido(textoCidadao(req.idioma, 'api.nao-autorizado'));
       }
       return cidadao;
     },
@@ -215,7 +227,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   );
 
   api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: doc('obterModeloPublicado', 'Um modelo publicado, para preencher', { publica: true, params, resposta: { descricao: 'A última versão publicada.', corpo: ModeloPublico }, erros: [404, 410, 429] }) }, async (req) => {
-    const m = await ctx.modeloPublicado(req.params.codigoServico);
+    const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
     return { codigoServico: m.codigo_servico, nome: m.nome, descricao: m.descricao, versao: m.ultima_versao, restrito: !!m.grupo_acesso_publico_id, definicao: m.definicao };
   });
 

@@ -8,10 +8,12 @@ import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/cont
 import type { Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
 import { parametros } from '../contrato';
-import { ErroHttp, invalido, MSG_CAMPOS, naoEncontrado } from '../erros';
+import { ErroHttp, invalido, naoEncontrado } from '../erros';
 import { chaveOpaca } from '../limites';
 import { contarJornada } from './jornada';
-import { doc, MSG_ENCERRADO, type ContextoPublico } from './publico';
+import { doc, type ContextoPublico } from './publico';
+import { textoCidadao } from '../../textosCidadao';
+import type { IdiomaCidadao } from '../../../../src/i18n/cidadao';
 import { ErroConfiguracao, numeroDoAmbiente } from '../../ambiente';
 
 /**
@@ -27,7 +29,7 @@ export interface OpcoesRascunhos {
   /** The resume link for a code (RASCUNHO_URL with `{codigo}`; the demo's citizen page by default). */
   link: (codigo: string) => string;
   /** Queues the e-mail with the link, when the citizen gives an address and e-mails are on. */
-  enviarLink?: (tx: Executor, para: string, dados: { link: string; modelo: string; expiraEm: string }) => Promise<void>;
+  enviarLink?: (tx: Executor, para: string, dados: { link: string; modelo: string; expiraEm: string; idioma: IdiomaCidadao }) => Promise<void>;
 }
 
 export const RASCUNHO_VALIDADE_PADRAO_DIAS = 30;
@@ -42,7 +44,6 @@ export function opcoesRascunhosDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: st
 export const novoCodigoRascunho = () => randomBytes(18).toString('base64url');
 export const hashDoCodigo = (codigo: string) => createHash('sha256').update(codigo, 'utf8').digest();
 
-export const MSG_RASCUNHO_INEXISTENTE = 'Rascunho não encontrado: o link pode ter expirado, o formulário já pode ter sido enviado ou o link está incompleto. Comece um novo preenchimento.';
 
 interface LinhaRascunho {
   id: string;
@@ -82,16 +83,16 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
   const db = ctx.db;
   const maximo = ctx.o.limites.rascunhoBytes;
   /** A draft is checked as answers are, but partial (issue 33); and bounded as a whole. */
-  const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }) => {
+  const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }, idioma: IdiomaCidadao) => {
     ctx.conferirTamanhos(corpo.respostas);
     if (maximo > 0 && Buffer.byteLength(JSON.stringify(corpo.respostas)) > maximo) throw new ErroHttp(413, `Um rascunho pode ter no máximo ${Math.round(maximo / 1024).toLocaleString('pt-BR')} KB de respostas.`);
     const erros = [
-      ...chavesDesconhecidas(d, corpo.respostas).map((k) => ({ field: `respostas.${k}`, message: `Este formulário não tem o campo "${k}".` })),
-      ...Object.entries(errosDoRascunho(d, corpo.respostas)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
+      ...chavesDesconhecidas(d, corpo.respostas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
+      ...Object.entries(errosDoRascunho(d, corpo.respostas, idioma)).map(([k, message]) => ({ field: `respostas.${k}`, message })),
     ];
-    const email = corpo.email?.trim() ? mensagemDe([{ tipo: 'email' }], corpo.email.trim()) : null;
+    const email = corpo.email?.trim() ? mensagemDe([{ tipo: 'email' }], corpo.email.trim(), idioma) : null;
     if (email) erros.push({ field: 'email', message: email });
-    if (erros.length) throw invalido(MSG_CAMPOS, erros);
+    if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
   };
   const salvo = (codigo: string, expira: string, emailEnviado: boolean) => ({ codigo, expiraEm: new Date(expira).toISOString(), link: o.link(codigo), emailEnviado });
   /** The draft's uploads, marked as its own (only uploads still nobody's, of this model). */
@@ -102,10 +103,10 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
    * and five saves sent ten e-mails to someone else's address). Past the limit the draft is saved all the
    * same and the link is in the answer; no new message is queued.
    */
-  const avisar = async (tx: Executor, email: string | undefined, codigo: string, modelo: string, expira: string) => {
+  const avisar = async (tx: Executor, email: string | undefined, codigo: string, modelo: string, expira: string, idioma: IdiomaCidadao) => {
     if (!email?.trim() || !o.enviarLink) return false;
     if (!(await ctx.limites.contar(ctx.nomeados.emailsRascunho, chaveOpaca(email))).dentro) return false;
-    await o.enviarLink(tx, email.trim(), { link: o.link(codigo), modelo, expiraEm: new Date(expira).toISOString() });
+    await o.enviarLink(tx, email.trim(), { link: o.link(codigo), modelo, expiraEm: new Date(expira).toISOString(), idioma });
     return true;
   };
 
@@ -123,9 +124,9 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       }),
     },
     async (req, rep) => {
-      const m = await ctx.modeloPublicado(req.params.codigoServico);
+      const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
       const cidadao = await ctx.cidadaoAutorizado(req, m);
-      conferir(m.definicao!, req.body);
+      conferir(m.definicao!, req.body, req.idioma);
       const codigo = novoCodigoRascunho();
       const r = await db.transacao(async (tx) => {
         const [r] = await tx.query<{ id: string; expira_em: string }>(
@@ -135,7 +136,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
         );
         await guardarAnexos(tx, r.id, { codigo_servico: m.codigo_servico, definicao: m.definicao! }, req.body.respostas);
         await contarJornada(tx, m.codigo_servico, 'RASCUNHO');
-        return { ...r, emailEnviado: await avisar(tx, req.body.email, codigo, m.nome, r.expira_em) };
+        return { ...r, emailEnviado: await avisar(tx, req.body.email, codigo, m.nome, r.expira_em, req.idioma) };
       });
       return rep.code(201).send(salvo(codigo, r.expira_em, r.emailEnviado));
     },
@@ -144,9 +145,9 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
   /** The draft of this code for this caller, or the pt-BR 404 (unknown, expired, sent, or someone else's). */
   const doPedido = async (req: FastifyRequest<{ Params: { codigo: string } }>, o: { encerrado?: 'aceito' } = {}) => {
     const r = await rascunhoDoCodigo(db, req.params.codigo, await ctx.cidadaoDoPedido(req));
-    if (!r) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+    if (!r) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
     // An archived model's draft can no longer be opened or saved (issue 33); the citizen may still delete it.
-    if (r.status_modelo === 'ARQUIVADO' && o.encerrado !== 'aceito') throw new ErroHttp(410, MSG_ENCERRADO);
+    if (r.status_modelo === 'ARQUIVADO' && o.encerrado !== 'aceito') throw new ErroHttp(410, textoCidadao(req.idioma, 'api.encerrado'));
     return r;
   };
 
@@ -166,14 +167,14 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       const r = await doPedido(req);
       // A save is a write to its model: the model's limit counts it too.
       await ctx.limites.exigir(ctx.nomeados.modelo, r.codigo_servico, 1, rep);
-      conferir(r.definicao, req.body);
+      conferir(r.definicao, req.body, req.idioma);
       const [n] = await db.transacao(async (tx) => {
         const linhas = await tx.query<{ expira_em: string }>(`update rascunho set respostas = $2, pagina = $3, atualizado_em = now(), expira_em = now() + make_interval(days => $4) where id = $1 and expira_em > now() returning expira_em`, [r.id, JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias]);
         if (!linhas.length) return [];
         await guardarAnexos(tx, r.id, r, req.body.respostas);
-        return [{ ...linhas[0], emailEnviado: await avisar(tx, req.body.email, req.params.codigo, r.nome, linhas[0].expira_em) }];
+        return [{ ...linhas[0], emailEnviado: await avisar(tx, req.body.email, req.params.codigo, r.nome, linhas[0].expira_em, req.idioma) }];
       });
-      if (!n) throw naoEncontrado(MSG_RASCUNHO_INEXISTENTE);
+      if (!n) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
       return salvo(req.params.codigo, n.expira_em, n.emailEnviado);
     },
   );

@@ -12,7 +12,8 @@ import { ROTULO_STATUS_MODELO } from '../../../forms/status';
 import { formatarDataHora } from '../../../i18n/datas';
 import { abrirDialogo, confirmar } from '../../../ui/dialogos';
 import { Etiqueta } from '../../../ui/Etiqueta';
-import { Preenchimento } from '../../../ui/formulario/Preenchimento';
+import { Formulario } from '../../../cidadao/Formulario';
+import '../../../styles/preenchimento';
 import { Carregando } from '../../../ui/useEdicao';
 import { useSairSemSalvar } from '../../../ui/useSairSemSalvar';
 import { useTratarErro } from '../../../ui/useTratarErro';
@@ -52,7 +53,7 @@ function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; pro
 /** /modelos/{codigoServico}: the form builder with its live preview, the model's data and its versions. */
 export default function Construtor() {
   const { codigoServico = '' } = useParams();
-  const { http, estado, t } = useAmbiente();
+  const { http, estado, t, config } = useAmbiente();
   const tratar = useTratarErro();
   const c = useConstrutor(codigoServico);
   const grupos = useGruposDoModelo();
@@ -228,7 +229,7 @@ export default function Construtor() {
               <aside className="cf-previa" aria-label={t('construtor.previa')}>
                 <h2>{t('construtor.previa')}</h2>
                 <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
-                <Preenchimento definicao={definicao} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
+                <Formulario definicao={definicao} idioma={config.language} nivel={3} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
               </aside>
             </div>
           }

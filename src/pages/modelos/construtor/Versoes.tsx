@@ -8,7 +8,8 @@ import { diferenca } from '../../../forms/diferenca';
 import { formatarDataHora } from '../../../i18n/datas';
 import { CampoSelecao } from '../../../ui/CampoSelecao';
 import { abrirDialogo } from '../../../ui/dialogos';
-import { Preenchimento } from '../../../ui/formulario/Preenchimento';
+import { Formulario } from '../../../cidadao/Formulario';
+import '../../../styles/preenchimento';
 import { useTratarErro } from '../../../ui/useTratarErro';
 import { DiferencaVersoes } from './DiferencaVersoes';
 import '../../../styles/modelos';
@@ -18,7 +19,7 @@ const RASCUNHO = 'rascunho';
 
 /** The published versions (who, when), each viewable read-only, and any two of them (or the draft) compared. */
 export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rascunho: Definicao; recarregar: number }) {
-  const { http, estado, t } = useAmbiente();
+  const { http, estado, t, config } = useAmbiente();
   const rotuloDe = (v: string) => (v === RASCUNHO ? t('versoes.rascunho-atual') : t('versoes.versao', { n: v }));
   const tratar = useTratarErro();
   const [versoes, setVersoes] = useState<VersaoModelo[] | null>(null);
@@ -60,7 +61,7 @@ export function Versoes({ codigo, rascunho, recarregar }: { codigo: string; rasc
         conteudo: () => (
           <>
             <p className="cf-ajuda">{t('versoes.publicada-por-texto', { por: v.publicadoPor, em: formatarDataHora(v.publicadoEm) })}</p>
-            <Preenchimento definicao={d} somenteLeitura />
+            <Formulario definicao={d} idioma={config.language} nivel={3} somenteLeitura />
           </>
         ),
       });

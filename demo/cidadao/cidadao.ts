@@ -1,0 +1,54 @@
+/**
+ * The demo's citizen page (/cidadao.html): what a portal around <formulario-cidadao> does, for QA. It
+ * offers the published models (the element itself has no picker: the portal chooses), the form's
+ * language, and the demo's citizen login (a token the server signs for a typed CPF, as a portal's gov.br
+ * login would give), handed to the element as its `token` property. Plain DOM: the element is the product.
+ */
+type Elemento = HTMLElement & { token?: string };
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const elemento = $<Elemento>('formulario');
+const servico = $<HTMLSelectElement>('servico');
+const idioma = $<HTMLSelectElement>('idioma');
+const sessao = $<HTMLParagraphElement>('sessao');
+const parametros = new URLSearchParams(location.search);
+
+async function modelos() {
+  const r = await fetch('/api/publico/modelos');
+  const lista = (await r.json()) as { codigoServico: string; nome: string; restrito: boolean }[];
+  servico.replaceChildren(new Option('Escolha um serviço…', ''), ...lista.map((m) => new Option(`${m.nome}${m.restrito ? ' (restrito)' : ''}`, m.codigoServico)));
+  servico.value = parametros.get('modelo') ?? '';
+}
+
+function escolher(codigo: string) {
+  const q = new URLSearchParams();
+  if (codigo) q.set('modelo', codigo);
+  if (idioma.value !== 'pt-BR') q.set('language', idioma.value);
+  history.replaceState(null, '', `${location.pathname}${q.size ? `?${q}` : ''}`);
+  elemento.setAttribute('codigo-servico', codigo);
+}
+
+servico.addEventListener('change', () => escolher(servico.value));
+idioma.addEventListener('change', () => {
+  elemento.setAttribute('language', idioma.value);
+  const q = new URLSearchParams(location.search);
+  q.set('language', idioma.value);
+  history.replaceState(history.state, '', `${location.pathname}?${q}`);
+});
+
+$<HTMLFormElement>('login').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const cpf = $<HTMLInputElement>('cpf-login').value;
+  const r = await fetch('/api/publico/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf, nome: 'Maria da Silva (demonstração)', email: 'maria.demo@exemplo.gov.br', nascimento: '1985-04-12' }) });
+  if (r.status !== 200) return void (sessao.textContent = 'Informe um CPF válido para entrar.');
+  elemento.token = (await r.json()).token;
+  const sair = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Sair' });
+  sair.addEventListener('click', () => ((elemento.token = undefined), (sessao.textContent = 'Você saiu.')));
+  sessao.replaceChildren(`Você entrou como o CPF ${cpf}. `, sair);
+});
+
+idioma.value = ['en', 'es'].includes(parametros.get('language') ?? '') ? parametros.get('language')! : 'pt-BR';
+elemento.setAttribute('language', idioma.value);
+// A resume link (?rascunho=…) opens the draft by itself (usar-endereco); otherwise the model in the address.
+if (!parametros.get('rascunho') && parametros.get('modelo')) elemento.setAttribute('codigo-servico', parametros.get('modelo')!);
+void modelos();

@@ -1,0 +1,415 @@
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CampoDefinicao, Definicao, Secao } from '../forms/definicao';
+import { errosDasRespostas, type Respostas } from '../forms/preenchimento';
+import { chaveNoItem, itensDe, respostasVisiveis, visiveis } from '../forms/condicoes';
+import { emPaginas, errosDaPagina, type ErroNaPagina, paginaDoCampo, paginasDe, passoAnterior, passoAposAlterar, passoSeguinte, primeiroPasso, progresso, type Passo } from '../forms/paginas';
+import { nomeDoItem } from '../forms/respostas';
+import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerItem } from '../forms/repeticao';
+import { tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
+import { Campo, type EnviarArquivo } from './Campo';
+import { Revisao, Titulo, type Nivel } from './Revisao';
+
+export type { EnviarArquivo };
+
+/**
+ * A form as a citizen fills it, from a definition: the one renderer of `<formulario-cidadao>`, the builder's
+ * live preview and the published version the console shows (issue 35). Plain HTML and one stylesheet
+ * (formulario.css), the pure rules of src/forms (pages, conditions, repeating sets, the messages the server
+ * answers with), and GOV.UK's accessibility patterns: each step's heading takes the focus after a move; an
+ * error summary, focused at every failed "Continuar" and kept up to date as answers are corrected, links to
+ * each field; adding and removing an item moves the focus to the next sensible control and says what
+ * happened.
+ */
+export interface PropsFormulario {
+  definicao: Definicao;
+  idioma?: IdiomaCidadao;
+  /** The step heading's level: 1 in the citizen's element, lower inside a console page. */
+  nivel?: Nivel;
+  /** The heading of a form of one page (the model's name); a form in pages titles each step by its page. */
+  titulo?: string;
+  /** Read-only (a published version opened to look at): every page at once, no buttons. */
+  somenteLeitura?: boolean;
+  /** Called with the answers that show, when they pass every rule; without it, the button only checks. */
+  aoEnviar?: (r: Respostas) => void | Promise<void>;
+  textoEnviar?: string;
+  /** Answers the citizen's login gives: shown, read-only, with `notaFixas` under them. */
+  fixas?: Respostas;
+  notaFixas?: string;
+  /** Answers to start from (a draft, or this visit's answers after a reload). */
+  iniciais?: Respostas;
+  /** The builder's preview: the question being edited, marked (and its page opened). */
+  destaque?: string | null;
+  enviarArquivo?: EnviarArquivo;
+  /** A model in pages: the step, when the host keeps it (the browser's history); kept inside otherwise. */
+  passo?: Passo;
+  aoMudarPasso?: (p: Passo) => void;
+  /** "Salvar e continuar depois" (shown only with it). */
+  aoSalvar?: (r: Respostas) => void | Promise<void>;
+  /** Every change of the answers (the element keeps them in the tab's sessionStorage). */
+  aoMudarRespostas?: (r: Respostas) => void;
+  /** A message over the step (why the citizen is here, what was kept). */
+  aviso?: string | null;
+  /** Sending: the send button says so and does not send twice. */
+  ocupado?: boolean;
+}
+
+/** The control's id of an answer's key (`dependentes[1].nome` has brackets and dots). */
+const idDe = (prefixo: string, chave: string) => `${prefixo}-${chave.replace(/[^\w-]/g, '_')}`;
+
+function focar(raiz: HTMLElement | null, seletor: string) {
+  const alvo = raiz?.querySelector<HTMLElement>(seletor);
+  alvo?.focus();
+  alvo?.scrollIntoView?.({ block: 'center' });
+}
+
+/** The GOV.UK error summary: what is wrong on this step, each linked to its field. */
+function ResumoErros({ erros, prefixo, raiz, nivel, vez, t }: { erros: ErroNaPagina[]; prefixo: string; raiz: React.RefObject<HTMLElement | null>; nivel: Nivel; vez: number; t: ReturnType<typeof tradutorCidadao> }) {
+  const caixa = useRef<HTMLDivElement>(null);
+  // Focused at every failed attempt (not only the first), never while the citizen is correcting.
+  useEffect(() => caixa.current?.focus(), [vez]);
+  return (
+    <div ref={caixa} className="fc-resumo-erros" role="alert" tabIndex={-1} aria-labelledby={`${prefixo}-problemas`}>
+      <Titulo nivel={nivel} id={`${prefixo}-problemas`}>
+        {t('preenchimento.ha-problema')}
+      </Titulo>
+      <ul>
+        {erros.map((e) => (
+          <li key={e.chave}>
+            <a
+              href={`#${idDe(prefixo, e.chave)}`}
+              onClick={(ev) => {
+                ev.preventDefault();
+                focar(raiz.current, `[data-chave="${CSS.escape(e.chave)}"] :is(input, textarea, select, button), [data-chave="${CSS.escape(e.chave)}"]`);
+              }}
+            >
+              {e.rotulo}: {e.mensagem}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Formulario(props: PropsFormulario) {
+  const { definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, notaFixas, iniciais, destaque, enviarArquivo, aoSalvar, aoMudarRespostas, aviso, ocupado } = props;
+  const idioma = props.idioma ?? 'pt-BR';
+  const nivel = props.nivel ?? 1;
+  const t = useMemo(() => tradutorCidadao(idioma), [idioma]);
+  const prefixo = `fc${useId().replace(/[^\w-]/g, '')}`;
+  const [respostas, setRespostas] = useState<Respostas>(() => comItensMinimos(definicao, { ...iniciais, ...fixas }));
+  const [tocados, setTocados] = useState<ReadonlySet<string>>(new Set());
+  const [enviado, setEnviado] = useState(false);
+  const [pronto, setPronto] = useState(false);
+  const [salvando, setSalvando] = useState(false);
+  // The error summary: shown after a failed attempt; `vez` counts attempts, so each one focuses it.
+  const [resumo, setResumo] = useState(false);
+  const [vez, setVez] = useState(0);
+  const [anuncio, setAnuncio] = useState('');
+  const raiz = useRef<HTMLFormElement>(null);
+  const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
+  const erros = useMemo(() => errosDasRespostas(definicao, respostas, idioma, visivel), [definicao, respostas, idioma, visivel]);
+  const primeira = useRef(true);
+  useEffect(() => {
+    if (primeira.current) primeira.current = false;
+    else aoMudarRespostas?.(respostas);
+  }, [respostas]);
+
+  const aoMudar = useCallback((chave: string, v: unknown) => {
+    const noItem = lerChaveNoItem(chave);
+    setRespostas((r) => (noItem ? alterarItem(r, noItem.secao, noItem.indice, noItem.campo, v) : { ...r, [chave]: v }));
+    setTocados((x) => (x.has(chave) ? x : new Set(x).add(chave)));
+    setPronto(false);
+  }, []);
+
+  // What to focus once the next render is on screen: a step's heading, a field, a button.
+  const focoDepois = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (!focoDepois.current) return;
+    const seletor = focoDepois.current;
+    focoDepois.current = null;
+    focar(raiz.current, seletor);
+  });
+
+  const paginado = emPaginas(definicao) && !somenteLeitura;
+  const [passoProprio, setPassoProprio] = useState<Passo | null>(null);
+  const pedido = props.aoMudarPasso ? props.passo : passoProprio;
+  const passo = pedido && ('revisao' in pedido || paginasDe(definicao).some((p) => p.id === pedido.pagina)) ? pedido : primeiroPasso(definicao, respostas);
+  const [alterando, setAlterando] = useState(false);
+  const irPara = useCallback(
+    (p: Passo, foco: string | null = '[data-titulo-passo]') => {
+      focoDepois.current = foco;
+      setResumo(false);
+      setPassoProprio(p);
+      props.aoMudarPasso?.(p);
+    },
+    [props.aoMudarPasso],
+  );
+  // A step changed by the host (the browser's back and forward) takes the focus to its heading too.
+  const hospedeiro = useRef(props.passo);
+  useEffect(() => {
+    if (hospedeiro.current !== props.passo && !focoDepois.current) {
+      focoDepois.current = '[data-titulo-passo]';
+      setResumo(false);
+    }
+    hospedeiro.current = props.passo;
+  }, [props.passo]);
+  // The builder's preview opens the page of the question being edited (without taking the focus).
+  useEffect(() => {
+    if (!paginado || !destaque) return;
+    const p = paginaDoCampo(definicao, destaque);
+    if (p && ('revisao' in passo || p.id !== passo.pagina)) irPara({ pagina: p.id }, null);
+  }, [destaque]);
+
+  const erroDe = (chave: string) => (enviado || tocados.has(chave) ? (erros[chave] ?? null) : null);
+  const fixo = (c: CampoDefinicao) => !!fixas && Object.hasOwn(fixas, c.id);
+  const Hs = (nivel + 1) as Nivel;
+
+  const mudarItens = (s: Secao, r: Respostas, foco: string, texto = '') => {
+    setRespostas(r);
+    setTocados((x) => new Set(x).add(s.id));
+    setPronto(false);
+    setAnuncio(texto);
+    focoDepois.current = foco;
+  };
+  const primeiroDoItem = (s: Secao, i: number, r: Respostas) => {
+    const mostrados = visiveis(definicao, r).entradas.get(s.id)?.[i];
+    const c = s.campos.find((x) => mostrados?.has(x.id));
+    return c ? `#${CSS.escape(idDe(prefixo, chaveNoItem(s.id, i, c.id)))}` : `[data-adicionar="${s.id}"]`;
+  };
+
+  /** A section; `comTitulo` false when the step's heading already is its title (the first section of a page). */
+  const secao = (s: Secao, H: Nivel, comTitulo = true) => {
+    const titulo = comTitulo ? (
+      <Titulo nivel={H} id={`${prefixo}-s-${s.id}`}>
+        {s.titulo}
+      </Titulo>
+    ) : null;
+    const rotulada = comTitulo ? `${prefixo}-s-${s.id}` : `${prefixo}-passo`;
+    if (s.repeticao) {
+      const rep = s.repeticao;
+      const itens = itensDe(respostas, s.id);
+      const mostrados = visivel.entradas.get(s.id) ?? [];
+      const nome = (rep.item?.trim() || t('respostas.item')).toLocaleLowerCase(idioma);
+      const erroContagem = erroDe(s.id);
+      return (
+        <section key={s.id} className="fc-secao fc-repeticao" aria-labelledby={rotulada}>
+          {titulo}
+          {erroContagem && (
+            <p className="fc-erro" id={idDe(prefixo, s.id)} data-chave={s.id} tabIndex={-1}>
+              <span className="fc-so-leitor">{t('preenchimento.erro-prefixo')} </span>
+              {erroContagem}
+            </p>
+          )}
+          {itens.map((item, i) => (
+            <fieldset key={`${i}-${itens.length}`} className="fc-item" disabled={somenteLeitura}>
+              <legend className="fc-item-titulo">{nomeDoItem(s, i, t)}</legend>
+              {s.campos.filter((c) => mostrados[i]?.has(c.id)).map((c) => {
+                const chave = chaveNoItem(s.id, i, c.id);
+                return <Campo key={c.id} campo={c} chave={chave} id={idDe(prefixo, chave)} valor={item[c.id]} erro={erroDe(chave)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />;
+              })}
+              {!somenteLeitura && itens.length > rep.minimo && (
+                <button
+                  type="button"
+                  className="fc-botao fc-botao-aviso"
+                  onClick={() => {
+                    const r = removerItem(respostas, s, i);
+                    // The item that takes its place, else "Adicionar": the next thing to do after removing.
+                    mudarItens(s, r, i < itensDe(r, s.id).length ? primeiroDoItem(s, i, r) : `[data-adicionar="${s.id}"]`, t('preenchimento.item-removido', { item: nomeDoItem(s, i, t) }));
+                  }}
+                >
+                  {t('preenchimento.remover-item', { item: nomeDoItem(s, i, t) })}
+                </button>
+              )}
+            </fieldset>
+          ))}
+          {!somenteLeitura && itens.length < rep.maximo && (
+            <p className="fc-adicionar">
+              <button
+                type="button"
+                className="fc-botao fc-botao-secundario"
+                data-adicionar={s.id}
+                onClick={() => {
+                  const r = adicionarItem(respostas, s);
+                  mudarItens(s, r, primeiroDoItem(s, itens.length, r));
+                }}
+              >
+                {t(itens.length ? 'preenchimento.adicionar-outro' : 'preenchimento.adicionar-item', { item: nome })}
+              </button>
+            </p>
+          )}
+        </section>
+      );
+    }
+    return (
+      <section key={s.id} className="fc-secao" aria-labelledby={rotulada}>
+        {titulo}
+        {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
+          <Campo key={c.id} campo={c} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : undefined} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
+        ))}
+      </section>
+    );
+  };
+
+  /** A failed attempt: every question of the step shows its problem, and the summary takes the focus. */
+  const falhou = (chaves: string[]) => {
+    setTocados((x) => new Set([...x, ...chaves]));
+    setResumo(true);
+    setVez((n) => n + 1);
+  };
+  const enviar = async () => {
+    setEnviado(true);
+    if (Object.keys(erros).length) return falhou(Object.keys(erros));
+    setResumo(false);
+    setPronto(true);
+    await aoEnviar?.(respostasVisiveis(definicao, respostas));
+  };
+  const salvar = aoSalvar && !somenteLeitura && (
+    <button
+      type="button"
+      className="fc-botao fc-botao-secundario"
+      disabled={salvando}
+      onClick={async () => {
+        setSalvando(true);
+        try {
+          await aoSalvar(respostas);
+        } finally {
+          setSalvando(false);
+        }
+      }}
+    >
+      {salvando ? t('preenchimento.salvando') : t('preenchimento.salvar-depois')}
+    </button>
+  );
+  const textoDoEnvio = ocupado ? t('cidadao.enviando') : (textoEnviar ?? t('preenchimento.enviar'));
+  const vivo = (
+    <div className="fc-so-leitor" role="status" aria-live="polite">
+      {anuncio}
+    </div>
+  );
+  const avisoTopo = aviso ? (
+    <p className="fc-aviso" role="status">
+      {aviso}
+    </p>
+  ) : null;
+
+  if (paginado) {
+    const naRevisao = 'revisao' in passo;
+    const prog = naRevisao ? null : progresso(definicao, passo.pagina, respostas, visivel);
+    const pagina = naRevisao ? null : paginasDe(definicao).find((p) => p.id === passo.pagina);
+    const secoes = (pagina?.secoes ?? []).filter((s) => visivel.secoes.has(s.id));
+    const anterior = passoAnterior(definicao, passo, respostas);
+    const problemas = resumo ? (naRevisao ? [] : errosDaPagina(definicao, passo.pagina, erros, respostas, visivel, t)) : [];
+    const continuar = () => {
+      if (naRevisao) return;
+      const daPagina = errosDaPagina(definicao, passo.pagina, erros, respostas, visivel, t);
+      if (daPagina.length) return falhou(daPagina.map((e) => e.chave));
+      const seguinte = alterando ? passoAposAlterar(definicao, respostas, erros) : passoSeguinte(definicao, passo.pagina, respostas);
+      if ('revisao' in seguinte) setAlterando(false);
+      irPara(seguinte);
+    };
+    // The step's heading is its first section's title (the page's name); the other sections are under it.
+    const [primeiraSecao, ...outras] = secoes;
+    return (
+      <form
+        ref={raiz}
+        className="fc-formulario fc-em-paginas"
+        noValidate
+        onSubmit={async (ev) => {
+          ev.preventDefault();
+          if (ocupado) return;
+          if (!naRevisao) return continuar();
+          // Sent only from the check step; a page still wrong (answers changed meanwhile) is opened.
+          const volta = passoAposAlterar(definicao, respostas, erros);
+          if (!('revisao' in volta)) {
+            setEnviado(true);
+            return irPara(volta);
+          }
+          await enviar();
+        }}
+      >
+        {vivo}
+        <Titulo nivel={nivel} className="fc-titulo-passo" tabIndex={-1} data-titulo-passo="" id={`${prefixo}-passo`}>
+          {prog && <span className="fc-etapa">{t('preenchimento.etapa', { i: prog.etapa, n: prog.total })}</span>}
+          {naRevisao ? t('preenchimento.revisao') : (primeiraSecao?.titulo ?? '')}
+        </Titulo>
+        {avisoTopo}
+        {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} t={t} />}
+        {naRevisao ? (
+          <Revisao
+            definicao={definicao}
+            respostas={respostas}
+            t={t}
+            nivel={Hs}
+            aoAlterar={(chave) => {
+              const p = paginaDoCampo(definicao, chave);
+              if (!p) return;
+              setAlterando(true);
+              irPara({ pagina: p.id }, `[data-chave="${CSS.escape(chave)}"] :is(input, textarea, button), [data-chave="${CSS.escape(chave)}"]`);
+            }}
+          />
+        ) : (
+          <>
+            {primeiraSecao && secao(primeiraSecao, Hs, false)}
+            {outras.map((s) => secao(s, Hs))}
+          </>
+        )}
+        <div className="fc-acoes">
+          <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>
+            {naRevisao ? textoDoEnvio : t('preenchimento.continuar')}
+          </button>
+          {anterior && (
+            <button type="button" className="fc-botao fc-botao-secundario" onClick={() => (setAlterando(false), irPara(anterior))}>
+              {t('preenchimento.voltar')}
+            </button>
+          )}
+          {salvar}
+        </div>
+        {pronto && !aoEnviar && naRevisao && (
+          <p className="fc-aviso" role="status">
+            {t('preenchimento.ok')}
+          </p>
+        )}
+      </form>
+    );
+  }
+
+  // A form of one page (no section starts a page) is that one page: its errors are the page's.
+  const unica = paginasDe(definicao)[0];
+  const problemas = resumo && unica ? errosDaPagina(definicao, unica.id, erros, respostas, visivel, t) : [];
+  return (
+    <form
+      ref={raiz}
+      className="fc-formulario"
+      noValidate
+      onSubmit={async (ev) => {
+        ev.preventDefault();
+        if (!ocupado) await enviar();
+      }}
+    >
+      {vivo}
+      {props.titulo && (
+        <Titulo nivel={nivel} className="fc-titulo-passo" tabIndex={-1} data-titulo-passo="" id={`${prefixo}-passo`}>
+          {props.titulo}
+        </Titulo>
+      )}
+      {avisoTopo}
+      {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} t={t} />}
+      {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s, props.titulo ? Hs : nivel))}
+      {!definicao.secoes.some((s) => s.campos.length) && <p className="fc-dica">{t('preenchimento.sem-campos')}</p>}
+      {!somenteLeitura && (
+        <div className="fc-acoes">
+          <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>
+            {textoDoEnvio}
+          </button>
+          {salvar}
+        </div>
+      )}
+      {pronto && !aoEnviar && (
+        <p className="fc-aviso" role="status">
+          {t('preenchimento.ok')}
+        </p>
+      )}
+    </form>
+  );
+}

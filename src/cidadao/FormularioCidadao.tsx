@@ -1,0 +1,374 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { camposDoRequerente, type DadoDoLogin, type Definicao } from '../forms/definicao';
+import { formatarCpf } from '../forms/cpf';
+import { errosDasRespostas, type Respostas } from '../forms/preenchimento';
+import { emPaginas, nomeDoPasso, paginasDe, passoAlcancavel, passoDoNome, progresso, type Passo } from '../forms/paginas';
+import { formatarDataHoraCompleta } from '../i18n/datas';
+import { idiomaCidadaoDe, idiomaPreferido, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
+import { criarApi, dadosDoToken, novaChave, SemResposta, type ApiCidadao } from './api';
+import { Formulario, type EnviarArquivo } from './Formulario';
+import { esquecer, lembrar, recordar } from './memoria';
+
+/**
+ * `<formulario-cidadao>` (issue 35): one published model, as a portal embeds it. Loads the model (or a
+ * draft, by its resume code), keeps this visit's answers in the tab's sessionStorage, sends them with the
+ * language in Accept-Language, and shows the receipt. The portal chooses the model; its login gives the
+ * `token` (restricted models, questions the login answers). Events for the portal: `enviado`,
+ * `rascunho-salvo`, `etapa` (README, "O formulário do cidadão").
+ */
+export interface PropsCidadao {
+  codigoServico?: string;
+  apiUrl?: string;
+  language?: string;
+  rascunho?: string;
+  /** "true": the step goes in the page's address (`?etapa=`), back and forward walk the steps, and `?rascunho=` is read. */
+  usarEndereco?: string;
+  token?: string;
+  container?: ShadowRoot;
+}
+
+interface ModeloPublico {
+  codigoServico: string;
+  nome: string;
+  descricao?: string;
+  versao: number;
+  restrito: boolean;
+  definicao: Definicao;
+}
+
+interface Recibo {
+  protocolo: string;
+  recebidoEm: string;
+  comprovante?: { codigoVerificacao: string; url: string };
+}
+
+interface RascunhoAberto {
+  codigo: string;
+  link: string;
+  expiraEm: string;
+}
+
+type Fase =
+  | { fase: 'carregando' }
+  | { fase: 'erro'; texto: string; rede: boolean }
+  | { fase: 'preenchendo'; modelo: ModeloPublico; iniciais: Respostas; passo: Passo | null; aviso: string | null }
+  | { fase: 'enviado'; modelo: ModeloPublico; recibo: Recibo };
+
+const EVENTO = { bubbles: true, composed: true } as const;
+
+const parametroDoEndereco = (nome: string) => new URLSearchParams(location.search).get(nome);
+
+/** The answers the login gives for this model: the requester's CPF and the questions mapped to the login. */
+function doLogin(d: Definicao, token: string | undefined): Respostas | undefined {
+  const dados = dadosDoToken(token);
+  if (!dados) return undefined;
+  const r: Respostas = {};
+  const campoCpf = camposDoRequerente(d).cpf;
+  if (campoCpf && dados.cpf) r[campoCpf.id] = formatarCpf(dados.cpf);
+  const valores: Record<DadoDoLogin, string | undefined> = { cpf: dados.cpf && formatarCpf(dados.cpf), nome: dados.nome, email: dados.email, nascimento: dados.nascimento };
+  for (const s of d.secoes) for (const c of s.campos) if (c.preencherDoLogin && !s.repeticao && valores[c.preencherDoLogin]) r[c.id] = valores[c.preencherDoLogin];
+  return Object.keys(r).length ? r : undefined;
+}
+
+export function FormularioCidadao(p: PropsCidadao) {
+  const idioma: IdiomaCidadao = idiomaCidadaoDe(p.language) ?? idiomaPreferido(typeof navigator === 'undefined' ? null : navigator.languages);
+  const t = useMemo(() => tradutorCidadao(idioma), [idioma]);
+  const api: ApiCidadao = useMemo(() => criarApi(p.apiUrl, idioma, p.token), [p.apiUrl, idioma, p.token]);
+  const codigo = p.codigoServico ?? '';
+  const noEndereco = p.usarEndereco === 'true';
+  const codigoRascunho = p.rascunho || (noEndereco ? parametroDoEndereco('rascunho') : null) || null;
+  const [estado, setEstado] = useState<Fase>({ fase: 'carregando' });
+  const [rascunho, setRascunho] = useState<RascunhoAberto | null>(null);
+  const [avisoRascunho, setAvisoRascunho] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [emailRascunho, setEmailRascunho] = useState('');
+  const [ocupado, setOcupado] = useState(false);
+  const [erroEnvio, setErroEnvio] = useState<string | null>(null);
+  const [tentativa, setTentativa] = useState(0);
+  const [vez, setVez] = useState(0);
+  const chave = useRef(novaChave());
+  const ultimas = useRef<Respostas>({});
+  const raiz = useRef<HTMLDivElement>(null);
+
+  const emitir = useCallback((nome: string, detail: unknown) => p.container?.host.dispatchEvent(new CustomEvent(nome, { ...EVENTO, detail })), [p.container]);
+
+  // The journey's anonymous counters (issue 21): started once and each page reached once per form filled here.
+  const jornada = useRef({ iniciado: false, paginas: new Set<string>() });
+  const registrar = (evento: 'INICIADO' | 'PAGINA', pagina?: string) => void api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/jornada`, { corpo: { evento, ...(pagina ? { pagina } : {}) } }).catch(() => undefined);
+  const iniciar = () => {
+    if (jornada.current.iniciado) return;
+    jornada.current.iniciado = true;
+    registrar('INICIADO');
+  };
+
+  // Loading: the model (or the draft's version of it), this visit's answers, and where to start.
+  useEffect(() => {
+    if (!codigo && !codigoRascunho) return setEstado({ fase: 'erro', texto: t('cidadao.indisponivel'), rede: false });
+    let vivo = true;
+    setEstado({ fase: 'carregando' });
+    void (async () => {
+      try {
+        const r = codigoRascunho ? await api.chamar('GET', `/rascunhos/${encodeURIComponent(codigoRascunho)}`) : await api.chamar('GET', `/modelos/${encodeURIComponent(codigo)}`);
+        if (!vivo) return;
+        if (r.status !== 200) return setEstado({ fase: 'erro', texto: r.json?.detail ?? t('cidadao.indisponivel'), rede: false });
+        const modelo = r.json as ModeloPublico;
+        const lembrado = recordar(modelo.codigoServico, modelo.versao, codigoRascunho);
+        const doRascunho: Respostas = codigoRascunho ? r.json.respostas : {};
+        const iniciais = { ...doRascunho, ...lembrado?.respostas };
+        // A draft saved in this visit goes on being the one filled (its send deletes it), after a reload too.
+        const doDraft = codigoRascunho ?? lembrado?.rascunho ?? null;
+        setRascunho(doDraft ? { codigo: doDraft, link: '', expiraEm: codigoRascunho ? r.json.expiraEm : '' } : null);
+        // The step asked for (the address, this visit, the draft) if its earlier pages are answered; else the first that is not.
+        const pedido = passoDoNome((noEndereco ? parametroDoEndereco('etapa') : null) ?? lembrado?.passo ?? (codigoRascunho ? r.json.pagina : null));
+        const erros = errosDasRespostas(modelo.definicao, iniciais, idioma);
+        const passo = pedido ? passoAlcancavel(modelo.definicao, pedido, iniciais, erros) : null;
+        const voltou = !!pedido && nomeDoPasso(passo!) !== nomeDoPasso(pedido);
+        const aviso = voltou ? t('cidadao.voltou-etapa') : lembrado && Object.keys(lembrado.respostas).length ? t('cidadao.recuperado') : null;
+        ultimas.current = iniciais;
+        setEstado({ fase: 'preenchendo', modelo, iniciais, passo, aviso });
+        if (voltou && noEndereco) history.replaceState(history.state, '', endereco(passo));
+      } catch (e) {
+        if (vivo) setEstado({ fase: 'erro', texto: e instanceof SemResposta ? t('cidadao.sem-conexao') : t('cidadao.indisponivel'), rede: e instanceof SemResposta });
+      }
+    })();
+    return () => {
+      vivo = false;
+    };
+  }, [codigo, codigoRascunho, api, tentativa]);
+
+  /** The page's address with the step (only when the portal lets the element use it). */
+  function endereco(passo: Passo | null) {
+    const q = new URLSearchParams(location.search);
+    if (passo) q.set('etapa', nomeDoPasso(passo));
+    else q.delete('etapa');
+    const s = q.toString();
+    return `${location.pathname}${s ? `?${s}` : ''}${location.hash}`;
+  }
+
+  const preenchendo = estado.fase === 'preenchendo' ? estado : null;
+  const definicao = preenchendo?.modelo.definicao;
+  const mudarPasso = useCallback(
+    (passo: Passo) => {
+      if (!preenchendo) return;
+      iniciar();
+      setEstado({ ...preenchendo, passo, aviso: null });
+      lembrar(preenchendo.modelo.codigoServico, { versao: preenchendo.modelo.versao, respostas: ultimas.current, passo: nomeDoPasso(passo), ...(rascunho ? { rascunho: rascunho.codigo } : {}) });
+      if (noEndereco) history.pushState(history.state, '', endereco(passo));
+    },
+    [preenchendo, rascunho, noEndereco],
+  );
+  // Back and forward walk the steps when the step is in the address.
+  useEffect(() => {
+    if (!noEndereco || !preenchendo) return;
+    const voltar = () => {
+      const passo = passoDoNome(parametroDoEndereco('etapa'));
+      setEstado((e) => (e.fase === 'preenchendo' ? { ...e, passo, aviso: null } : e));
+    };
+    addEventListener('popstate', voltar);
+    return () => removeEventListener('popstate', voltar);
+  }, [noEndereco, !!preenchendo]);
+
+  // `etapa` for the portal's analytics: where the citizen is, each time it changes.
+  const passoAtual = preenchendo ? (preenchendo.passo ? nomeDoPasso(preenchendo.passo) : definicao && paginasDe(definicao).length ? paginasDe(definicao)[0].id : null) : estado.fase === 'enviado' ? 'comprovante' : null;
+  useEffect(() => {
+    if (!passoAtual) return;
+    const prog = definicao && passoAtual !== 'revisao' && passoAtual !== 'comprovante' ? progresso(definicao, passoAtual, ultimas.current) : null;
+    emitir('etapa', { etapa: passoAtual, numero: prog?.etapa ?? null, total: prog?.total ?? null });
+    if (passoAtual !== 'comprovante' && jornada.current.iniciado && !jornada.current.paginas.has(passoAtual)) {
+      jornada.current.paginas.add(passoAtual);
+      registrar('PAGINA', passoAtual);
+    }
+  }, [passoAtual]);
+
+  const aoMudarRespostas = useCallback(
+    (r: Respostas) => {
+      if (!preenchendo) return;
+      iniciar();
+      ultimas.current = r;
+      // Other answers, another send: a new key (a retry of the same answers keeps it and is not sent twice).
+      chave.current = novaChave();
+      lembrar(preenchendo.modelo.codigoServico, { versao: preenchendo.modelo.versao, respostas: r, ...(preenchendo.passo ? { passo: nomeDoPasso(preenchendo.passo) } : {}), ...(rascunho ? { rascunho: rascunho.codigo } : {}) });
+    },
+    [preenchendo, rascunho],
+  );
+
+  const enviarArquivo = useCallback<EnviarArquivo>(
+    async (campo, arquivo) => {
+      const r = await api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/anexos?campo=${encodeURIComponent(campo.id)}&nome=${encodeURIComponent(arquivo.name)}`, { arquivo }).catch(() => null);
+      if (!r) throw new Error(t('cidadao.sem-conexao'));
+      if (r.status !== 201) throw new Error(r.json?.detail ?? t('cidadao.nao-enviado'));
+      return { anexo: r.json.id, nome: r.json.nome, tamanho: r.json.tamanho };
+    },
+    [api, codigo],
+  );
+
+  async function enviar(respostas: Respostas) {
+    if (!preenchendo) return;
+    setOcupado(true);
+    setErroEnvio(null);
+    try {
+      const r = await api.chamar('POST', `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}/formularios`, { corpo: { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}) }, cabecalhos: { 'idempotency-key': chave.current } });
+      if (r.status !== 201) {
+        const detalhes = ((r.json?.errors ?? []) as { message: string }[]).map((e) => e.message);
+        setErroEnvio([r.json?.detail ?? t('cidadao.nao-enviado'), ...detalhes].join(' '));
+        setVez((n) => n + 1);
+        return;
+      }
+      esquecer(preenchendo.modelo.codigoServico);
+      chave.current = novaChave();
+      setRascunho(null);
+      setAvisoRascunho(null);
+      if (noEndereco) history.replaceState(history.state, '', endereco(null));
+      setEstado({ fase: 'enviado', modelo: preenchendo.modelo, recibo: r.json as Recibo });
+      emitir('enviado', { protocolo: r.json.protocolo, codigoServico: preenchendo.modelo.codigoServico, recebidoEm: r.json.recebidoEm });
+    } catch {
+      setErroEnvio(t('cidadao.sem-conexao'));
+      setVez((n) => n + 1);
+    } finally {
+      setOcupado(false);
+    }
+  }
+
+  /** "Salvar e continuar depois": the draft saved (made the first time), its link shown; with an e-mail, sent there too. */
+  async function salvarRascunho(respostas: Respostas, email?: string) {
+    if (!preenchendo) return;
+    iniciar();
+    ultimas.current = respostas;
+    const pagina = preenchendo.passo && 'pagina' in preenchendo.passo ? preenchendo.passo.pagina : definicao ? paginasDe(definicao).at(-1)?.id : undefined;
+    const corpo = { respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}) };
+    const r = await (rascunho ? api.chamar('PUT', `/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { corpo }) : api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/rascunhos`, { corpo })).catch(() => null);
+    if (!r || (r.status !== 200 && r.status !== 201)) {
+      const erro = ((r?.json?.errors ?? []) as { field: string; message: string }[]).find((e) => e.field === 'email');
+      return setAvisoRascunho({ ok: false, texto: erro?.message ?? r?.json?.detail ?? (r ? t('cidadao.rascunho-nao-salvo') : t('cidadao.sem-conexao')) });
+    }
+    setRascunho({ codigo: r.json.codigo, link: r.json.link, expiraEm: r.json.expiraEm });
+    lembrar(preenchendo.modelo.codigoServico, { versao: preenchendo.modelo.versao, respostas, ...(preenchendo.passo ? { passo: nomeDoPasso(preenchendo.passo) } : {}), rascunho: r.json.codigo });
+    setAvisoRascunho({ ok: true, texto: email && r.json.emailEnviado ? t('cidadao.rascunho-enviado', { email }) : t('cidadao.rascunho-salvo') });
+    emitir('rascunho-salvo', { codigo: r.json.codigo, link: r.json.link, expiraEm: r.json.expiraEm });
+  }
+
+  // The receipt takes the focus once it shows (issue 35: after "Enviar" the focus was lost).
+  useLayoutEffect(() => {
+    if (estado.fase === 'enviado') raiz.current?.querySelector<HTMLElement>('[data-titulo-passo]')?.focus();
+  }, [estado.fase]);
+  // A refused send: its message takes the focus, at every attempt.
+  useEffect(() => {
+    if (vez) raiz.current?.querySelector<HTMLElement>('.fc-erro-envio')?.focus();
+  }, [vez]);
+
+  let conteudo;
+  if (estado.fase === 'carregando') conteudo = <p role="status">{t('cidadao.carregando')}</p>;
+  else if (estado.fase === 'erro')
+    conteudo = (
+      <div className="fc-resumo-erros" role="alert">
+        <p>{estado.texto}</p>
+        {estado.rede && (
+          <button type="button" className="fc-botao" onClick={() => setTentativa((n) => n + 1)}>
+            {t('cidadao.tentar-de-novo')}
+          </button>
+        )}
+      </div>
+    );
+  else if (estado.fase === 'enviado') {
+    const { recibo } = estado;
+    conteudo = (
+      <div className="fc-formulario fc-comprovante">
+        <h1 className="fc-titulo-passo" tabIndex={-1} data-titulo-passo="">
+          {t('cidadao.enviado-titulo')}
+        </h1>
+        <div className="fc-painel-protocolo">
+          <p>{t('cidadao.protocolo')}</p>
+          <p className="fc-protocolo">{recibo.protocolo}</p>
+        </div>
+        <p>{t('cidadao.recebido-em', { data: formatarDataHoraCompleta(recibo.recebidoEm) })}</p>
+        {recibo.comprovante && (
+          <>
+            <p>
+              <a href={api.endereco(recibo.comprovante.url)} download data-testid="comprovante">
+                {t('cidadao.baixar-comprovante')}
+              </a>
+            </p>
+            <p>{t('cidadao.codigo-verificacao', { codigo: recibo.comprovante.codigoVerificacao })}</p>
+          </>
+        )}
+        <p>
+          <button type="button" className="fc-botao fc-botao-secundario" onClick={() => ((jornada.current = { iniciado: false, paginas: new Set() }), setTentativa((n) => n + 1))}>
+            {t('cidadao.enviar-outro')}
+          </button>
+        </p>
+      </div>
+    );
+  } else {
+    const { modelo } = estado;
+    const fixas = doLogin(modelo.definicao, p.token);
+    conteudo =
+      modelo.restrito && !p.token ? (
+        <>
+          <h1 className="fc-titulo-passo">{modelo.nome}</h1>
+          <p className="fc-aviso">{t('cidadao.restrito')}</p>
+        </>
+      ) : (
+        <>
+          {erroEnvio && (
+            <div className="fc-resumo-erros fc-erro-envio" role="alert" tabIndex={-1}>
+              <p>{erroEnvio}</p>
+            </div>
+          )}
+          {avisoRascunho && (
+            <div className={avisoRascunho.ok ? 'fc-aviso' : 'fc-resumo-erros'} role={avisoRascunho.ok ? 'status' : 'alert'}>
+              <p>{avisoRascunho.texto}</p>
+              {avisoRascunho.ok && rascunho?.link && (
+                <>
+                  <p>
+                    {t('cidadao.rascunho-link', { data: formatarDataHoraCompleta(rascunho.expiraEm) })} <a href={rascunho.link} data-testid="link-rascunho">{rascunho.link}</a>
+                  </p>
+                  <form
+                    className="fc-rascunho-email"
+                    noValidate
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      if (emailRascunho.trim()) void salvarRascunho(ultimas.current, emailRascunho.trim());
+                    }}
+                  >
+                    <label className="fc-rotulo" htmlFor="fc-email-rascunho">
+                      {t('cidadao.rascunho-email')}
+                    </label>
+                    <input id="fc-email-rascunho" className="fc-entrada" type="email" autoComplete="email" value={emailRascunho} onChange={(e) => setEmailRascunho(e.currentTarget.value)} />
+                    <p className="fc-acoes">
+                      <button type="submit" className="fc-botao fc-botao-secundario">
+                        {t('cidadao.enviar-link')}
+                      </button>
+                    </p>
+                  </form>
+                </>
+              )}
+            </div>
+          )}
+          <Formulario
+            key={`${modelo.codigoServico}-${modelo.versao}-${tentativa}-${p.token ?? ''}`}
+            definicao={modelo.definicao}
+            idioma={idioma}
+            nivel={1}
+            titulo={modelo.nome}
+            aoEnviar={enviar}
+            ocupado={ocupado}
+            fixas={fixas}
+            notaFixas={t('preenchimento.informado-login')}
+            iniciais={estado.iniciais}
+            enviarArquivo={enviarArquivo}
+            passo={estado.passo ?? undefined}
+            aoMudarPasso={mudarPasso}
+            aoSalvar={(r) => salvarRascunho(r)}
+            aoMudarRespostas={aoMudarRespostas}
+            aviso={estado.aviso}
+          />
+        </>
+      );
+  }
+  return (
+    <div ref={raiz} className="fc-cidadao" lang={idioma}>
+      {/* A form in pages titles each step by its page: the service's name goes above. */}
+      {estado.fase === 'preenchendo' && (!estado.modelo.restrito || p.token) && emPaginas(estado.modelo.definicao) && <p className="fc-servico">{estado.modelo.nome}</p>}
+      {conteudo}
+    </div>
+  );
+}

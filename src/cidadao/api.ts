@@ -1,0 +1,73 @@
+import type { IdiomaCidadao } from '../i18n/cidadao';
+
+/**
+ * The citizen's calls to the public API (`<api-url>/api/publico/...`), with `fetch` (no client library in
+ * the light bundle): the language in Accept-Language (the server's messages come in it, issue 35), the
+ * citizen's token when the portal gave one, a time limit. A call the server never answered rejects with
+ * `SemResposta`; any answer resolves with its status and body.
+ */
+export class SemResposta extends Error {}
+
+export interface Resposta<T = any> {
+  status: number;
+  json: T;
+}
+
+export interface ApiCidadao {
+  base: string;
+  chamar<T = any>(metodo: string, caminho: string, o?: { corpo?: unknown; arquivo?: File; cabecalhos?: Record<string, string> }): Promise<Resposta<T>>;
+  /** An absolute address of the API (the receipt's PDF link). */
+  endereco(caminho: string): string;
+}
+
+export function criarApi(apiUrl: string | undefined, idioma: IdiomaCidadao, token: string | undefined, tempoLimiteMs = 30_000): ApiCidadao {
+  const base = (apiUrl || location.origin).replace(/\/+$/, '');
+  return {
+    base,
+    endereco: (caminho) => `${base}${caminho}`,
+    async chamar(metodo, caminho, o = {}) {
+      const cabecalhos: Record<string, string> = { 'accept-language': idioma, accept: 'application/json', ...o.cabecalhos };
+      if (token) cabecalhos.authorization = `Bearer ${token}`;
+      let corpo: BodyInit | undefined;
+      if (o.arquivo) {
+        corpo = o.arquivo;
+        cabecalhos['content-type'] = o.arquivo.type || 'application/octet-stream';
+      } else if (o.corpo !== undefined) {
+        corpo = JSON.stringify(o.corpo);
+        cabecalhos['content-type'] = 'application/json';
+      }
+      let r: Response;
+      try {
+        r = await fetch(`${base}/api/publico${caminho}`, { method: metodo, headers: cabecalhos, body: corpo, signal: AbortSignal.timeout(tempoLimiteMs), credentials: 'omit' });
+      } catch (e) {
+        throw new SemResposta(e instanceof Error ? e.message : String(e));
+      }
+      const texto = await r.text().catch(() => '');
+      let json: unknown = null;
+      try {
+        json = texto ? JSON.parse(texto) : null;
+      } catch {
+        json = null;
+      }
+      return { status: r.status, json: json as never };
+    },
+  };
+}
+
+/** A random Idempotency-Key (crypto.randomUUID needs a secure context; a portal on http still sends once). */
+export function novaChave(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** What a citizen token says (display only: the server reads and checks the token itself). */
+export function dadosDoToken(token: string | undefined): { cpf?: string; nome?: string; email?: string; nascimento?: string } | null {
+  if (!token) return null;
+  try {
+    const p = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
+    // The CPF claim as the demo and gov.br name it; under another name the CPF question stays open and the server checks it.
+    return { cpf: typeof p.cpf === 'string' ? p.cpf : undefined, nome: p.name, email: p.email, nascimento: p.birthdate };
+  } catch {
+    return null;
+  }
+}
