@@ -62,6 +62,15 @@ function focar(raiz: HTMLElement | null, seletor: string) {
   alvo?.scrollIntoView?.({ block: 'center' });
 }
 
+/** The control of an answer's key (the first radio of a group), or the key's own element (a repeating set's count). */
+const doCampo = (chave: string) => `[data-chave="${CSS.escape(chave)}"]`;
+function focarCampo(raiz: HTMLElement | null, chave: string) {
+  const caixa = raiz?.querySelector<HTMLElement>(doCampo(chave));
+  const alvo = caixa?.querySelector<HTMLElement>('input, textarea, select, button') ?? caixa;
+  alvo?.focus();
+  alvo?.scrollIntoView?.({ block: 'center' });
+}
+
 /** The GOV.UK error summary: what is wrong on this step, each linked to its field. */
 function ResumoErros({ erros, prefixo, raiz, nivel, vez, t }: { erros: ErroNaPagina[]; prefixo: string; raiz: React.RefObject<HTMLElement | null>; nivel: Nivel; vez: number; t: ReturnType<typeof tradutorCidadao> }) {
   const caixa = useRef<HTMLDivElement>(null);
@@ -79,7 +88,7 @@ function ResumoErros({ erros, prefixo, raiz, nivel, vez, t }: { erros: ErroNaPag
               href={`#${idDe(prefixo, e.chave)}`}
               onClick={(ev) => {
                 ev.preventDefault();
-                focar(raiz.current, `[data-chave="${CSS.escape(e.chave)}"] :is(input, textarea, select, button), [data-chave="${CSS.escape(e.chave)}"]`);
+                focarCampo(raiz.current, e.chave);
               }}
             >
               {e.rotulo}: {e.mensagem}
@@ -122,13 +131,14 @@ export function Formulario(props: PropsFormulario) {
     setPronto(false);
   }, []);
 
-  // What to focus once the next render is on screen: a step's heading, a field, a button.
-  const focoDepois = useRef<string | null>(null);
+  // What to focus once the next render is on screen: a step's heading, a button (a selector), or an answer's field.
+  const focoDepois = useRef<string | { chave: string } | null>(null);
   useLayoutEffect(() => {
-    if (!focoDepois.current) return;
-    const seletor = focoDepois.current;
+    const alvo = focoDepois.current;
+    if (!alvo) return;
     focoDepois.current = null;
-    focar(raiz.current, seletor);
+    if (typeof alvo === 'string') focar(raiz.current, alvo);
+    else focarCampo(raiz.current, alvo.chave);
   });
 
   const paginado = emPaginas(definicao) && !somenteLeitura;
@@ -136,9 +146,12 @@ export function Formulario(props: PropsFormulario) {
   const pedido = props.aoMudarPasso ? props.passo : passoProprio;
   const passo = pedido && ('revisao' in pedido || paginasDe(definicao).some((p) => p.id === pedido.pagina)) ? pedido : primeiroPasso(definicao, respostas);
   const [alterando, setAlterando] = useState(false);
+  // The step this form asked its host for: coming back as `props.passo`, it is no move of the host's.
+  const pedidoAqui = useRef<Passo | null>(null);
   const irPara = useCallback(
-    (p: Passo, foco: string | null = '[data-titulo-passo]') => {
+    (p: Passo, foco: string | { chave: string } | null = '[data-titulo-passo]') => {
       focoDepois.current = foco;
+      pedidoAqui.current = p;
       setResumo(false);
       setPassoProprio(p);
       props.aoMudarPasso?.(p);
@@ -147,9 +160,9 @@ export function Formulario(props: PropsFormulario) {
   );
   // A step changed by the host (the browser's back and forward) takes the focus to its heading too.
   const hospedeiro = useRef(props.passo);
-  useEffect(() => {
-    if (hospedeiro.current !== props.passo && !focoDepois.current) {
-      focoDepois.current = '[data-titulo-passo]';
+  useLayoutEffect(() => {
+    if (hospedeiro.current !== props.passo && props.passo !== pedidoAqui.current) {
+      focar(raiz.current, '[data-titulo-passo]');
       setResumo(false);
     }
     hospedeiro.current = props.passo;
@@ -165,7 +178,7 @@ export function Formulario(props: PropsFormulario) {
   const fixo = (c: CampoDefinicao) => !!fixas && Object.hasOwn(fixas, c.id);
   const Hs = (nivel + 1) as Nivel;
 
-  const mudarItens = (s: Secao, r: Respostas, foco: string, texto = '') => {
+  const mudarItens = (s: Secao, r: Respostas, foco: string | { chave: string }, texto = '') => {
     setRespostas(r);
     setTocados((x) => new Set(x).add(s.id));
     setPronto(false);
@@ -175,7 +188,7 @@ export function Formulario(props: PropsFormulario) {
   const primeiroDoItem = (s: Secao, i: number, r: Respostas) => {
     const mostrados = visiveis(definicao, r).entradas.get(s.id)?.[i];
     const c = s.campos.find((x) => mostrados?.has(x.id));
-    return c ? `#${CSS.escape(idDe(prefixo, chaveNoItem(s.id, i, c.id)))}` : `[data-adicionar="${s.id}"]`;
+    return c ? { chave: chaveNoItem(s.id, i, c.id) } : `[data-adicionar="${s.id}"]`;
   };
 
   /** A section; `comTitulo` false when the step's heading already is its title (the first section of a page). */
@@ -345,7 +358,7 @@ export function Formulario(props: PropsFormulario) {
               const p = paginaDoCampo(definicao, chave);
               if (!p) return;
               setAlterando(true);
-              irPara({ pagina: p.id }, `[data-chave="${CSS.escape(chave)}"] :is(input, textarea, button), [data-chave="${CSS.escape(chave)}"]`);
+              irPara({ pagina: p.id }, { chave });
             }}
           />
         ) : (

@@ -17,11 +17,11 @@ const ANTES = '017_jornada.sql';
 const TABELAS = ['formulario', 'formulario_evento', 'retentativa_integracao', 'submissao_idempotente', 'anexo', 'envio_email',
   'contador_formulario_dia', 'contador_formulario_mes', 'contador_evento_dia', 'contador_retentativa_dia'];
 
-/** Each table's rows, as text, in a stable order: what "without losing or changing a row" compares (a column a later migration adds, 020's masked export cells, left out). */
+/** Each table's rows, as text, in a stable order: what "without losing or changing a row" compares (columns later migrations add, 020's masked export cells and 023's language, left out). */
 async function retrato(db: Banco): Promise<Record<string, { n: number; md5: string }>> {
   const r: Record<string, { n: number; md5: string }> = {};
   for (const t of TABELAS) {
-    const [l] = await db.query<{ n: number; md5: string }>(`select count(*)::int as n, md5(coalesce(string_agg(y.t, '|' order by y.t), '')) as md5 from (select (to_jsonb(x) - 'exportacao_mascarada')::text as t from ${t} x) y`);
+    const [l] = await db.query<{ n: number; md5: string }>(`select count(*)::int as n, md5(coalesce(string_agg(y.t, '|' order by y.t), '')) as md5 from (select (to_jsonb(x) - 'exportacao_mascarada' - 'idioma')::text as t from ${t} x) y`);
     r[t] = l;
   }
   return r;

@@ -28,7 +28,7 @@ describe('do portal do cidadão à integração', () => {
     const p = await ctx.newPage();
     try {
       await p.goto(`${demo.base}/cidadao.html?modelo=educacao-matricula`);
-      const form = p.locator('#portal-cidadao .cf-preenchimento');
+      const form = p.locator('formulario-cidadao form.fc-formulario');
       await form.waitFor();
       await form.getByRole('button', { name: 'Enviar' }).click();
       await form.getByText('Este campo é obrigatório.').first().waitFor();
@@ -47,26 +47,26 @@ describe('do portal do cidadão à integração', () => {
       await form.getByText(/não é de um tipo aceito neste campo/).waitFor();
       const documento = Buffer.concat([Buffer.from('%PDF-1.4\n% documento de identidade\n'), Buffer.alloc(30_000, 7)]);
       await form.getByLabel(/^Documento com foto/).setInputFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: documento });
-      await form.locator('.bp6-file-upload-input:has-text("rg.pdf")').waitFor();
+      await form.locator('.fc-arquivo-estado:has-text("rg.pdf")').waitFor();
       assert.equal(await form.getByText(/não é de um tipo aceito neste campo/).count(), 0, 'the refusal goes once a good file is sent');
       await form.getByRole('button', { name: 'Enviar' }).click();
-      const aviso = p.locator('#portal-cidadao .cf-resultado-envio');
+      const aviso = p.locator('formulario-cidadao .fc-comprovante');
       await aviso.waitFor();
-      const protocolo = /Anote o seu protocolo: (\d{4}\.\d{9})/.exec(await aviso.innerText())?.[1];
+      const protocolo = /^\d{4}\.\d{9}$/.exec(await aviso.locator('.fc-protocolo').innerText())?.[0];
       assert.ok(protocolo, await aviso.innerText());
-      // The receipt stays alone (no empty, active form under it); "Enviar outro" starts a new one.
-      assert.match(await aviso.innerText(), /Recebido em \d{2}\/\d{2}\/\d{2} \d{2}:\d{2}/);
+      // The receipt stays alone (no empty, active form under it); "Preencher de novo" starts a new one.
+      assert.match(await aviso.innerText(), /Recebido em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
       assert.equal(await form.count(), 0);
       // The receipt (comprovante) as a PDF, with its verification code, right after the submission.
-      const codigo = /código de verificação ([2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4})/.exec(await aviso.innerText())?.[1];
+      const codigo = /Código de verificação: ([2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4})/.exec(await aviso.innerText())?.[1];
       assert.ok(codigo, await aviso.innerText());
       const baixado = p.waitForEvent('download');
-      await p.locator('#portal-cidadao [data-testid=comprovante]').click();
+      await p.locator('formulario-cidadao [data-testid=comprovante]').click();
       const pdf = await readFile((await (await baixado).path())!);
       assert.equal(pdf.subarray(0, 5).toString(), '%PDF-');
       const textoPdf = execFileSync('pdftotext', ['-', '-'], { input: pdf, encoding: 'utf8' });
       assert.ok(textoPdf.includes(protocolo) && textoPdf.includes(codigo) && textoPdf.includes('Maria da Silva'), textoPdf);
-      await p.locator('#portal-cidadao button:has-text("Enviar outro")').click();
+      await p.locator('formulario-cidadao button:has-text("Preencher de novo")').click();
       await form.waitFor();
       assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), '');
 

@@ -41,18 +41,19 @@ describe('a jornada do cidadão', () => {
     let protocolo = '';
     try {
       await p.goto(`${demo.base}/cidadao.html?modelo=educacao-auxilio-familia`);
-      const form = p.locator('#portal-cidadao .cf-preenchimento');
+      const form = p.locator('formulario-cidadao form.fc-formulario');
       await form.waitFor();
-      const etapa = form.locator('.cf-titulo-passo');
+      // The step's heading: "Etapa 1 de 4" and the page's title (the check step: its own title only).
+      const etapa = { innerText: async () => (await form.locator('.fc-titulo-passo').innerText()).split('\n')[0] };
       assert.equal(await etapa.innerText(), 'Etapa 1 de 4');
 
       // "Continuar" checks the page: the summary lists each problem and its link focuses the field.
       await form.getByRole('button', { name: 'Continuar', exact: true }).click();
-      const resumo = form.locator('.cf-resumo-problemas');
+      const resumo = form.locator('.fc-resumo-erros');
       await resumo.waitFor();
       assert.match(await resumo.innerText(), /Há um problema[\s\S]*Nome completo: Este campo é obrigatório\.[\s\S]*CPF: Este campo é obrigatório\./);
       await resumo.getByRole('link', { name: /^CPF:/ }).click();
-      assert.equal(await p.evaluate(() => document.getElementById('portal-cidadao')!.shadowRoot!.activeElement?.getAttribute('aria-required')), 'true', 'the link focused the field');
+      assert.equal(await p.evaluate(() => document.querySelector('formulario-cidadao')!.shadowRoot!.activeElement?.getAttribute('aria-required')), 'true', 'the link focused the field');
       await form.getByLabel(/^Nome completo/).fill('Maria da Silva');
       await form.getByLabel(/^CPF/).fill('529.982.247-25');
       await form.getByLabel(/^E-mail/).fill('maria.jornada@exemplo.com.br');
@@ -62,7 +63,7 @@ describe('a jornada do cidadão', () => {
       await esperarAte(async () => (await etapa.innerText()) === 'Etapa 2 de 4', 5000, 'page 2');
 
       // The repeating set: one student to start with; the distance shows only for who needs transport.
-      const estudante = (n: number) => form.locator('fieldset.cf-item-repeticao', { has: p.locator(`legend:text-is("Estudante ${n}")`) });
+      const estudante = (n: number) => form.locator('fieldset.fc-item', { has: p.locator(`legend:text-is("Estudante ${n}")`) });
       await estudante(1).getByLabel(/^Nome do estudante/).fill('Ana da Silva');
       await estudante(1).getByLabel(/^Data de nascimento/).fill('10/05/2014');
       await estudante(1).getByText('Ensino fundamental').click();
@@ -99,9 +100,9 @@ describe('a jornada do cidadão', () => {
       await foto(p, 'revisao-1280');
 
       // "Alterar" opens the question on its page, focused; "Continuar" returns to the check step.
-      await form.getByRole('button', { name: 'Alterar: Renda mensal da família (R$)' }).click();
+      await form.getByRole('button', { name: 'Alterar Renda mensal da família (R$)' }).click();
       await esperarAte(async () => (await etapa.innerText()) === 'Etapa 3 de 4', 5000, 'the income page');
-      assert.equal(await p.evaluate(() => document.getElementById('portal-cidadao')!.shadowRoot!.activeElement?.closest('[data-chave]')?.getAttribute('data-chave')), 'renda-familiar');
+      assert.equal(await p.evaluate(() => document.querySelector('formulario-cidadao')!.shadowRoot!.activeElement?.closest('[data-chave]')?.getAttribute('data-chave')), 'renda-familiar');
       await form.getByLabel(/^Renda mensal/).fill('1650');
       await form.getByRole('button', { name: 'Continuar', exact: true }).click();
       await esperarAte(async () => (await etapa.innerText()) === 'Verifique suas respostas', 5000, 'straight back to the check step');
@@ -109,7 +110,7 @@ describe('a jornada do cidadão', () => {
 
       // Save and continue later: the link, sent by e-mail too.
       await form.getByRole('button', { name: 'Salvar e continuar depois' }).click();
-      const salvo = p.locator('#portal-cidadao .cf-rascunho-salvo');
+      const salvo = p.locator('formulario-cidadao .fc-aviso', { hasText: 'Rascunho salvo' });
       await salvo.waitFor();
       await salvo.getByLabel('Receber o link por e-mail (opcional)').fill('maria.jornada@exemplo.com.br');
       await salvo.getByRole('button', { name: 'Enviar o link' }).click();
@@ -128,9 +129,9 @@ describe('a jornada do cidadão', () => {
       q.on('pageerror', (e) => erros.push(e.message));
       try {
         await q.goto(link!);
-        const f2 = q.locator('#portal-cidadao .cf-preenchimento');
+        const f2 = q.locator('formulario-cidadao form.fc-formulario');
         await f2.waitFor();
-        const etapa2 = f2.locator('.cf-titulo-passo');
+        const etapa2 = { innerText: async () => (await f2.locator('.fc-titulo-passo').innerText()).split('\n')[0] };
         await esperarAte(async () => (await etapa2.innerText()) === 'Etapa 4 de 4', 5000, 'resumed on the last page');
         await foto(q, 'retomada-390');
         await f2.getByRole('button', { name: 'Continuar', exact: true }).click();
@@ -139,14 +140,14 @@ describe('a jornada do cidadão', () => {
         assert.ok(texto.includes('Caio da Silva') && texto.includes('1650') && texto.includes('maria.jornada@exemplo.com.br'), texto);
         await foto(q, 'revisao-390');
         await f2.getByRole('button', { name: 'Enviar', exact: true }).click();
-        const aviso = q.locator('#portal-cidadao .cf-resultado-envio');
+        const aviso = q.locator('formulario-cidadao .fc-comprovante');
         await aviso.waitFor();
-        protocolo = /Anote o seu protocolo: (\d{4}\.\d{9})/.exec(await aviso.innerText())?.[1] ?? '';
+        protocolo = /^\d{4}\.\d{9}$/.exec(await aviso.locator('.fc-protocolo').innerText())?.[0] ?? '';
         assert.ok(protocolo, await aviso.innerText());
         await foto(q, 'enviado-390');
         // The draft went with the submission: its link no longer opens it.
         await q.goto(link!);
-        await q.locator('#portal-cidadao .cf-resultado-envio', { hasText: 'Rascunho não encontrado' }).waitFor();
+        await q.locator('formulario-cidadao .fc-resumo-erros', { hasText: 'Rascunho não encontrado' }).waitFor();
       } finally {
         await celular.close();
       }

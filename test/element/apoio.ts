@@ -123,7 +123,8 @@ export function digitar(campo: HTMLInputElement | HTMLTextAreaElement, texto: st
 /** The input, select or textarea labelled `rotulo` (label text without the required mark), within `dentro`. */
 export function campo<T extends HTMLElement = HTMLInputElement>(el: HTMLElement, rotulo: string, dentro = ''): T {
   const raiz = el.shadowRoot!;
-  const label = [...raiz.querySelectorAll(`${dentro} label`)].find((l) => l.textContent!.replace(/\s*\*\s*$/, '').trim() === rotulo) as HTMLLabelElement | undefined;
+  // Without the marks after a label: Blueprint's "*" on required fields, the citizen form's "(opcional)".
+  const label = [...raiz.querySelectorAll(`${dentro} label`)].find((l) => l.textContent!.replace(/\s*(\*|\((opcional|optional)\))\s*$/, '').trim() === rotulo) as HTMLLabelElement | undefined;
   if (!label) throw new Error(`sem rótulo "${rotulo}"`);
   return raiz.getElementById(label.htmlFor) as T;
 }

@@ -51,7 +51,8 @@ async function adicionarCampo(el: HTMLElement, tipo: string, rotulo: string) {
   return aberto.dataset.campoId!;
 }
 
-const mensagens = (el: HTMLElement) => [...previa(el).querySelectorAll('.bp6-intent-danger .bp6-form-helper-text, .cf-com-erro .bp6-form-helper-text')].map((n) => n.textContent!.trim());
+/** The preview's error messages under the fields (without the hidden "Erro:" a screen reader hears first). */
+const mensagens = (el: HTMLElement) => [...previa(el).querySelectorAll('.fc-grupo-erro .fc-erro')].map((n) => n.textContent!.replace(/^\s*Erro:\s*/, '').trim());
 
 describe('modelos: lista e novo modelo', function () {
   this.timeout(60_000);
@@ -335,11 +336,12 @@ describe('construtor de formulários', function () {
 
       // A version opens read-only.
       (porRotulo(el, 'Ver a versão 1') as HTMLButtonElement).click();
-      await waitUntil(() => raiz(el).querySelector('.bp6-dialog .cf-preenchimento'), 'versão 1 aberta');
+      await waitUntil(() => raiz(el).querySelector('.bp6-dialog .fc-formulario'), 'versão 1 aberta');
       const dialogo = raiz(el).querySelector('.bp6-dialog') as HTMLElement;
       expect(dialogo.textContent).to.contain('Versão 1');
       expect(dialogo.textContent).not.to.contain('E-mail');
-      expect([...dialogo.querySelectorAll('input')].every((i) => i.disabled)).to.equal(true);
+      expect([...dialogo.querySelectorAll('input')].every((i) => i.disabled || i.readOnly)).to.equal(true);
+      expect(dialogo.querySelector('.fc-formulario button')).to.equal(null, 'no button to send or save');
     } finally {
       await t.limpar();
     }
@@ -360,7 +362,7 @@ describe('construtor de formulários', function () {
       await waitUntil(() => aberto() === 'telefone', `nome "telefone", visto ${aberto()}`);
       expect(campo(el, 'Nome da resposta', '.cf-linha-campo.cf-selecionado').value).to.equal('telefone');
       // ...and the preview marks the field being edited.
-      expect(previa(el).querySelector('.cf-destacado [data-campo]')?.getAttribute('data-campo')).to.equal('telefone');
+      expect(previa(el).querySelector('.fc-destacado[data-campo]')?.getAttribute('data-campo')).to.equal('telefone');
       // A second "Telefone" gets a name of its own.
       (raiz(el).querySelector('.cf-paleta button[data-tipo="texto"]') as HTMLButtonElement).click();
       await waitUntil(() => aberto() === 'texto', 'segundo campo');
@@ -380,7 +382,7 @@ describe('construtor de formulários', function () {
       // The label change has been taken (the preview shows it); only then: the typed name stayed.
       await waitUntil(() => previa(el).textContent?.includes('Telefone celular'), 'a prévia com o rótulo novo');
       expect(aberto()).to.equal('celular');
-      expect(previa(el).querySelector('.cf-destacado [data-campo]')?.getAttribute('data-campo')).to.equal('celular');
+      expect(previa(el).querySelector('.fc-destacado[data-campo]')?.getAttribute('data-campo')).to.equal('celular');
       // Drag a type from the palette to the top of the section.
       const dt = new DataTransfer();
       raiz(el).querySelector('.cf-paleta button[data-tipo="email"]')!.dispatchEvent(new DragEvent('dragstart', { bubbles: true, composed: true, dataTransfer: dt }));
@@ -434,7 +436,7 @@ describe('construtor de formulários', function () {
       expect(titulos).to.not.include('Open dropdown');
       // The preview follows: hidden until "Sim" is chosen, shown with it, hidden again with "Não".
       await waitUntil(() => !naPrevia('quantos'), 'quantos some da prévia');
-      const radio = (rotulo: string) => [...previa(el).querySelectorAll('[data-campo="tem"] label')].find((l) => l.textContent!.trim() === rotulo)!.querySelector('input') as HTMLInputElement;
+      const radio = (rotulo: string) => raiz(el).getElementById(([...previa(el).querySelectorAll('[data-campo="tem"] label')].find((l) => l.textContent!.trim() === rotulo) as HTMLLabelElement).htmlFor) as HTMLInputElement;
       radio('Sim').click();
       await waitUntil(() => naPrevia('quantos'), 'quantos aparece com "Sim"');
       radio('Não').click();
@@ -452,7 +454,7 @@ describe('construtor de formulários', function () {
     const t = await modeloDeTeste({ secoes: [{ id: 's1', titulo: 'Documentos', campos: [{ id: 'rg', tipo: 'arquivo', rotulo: 'Documento de identidade', obrigatorio: true, regras: [] }] }] });
     try {
       const el = await abrirConstrutor(t.codigo);
-      const dica = () => previa(el).querySelector('[data-campo="rg"] .bp6-form-helper-text')!.textContent!.trim();
+      const dica = () => previa(el).querySelector('[data-campo="rg"] .fc-dica')!.textContent!.trim();
       expect(dica()).to.equal('Aceita PDF, imagens (PNG, JPEG, GIF, WebP) ou documentos de escritório (Word, Excel, PowerPoint, OpenDocument), até 10 MB.');
       abrirCampo(el, 'rg');
       await esperar(el, '[data-campo-id="rg"] .cf-arquivos-aceitos');
