@@ -86,6 +86,7 @@ for (const s of suites) {
     rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
     rodar('benchmarks do elemento', process.execPath, ['--import', 'tsx', 'test/bench/elemento.ts']);
     rodar('benchmark do construtor (200 campos)', process.execPath, ['--import', 'tsx', 'test/bench/construtor.ts']);
+    rodar('benchmark do formulário do cidadão (tamanho, celular emulado, Lighthouse)', process.execPath, ['--import', 'tsx', 'test/bench/cidadao.ts']);
   } else if (s === 'bench-api') {
     rodar('benchmark da API (PostgreSQL, um milhão de formulários)', process.execPath, ['--import', 'tsx', 'test/bench/api.ts']);
   } else if (s === 'bench-entrega') {

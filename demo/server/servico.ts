@@ -173,7 +173,8 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar(), fecharPdf()])));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
   // The element's bundles (a portal may also serve them from its own CDN).
-  await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false });
+  // The build's .br and .gz beside each bundle, served to whoever accepts them (rollup.config.mjs, `comprimido`).
+  await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false, preCompressed: true });
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
   app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
   app.addHook('onClose', async () => db.fechar());

@@ -135,10 +135,14 @@ export const Campo = memo(function Campo({ campo: c, chave, id, valor, erro: err
   else if (c.tipo === 'data') controle = <EntradaData {...comum} valor={valor} aoMudar={mudar} />;
   else if (c.tipo === 'arquivo') {
     const nome = (valor as { nome?: string } | null)?.nome;
+    // The browser's own file button speaks the browser's language ("Choose File"): the input is hidden from
+    // sight (still focused by Tab and opened by Space or Enter), and a button of ours in the form's language
+    // shows where it is and opens it on a click.
     controle = (
-      <>
+      <div className="fc-arquivo">
         <input
           {...comum}
+          className={`${comum.className} fc-arquivo-entrada`}
           type="file"
           readOnly={undefined}
           disabled={desligado}
@@ -159,10 +163,13 @@ export const Campo = memo(function Campo({ campo: c, chave, id, valor, erro: err
             }
           }}
         />
-        <p className="fc-arquivo-estado" role="status">
-          {enviando ? t('preenchimento.enviando-arquivo') : nome ? t('preenchimento.arquivo-escolhido', { nome }) : ''}
-        </p>
-      </>
+        <span className="fc-botao fc-botao-secundario fc-arquivo-botao" aria-hidden="true" onClick={(e) => (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.click()}>
+          {t('preenchimento.escolha-arquivo')}
+        </span>
+        <span className="fc-arquivo-estado" role="status">
+          {enviando ? t('preenchimento.enviando-arquivo') : nome ? t('preenchimento.arquivo-escolhido', { nome }) : t('preenchimento.nenhum-arquivo')}
+        </span>
+      </div>
     );
   } else
     controle = (

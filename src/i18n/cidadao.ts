@@ -60,6 +60,7 @@ export const TEXTOS_CIDADAO = {
   'preenchimento.sem-rotulo': ['(sem rótulo)', '(no label)', '(sin etiqueta)'],
   'preenchimento.escolha-arquivo': ['Escolha um arquivo', 'Choose a file', 'Elija un archivo'],
   'preenchimento.arquivo-escolhido': ['Arquivo: {nome}', 'File: {nome}', 'Archivo: {nome}'],
+  'preenchimento.nenhum-arquivo': ['Nenhum arquivo escolhido.', 'No file chosen.', 'Ningún archivo elegido.'],
   'preenchimento.enviando-arquivo': ['Enviando o arquivo…', 'Sending the file…', 'Enviando el archivo…'],
   'preenchimento.enviar': ['Enviar', 'Send', 'Enviar'],
   'preenchimento.sem-campos': ['O formulário ainda não tem campos.', 'The form has no fields yet.', 'El formulario aún no tiene campos.'],

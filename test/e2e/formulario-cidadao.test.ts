@@ -9,6 +9,7 @@ import { clienteApi } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
 import { traduzirCidadao, type IdiomaCidadao, type ChaveCidadao } from '../../src/i18n/cidadao';
 import { abrirFormulario, demoComNavegador } from './demo';
+import { diferencaPixels } from './navegador';
 
 /**
  * Issue 35 end to end: <formulario-cidadao> as a portal embeds it (the demo's gov.br-looking host page),
@@ -266,5 +267,68 @@ describe('<formulario-cidadao>: "Auxílio Família na Escola" só pelo teclado',
       const gaveta = await abrirFormulario(p, demo.base, 'gestor', protocolo!);
       assert.equal(await gaveta.locator('[data-testid=idioma]').innerText(), 'Espanhol');
     });
+  });
+});
+
+describe('<formulario-cidadao> nos portais e pelo endereço', () => {
+  test('um link para uma etapa adiante sem as respostas de antes volta à primeira que falta, dizendo por quê; voltar e avançar do navegador andam pelas etapas', () =>
+    comPagina(1280, async (p) => {
+      await p.goto(`${demo.base}/cidadao.html?modelo=educacao-auxilio-familia&etapa=renda`);
+      await esperarAte(async () => (await titulo(p).catch(() => '')).startsWith('Etapa 1 de 4'), 15_000, 'a etapa 1');
+      assert.match(await p.locator('formulario-cidadao .fc-aviso').innerText(), /Faltam respostas de uma etapa anterior: continue daqui\./);
+      assert.equal(new URL(p.url()).searchParams.get('etapa'), 'responsavel', 'the address says where the citizen is');
+      await p.locator('formulario-cidadao').getByLabel(/^Nome completo/).fill('Maria da Silva');
+      await p.locator('formulario-cidadao').getByLabel(/^CPF/).fill('529.982.247-25');
+      await p.locator('formulario-cidadao').getByLabel(/^E-mail/).fill('maria@exemplo.com');
+      await p.locator('formulario-cidadao').getByRole('button', { name: 'Continuar', exact: true }).click();
+      await esperarAte(async () => (await titulo(p)).startsWith('Etapa 2 de 4'), 5000, 'a etapa 2');
+      assert.equal(new URL(p.url()).searchParams.get('etapa'), 'estudantes');
+      await p.goBack();
+      await esperarAte(async () => (await titulo(p)).startsWith('Etapa 1 de 4'), 5000, 'de volta à etapa 1');
+      await focoEm(p, (a) => a.classe.includes('fc-titulo-passo'), 'o título, depois de voltar pelo navegador');
+      assert.equal(await p.locator('formulario-cidadao').getByLabel(/^Nome completo/).inputValue(), 'Maria da Silva');
+      await p.goForward();
+      await esperarAte(async () => (await titulo(p)).startsWith('Etapa 2 de 4'), 5000, 'adiante à etapa 2');
+    }));
+
+  test('a 320 px (como 1280 px a 400%), nada rola de lado em nenhuma etapa', () =>
+    comPagina(320, async (p) => {
+      const deLado = () => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await p.goto(`${demo.base}/cidadao/portal-govbr.html?modelo=educacao-auxilio-familia`);
+      const f = p.locator('formulario-cidadao');
+      await esperarAte(async () => (await titulo(p).catch(() => '')).startsWith('Etapa 1 de 4'), 15_000, 'a etapa 1');
+      await f.getByRole('button', { name: 'Continuar', exact: true }).click();
+      await f.locator('.fc-resumo-erros').waitFor();
+      assert.equal(await deLado(), 0, 'etapa 1 com o resumo de erros');
+      await f.getByLabel(/^Nome completo/).fill('Maria da Silva');
+      await f.getByLabel(/^CPF/).fill('529.982.247-25');
+      await f.getByLabel(/^E-mail/).fill('maria.estreita@exemplo.com.br');
+      await f.getByRole('button', { name: 'Continuar', exact: true }).click();
+      await esperarAte(async () => (await titulo(p)).startsWith('Etapa 2 de 4'), 5000, 'a etapa 2');
+      await f.getByRole('button', { name: 'Adicionar outro estudante' }).click();
+      assert.equal(await deLado(), 0, 'dois estudantes');
+      await p.screenshot({ path: join(PASTA, 'pt-BR-320-estudantes.png'), fullPage: true });
+    }));
+
+  test('com Bootstrap 5 e com GOV.UK Frontend mais regras globais agressivas, o elemento fica igual ao da página simples e a página do portal não muda', async () => {
+    const fotos: Record<string, Buffer> = {};
+    for (const portal of ['simples', 'bootstrap', 'govuk'] as const) {
+      await comPagina(1280, async (p) => {
+        const estilos = () => p.evaluate(() => ['#botao-host', '#texto-host'].map((x) => { const c = getComputedStyle(document.querySelector(x)!); return [c.font, c.color, c.backgroundColor, c.padding, c.boxSizing].join(' / '); }));
+        const agressivo = portal === 'simples' ? '' : '&agressivo=1';
+        await p.goto(`${demo.base}/cidadao/portal-${portal}.html?sem-elemento=1${agressivo}`);
+        const antes = await estilos();
+        await p.goto(`${demo.base}/cidadao/portal-${portal}.html?modelo=educacao-matricula${agressivo}`);
+        await p.locator('formulario-cidadao h1').waitFor();
+        assert.deepEqual(await estilos(), antes, `${portal}: the portal's own elements are unchanged by the element`);
+        fotos[portal] = await p.locator('formulario-cidadao').screenshot();
+        await p.screenshot({ path: join(PASTA, `portal-${portal}.png`), fullPage: true });
+      });
+    }
+    // Stated tolerance, as the console's: at most 1% of the element's pixels differ (anti-aliasing).
+    for (const portal of ['bootstrap', 'govuk']) {
+      const d = await diferencaPixels(demo.navegador, fotos.simples, fotos[portal]);
+      assert.ok(d <= 0.01, `${portal}: ${(d * 100).toFixed(2)}% of the element's pixels differ from the plain page`);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { abrirChromium } from '../e2e/navegador';
 import { esperarTitulo, preencherLogin, sairDaDemo, subirDemo, textosMenu } from '../e2e/demo';
 import { subirPortal } from '../apoio/portalHost';
 import { traduzir } from '../../src/i18n';
+import { diferencaPixels } from '../e2e/navegador';
 
 /**
  * Issue 4, real Keycloak: the demo (`npm start` with KEYCLOAK_URL) signs in through Keycloak's own
@@ -120,24 +121,6 @@ describe('Keycloak de verdade', () => {
   });
 });
 
-/** Share of pixels that differ by more than 24 in any channel (compared in Chromium, on a canvas). */
-async function diferencaPixels(a: Buffer, b: Buffer): Promise<number> {
-  const p = await navegador.newPage();
-  try {
-    return (await p.evaluate(`(async () => {
-      const carregar = (s) => new Promise((ok) => { const i = new Image(); i.onload = () => ok(i); i.src = 'data:image/png;base64,' + s; });
-      const [x, y] = await Promise.all([carregar('${a.toString('base64')}'), carregar('${b.toString('base64')}')]);
-      if (x.width !== y.width || x.height !== y.height) return 1;
-      const pixels = (img) => { const c = document.createElement('canvas'); c.width = img.width; c.height = img.height; const g = c.getContext('2d'); g.drawImage(img, 0, 0); return g.getImageData(0, 0, img.width, img.height).data; };
-      const [da, db] = [pixels(x), pixels(y)];
-      let n = 0;
-      for (let i = 0; i < da.length; i += 4) if (Math.abs(da[i] - db[i]) > 24 || Math.abs(da[i + 1] - db[i + 1]) > 24 || Math.abs(da[i + 2] - db[i + 2]) > 24) n++;
-      return n / (da.length / 4);
-    })()`)) as number;
-  } finally {
-    await p.close();
-  }
-}
 
 describe('o elemento dentro de portais de verdade (três origens, CSP estrita, Bootstrap 5 e GOV.UK Frontend)', () => {
   const PORTAL = 'http://localhost:8182';
@@ -201,7 +184,7 @@ describe('o elemento dentro de portais de verdade (três origens, CSP estrita, B
     }
     // Stated tolerance: at most 1% of the console's pixels differ (anti-aliasing, the clock in nothing shown).
     for (const estilo of ['bootstrap', 'govuk']) {
-      const d = await diferencaPixels(fotos.simples, fotos[estilo]);
+      const d = await diferencaPixels(navegador, fotos.simples, fotos[estilo]);
       assert.ok(d <= 0.01, `${estilo}: ${(d * 100).toFixed(2)}% of pixels differ from the plain page`);
     }
   });
