@@ -23,7 +23,7 @@ function importacoesEstaticas(arquivo: string, vistos = new Set<string>()): Set<
 }
 
 const shell = importacoesEstaticas(join(DIST, 'console-formularios.js'));
-const paginaInicial = readdirSync(join(DIST, 'chunks')).filter((f) => f.startsWith('PaginaInicial-')).map((f) => join(DIST, 'chunks', f));
+const paginaInicial = readdirSync(join(DIST, 'chunks')).filter((f) => f.startsWith('PaginaInicial-') && f.endsWith('.js')).map((f) => join(DIST, 'chunks', f));
 for (const f of paginaInicial) importacoesEstaticas(f, shell);
 const bytesShell = [...shell].reduce((n, f) => n + gz(f), 0);
 const bytesClassico = gz(join(DIST, 'console-formularios.classic.js'));
