@@ -16,6 +16,9 @@ const TEXTOS = {
   ],
   'api.indisponivel': ['Este formulário não está disponível.', 'This form is not available.', 'Este formulario no está disponible.'],
   'api.encerrado': ['Este formulário foi encerrado e não aceita mais respostas.', 'This form has closed and no longer accepts answers.', 'Este formulario está cerrado y ya no acepta respuestas.'],
+  'api.abre-em': ['Este formulário abre em {data}.', 'This form opens on {data}.', 'Este formulario abre el {data}.'],
+  'api.encerrado-em': ['Este formulário foi encerrado em {data} e não aceita mais respostas.', 'This form closed on {data} and no longer accepts answers.', 'Este formulario se cerró el {data} y ya no acepta respuestas.'],
+  'api.limite': ['Este formulário recebeu todas as respostas que podia e não aceita mais nenhuma.', 'This form has received all the answers it could take and accepts no more.', 'Este formulario recibió todas las respuestas que podía y no acepta más.'],
   'api.entrar': ['Entre com a sua conta de cidadão para preencher este formulário.', 'Sign in with your citizen account to fill in this form.', 'Inicie sesión con su cuenta de ciudadano para completar este formulario.'],
   'api.nao-autorizado': ['O seu CPF não está autorizado a preencher este formulário.', 'Your CPF is not authorised to fill in this form.', 'Su CPF no está autorizado a completar este formulario.'],
   'api.rascunho-inexistente': [

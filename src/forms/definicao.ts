@@ -93,7 +93,7 @@ const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
   cpf: { tipo: 'cpf' },
 };
 
-export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200, repeticao: 100 } as const;
+export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200, repeticao: 100, declaracao: 5000 } as const;
 
 /** A repeating section's maximum when the designer does not say (issue 21). */
 export const MAXIMO_REPETICAO_PADRAO = 25;
@@ -165,6 +165,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
   let total = 0;
   let confirmacoes = 0;
   if (d.emailEquipe !== undefined && mensagemDe([{ tipo: 'required' }, { tipo: 'email' }], d.emailEquipe.trim())) p.push({ caminho: 'emailEquipe', mensagem: t('def.email-equipe') });
+  if (d.declaracao !== undefined && (typeof d.declaracao?.texto !== 'string' || !d.declaracao.texto.trim() || d.declaracao.texto.length > LIMITES.declaracao)) p.push({ caminho: 'declaracao.texto', mensagem: t('def.declaracao', { n: LIMITES.declaracao }) });
   for (const [i, s] of d.secoes.entries()) {
     const cs = `secoes[${i}]`;
     if (!s.titulo?.trim()) p.push({ caminho: `${cs}.titulo`, mensagem: t('def.secao-titulo') });
@@ -229,6 +230,11 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
   for (const [i, s] of d.secoes.entries()) if (s.repeticao && ids.has(s.id)) p.push({ caminho: `secoes[${i}].id`, mensagem: t('def.id-repetido', { id: s.id }) });
   p.push(...problemasDasCondicoes(d, t));
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
+  // A section with no question is nothing a citizen can fill (issue 36: a repeating one with a minimum was published
+  // and the citizen's page skipped it): refused at publishing, the problem on the section.
+  else if (paraPublicar)
+    for (const [i, s] of d.secoes.entries())
+      if (Array.isArray(s.campos) && !s.campos.length) p.push({ caminho: `secoes[${i}].campos`, mensagem: s.repeticao && s.repeticao.minimo >= 1 ? t('def.repeticao-vazia', { n: s.repeticao.minimo }) : t('def.secao-vazia') });
   if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: t('def.publicar-cpf') });
   return p;
 }

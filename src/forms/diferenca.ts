@@ -152,6 +152,8 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
     else if (ra && rb && (ra.minimo !== rb.minimo || ra.maximo !== rb.maximo)) linhas.push(t('dif.repete-limites', { secao: s.titulo, a: limites(ra), b: limites(rb) }));
   }
   if ((a?.emailEquipe ?? '') !== (b?.emailEquipe ?? '')) linhas.push(t('dif.email-equipe', { a: a?.emailEquipe || '—', b: b?.emailEquipe || '—' }));
+  const [da, db] = [a?.declaracao?.texto, b?.declaracao?.texto];
+  if (da !== db) linhas.push(da === undefined ? t('dif.declaracao-nova') : db === undefined ? t('dif.declaracao-retirada') : t('dif.declaracao-alterada'));
   return linhas;
 }
 

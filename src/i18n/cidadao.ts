@@ -54,6 +54,8 @@ export const TEXTOS_CIDADAO = {
     '{n, plural, one {Indique como máximo # elemento.} other {Indique como máximo # elementos.}}',
   ],
 
+  'validacao.declaracao': ['Confirme a declaração para enviar.', 'Confirm the declaration to send.', 'Confirme la declaración para enviar.'],
+
   'geral.sim': ['Sim', 'Yes', 'Sí'],
   'geral.nao': ['Não', 'No', 'No'],
 

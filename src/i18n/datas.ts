@@ -104,3 +104,24 @@ export function formatarDataHoraCompleta(v: string | number | Date | null | unde
   const p = partes(d);
   return `${p.dia}/${p.mes}/${p.ano} ${p.hora}:${p.minuto}`;
 }
+
+/**
+ * The instant of a wall-clock date and time in São Paulo (issue 36: a model opens at 00:00 and closes at 23:59
+ * there), as an ISO string; null when the date or the time is not one. The offset is the one in force at that
+ * instant (asked of the same hourly table as `partes`).
+ */
+export function instanteSaoPaulo(data: string, hora: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(data);
+  const h = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hora.trim());
+  if (!d || !h) return null;
+  const parede = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(h[1]), Number(h[2]));
+  if (Number.isNaN(parede) || new Date(parede).getUTCDate() !== Number(d[3])) return null;
+  const primeiro = parede - desvio(parede);
+  return new Date(parede - desvio(primeiro)).toISOString();
+}
+
+/** An instant as its São Paulo date (yyyy-MM-dd) and time (HH:mm): what the console's two inputs show. */
+export function emSaoPaulo(v: string | Date): { data: string; hora: string } {
+  const p = partes(new Date(v));
+  return { data: `${String(p.ano).padStart(4, '0')}-${p.mes}-${p.dia}`, hora: `${p.hora}:${p.minuto}` };
+}

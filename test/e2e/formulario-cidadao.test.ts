@@ -99,7 +99,7 @@ async function escolherRadio(p: Page, primeiraOpcao: string, opcao: string) {
 
 const titulo = (p: Page) => p.locator('formulario-cidadao [data-titulo-passo]').innerText();
 
-async function walk(p: Page, idioma: IdiomaCidadao, largura: number): Promise<string> {
+async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promise<string> {
   const t = (chave: ChaveCidadao, params?: Record<string, string | number>) => traduzirCidadao(idioma, chave, params);
   const foto = (nome: string) => p.screenshot({ path: join(PASTA, `${idioma}-${largura}-${nome}.png`), fullPage: true });
   const tituloEhFocado = (a: Ativo) => a.classe.includes('fc-titulo-passo');
@@ -187,11 +187,13 @@ async function walk(p: Page, idioma: IdiomaCidadao, largura: number): Promise<st
   await p.keyboard.press('Enter');
   await focoEm(p, tituloEhFocado, 'o título da etapa 3 de novo');
 
+  await semViolacoes(p, `${idioma} ${largura}: etapa 3`);
   await escrever(p, 'Renda mensal da família (R$)', '1800');
   await escolherRadio(p, 'Sim', 'Não');
   await tabAte(p, botao(t('preenchimento.continuar')), 'Continuar');
   await p.keyboard.press('Enter');
   await focoEm(p, tituloEhFocado, 'o título da etapa 4');
+  await semViolacoes(p, `${idioma} ${largura}: etapa 4`);
   await tabAte(p, (a) => a.tipo === 'checkbox', 'a declaração');
   await p.keyboard.press('Space');
   await tabAte(p, botao(t('preenchimento.continuar')), 'Continuar');
@@ -237,9 +239,11 @@ async function comPagina(largura: number, corpo: (p: Page) => Promise<void>) {
 describe('<formulario-cidadao>: "Auxílio Família na Escola" só pelo teclado', () => {
   const enviados: Partial<Record<IdiomaCidadao, string>> = {};
 
-  test('pt-BR a 1280 px', () => comPagina(1280, async (p) => void (enviados['pt-BR'] = await walk(p, 'pt-BR', 1280))));
-  test('English a 390 px', () => comPagina(390, async (p) => void (enviados.en = await walk(p, 'en', 390))));
-  test('Español a 1280 px', () => comPagina(1280, async (p) => void (enviados.es = await walk(p, 'es', 1280))));
+  for (const largura of [1280, 390]) {
+    for (const idioma of ['pt-BR', 'en', 'es'] as const) {
+      test(`${idioma} a ${largura} px`, () => comPagina(largura, async (p) => void (enviados[idioma] = await caminhar(p, idioma, largura))));
+    }
+  }
 
   test('o idioma fica com o formulário: e-mail e comprovante em espanhol, a entrega e a gaveta dizem qual', async () => {
     const protocolo = enviados.es;

@@ -179,13 +179,20 @@ test("the model's data form: SPEC messages per field, headers and code checked, 
   const ok = { ...DADOS_VAZIOS, codigoServico: ' certidao ', nome: ' Certidão ', grupoControleConteudoId: '3', grupoAcessoPublicoId: '', url: ' https://a.gov.br/x ', metodo: 'PUT' as const, cabecalhos: 'X-A: 1' };
   assert.deepEqual(problemasDados(ok, true), {});
   const api = dadosParaApi(ok, true);
-  assert.deepEqual(api, { codigoServico: 'certidao', nome: 'Certidão', descricao: '', grupoControleConteudoId: 3, grupoAcessoPublicoId: null, integracao: { url: 'https://a.gov.br/x', metodo: 'PUT', cabecalhos: { 'X-A': '1' } }, retencaoDias: null });
+  assert.deepEqual(api, { codigoServico: 'certidao', nome: 'Certidão', descricao: '', grupoControleConteudoId: 3, grupoAcessoPublicoId: null, integracao: { url: 'https://a.gov.br/x', metodo: 'PUT', cabecalhos: { 'X-A': '1' } }, retencaoDias: null, abreEm: null, fechaEm: null, limiteRespostas: null, mensagemLimite: null, modeloBase: false });
+  // Opening and closing in São Paulo time (issue 36): an empty time is 00:00 to open and 23:59 to close.
+  const periodo = dadosParaApi({ ...ok, abreData: '2026-12-01', fechaData: '2026-12-15', fechaHora: '18:30', limiteRespostas: '5000', mensagemLimite: ' Vagas esgotadas. ' }, false);
+  assert.deepEqual([periodo.abreEm, periodo.fechaEm, periodo.limiteRespostas, periodo.mensagemLimite], ['2026-12-01T03:00:00.000Z', '2026-12-15T21:30:00.000Z', 5000, 'Vagas esgotadas.']);
+  assert.deepEqual(problemasDados({ ...ok, abreData: '2026-12-15', fechaData: '2026-12-15', fechaHora: '00:00', limiteRespostas: '0' }, false), { limiteRespostas: 'O valor mínimo permitido é 1.', fechaData: 'O encerramento precisa ser depois da abertura.' });
+  assert.deepEqual(problemasDados({ ...ok, abreData: '2026-12-15', abreHora: '25:00' }, false), { abreHora: 'Informe a hora como hh:mm (de 00:00 a 23:59).' });
   assert.equal(dadosParaApi({ ...ok, retencaoDias: '365' }, true).retencaoDias, 365);
   assert.equal(problemasDados({ ...ok, retencaoDias: '0' }, true).retencaoDias, 'O valor mínimo permitido é 1.');
   assert.equal('codigoServico' in dadosParaApi(ok, false), false);
   const integracao = { ...api.integracao, segredo: { existe: true, criadoEm: null, anteriorValidoAte: null }, esgotadasSeguidas: 0, pausadaEm: null };
-  const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] } });
+  const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0 });
   assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x' });
+  const comPeriodo = dadosDoModelo({ ...api, ...periodo, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0 });
+  assert.deepEqual([comPeriodo.abreData, comPeriodo.abreHora, comPeriodo.fechaData, comPeriodo.fechaHora, comPeriodo.limiteRespostas], ['2026-12-01', '00:00', '2026-12-15', '18:30', '5000']);
 });
 
 test('stable JSON: the same content in any key order is the same text', async () => {

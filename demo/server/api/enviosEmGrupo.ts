@@ -1,4 +1,5 @@
 import type { Executor } from '../db';
+import { ABERTO_AGORA_SQL } from './situacaoModelo';
 
 /**
  * Submissions written in groups (issue 19): on a busy console each submission was its own statement and its
@@ -37,6 +38,8 @@ export interface EnvioSimples {
   equipe: string | null;
   /** The language it was filled in (issue 35). */
   idioma: string;
+  /** The declaration's text the citizen accepted (issue 36), or null. */
+  declaracao: string | null;
 }
 
 export interface FormularioGravado {
@@ -54,18 +57,19 @@ const GRUPO_MAXIMO = 200;
 const COLUNAS: [keyof EnvioSimples, string][] = [
   ['codigoServico', 'text'], ['grupo', 'int'], ['modeloVersao', 'int'], ['respostas', 'jsonb'], ['cpf', 'text'], ['nome', 'text'], ['email', 'text'],
   ['codigoVerificacao', 'text'], ['exportacaoMascarada', 'text'], ['destino', 'text'], ['chave', 'text'], ['hash', 'text'], ['versao', 'int'],
-  ['titular', 'text'], ['confirmacao', 'text'], ['equipe', 'text'], ['idioma', 'text'],
+  ['titular', 'text'], ['confirmacao', 'text'], ['equipe', 'text'], ['idioma', 'text'], ['declaracao', 'text'],
 ];
 
 const SQL = `with v as (
     select x.*, nextval('formulario_id_seq') as id,
            to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0') as protocolo
       from unnest(${COLUNAS.map(([, tipo], i) => `$${i + 1}::${tipo}[]`).join(', ')}) with ordinality
-           as x(codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, destino, chave, hash, versao, titular, confirmacao, equipe, idioma, ordem)
-     where exists (select 1 from modelo m where m.codigo_servico = x.codigo_servico and m.versao = x.versao and m.status = 'PUBLICADO' for key share)),
+           as x(codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, destino, chave, hash, versao, titular, confirmacao, equipe, idioma, declaracao, ordem)
+     where exists (select 1 from modelo m where m.codigo_servico = x.codigo_servico and m.versao = x.versao and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL} and m.limite_respostas is null for key share)),
   f as (
-    insert into formulario (id, protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma)
-    select id, protocolo, codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, idioma from v order by ordem
+    insert into formulario (id, protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao)
+    select id, protocolo, codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, idioma,
+           case when declaracao is null then null else jsonb_build_object('texto', declaracao, 'aceitaEm', now()) end from v order by ordem
     returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
   e as (
     insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)

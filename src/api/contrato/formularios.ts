@@ -183,18 +183,33 @@ export const RelatorioTitular = Type.Object(
   { title: 'RelatorioTitular', description: 'Tudo o que o console guarda de um CPF (LGPD, direito de acesso do titular).' },
 );
 
+const situacao = {
+  situacao: Enum(['EM_BREVE', 'ABERTO', 'ENCERRADO', 'ESGOTADO'] as const, 'Se aceita respostas agora: antes de abrir, aberto, encerrado, ou com o limite de respostas atingido.'),
+  abreEm: Nulavel(DataHora('Quando abre (null: aberto desde a publicação).')),
+  fechaEm: Nulavel(DataHora('Quando encerra (null: sem data).')),
+};
 export const ModeloPublicoResumo = Type.Object(
-  { codigoServico: Type.String(), nome: Type.String(), versao: Type.Integer({ minimum: 1, description: 'A versão publicada que um envio preenche.' }), restrito: Type.Boolean({ description: 'Só para os CPFs de um grupo de acesso público (envio com o token do cidadão).' }) },
+  { codigoServico: Type.String(), nome: Type.String(), versao: Type.Integer({ minimum: 1, description: 'A versão publicada que um envio preenche.' }), restrito: Type.Boolean({ description: 'Só para os CPFs de um grupo de acesso público (envio com o token do cidadão).' }), ...situacao },
   { title: 'ModeloPublicoResumo' },
 );
 export const ModeloPublico = Type.Object(
-  { codigoServico: Type.String(), nome: Type.String(), descricao: Type.String(), versao: Type.Integer({ minimum: 1 }), restrito: Type.Boolean(), definicao: Definicao },
+  {
+    codigoServico: Type.String(),
+    nome: Type.String(),
+    descricao: Type.String(),
+    versao: Type.Integer({ minimum: 1 }),
+    restrito: Type.Boolean(),
+    ...situacao,
+    definicao: Nulavel(Definicao),
+    mensagem: Type.Optional(Type.String({ description: 'Antes de abrir: "Este formulário abre em …", no idioma pedido.' })),
+  },
   { title: 'ModeloPublico', description: 'A última versão publicada de um modelo, para o cidadão preencher.' },
 );
 export const CorpoEnvio = Type.Object(
   {
     respostas: Objeto('As respostas por nome de campo.'),
     rascunho: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'O código do rascunho de onde o envio veio: as respostas são conferidas com a versão em que o rascunho começou, e o rascunho é apagado com o envio.' })),
+    declaracaoAceita: Type.Optional(Type.Boolean({ description: 'O aceite da declaração do modelo (obrigatório quando o modelo tem uma).' })),
   },
   { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] },
 );
@@ -233,6 +248,8 @@ export const Rascunho = Type.Object(
     descricao: Type.String(),
     versao: Type.Integer({ minimum: 1, description: 'A versão do modelo em que o rascunho começou: as perguntas são as dela até o envio.' }),
     restrito: Type.Boolean(),
+    situacao: Type.Optional(Enum(['EM_BREVE', 'ABERTO', 'ENCERRADO', 'ESGOTADO'] as const, 'Se o modelo aceita respostas agora (issue 36): encerrado ou cheio, o rascunho ainda se lê, mas não se envia nem se salva.')),
+    mensagem: Type.Optional(Type.String({ description: 'Por que não se envia mais (encerrado, limite atingido), no idioma pedido.' })),
     definicao: Definicao,
     respostas: Objeto('As respostas salvas.'),
     pagina: Nulavel(Type.String()),

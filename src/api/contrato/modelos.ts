@@ -84,6 +84,12 @@ export const Definicao = Type.Object(
   {
     secoes: Type.Array(Secao),
     emailEquipe: Type.Optional(Type.String({ maxLength: 254, description: 'Um endereço da equipe que recebe um aviso de cada envio (com os dados pessoais mascarados).' })),
+    declaracao: Type.Optional(
+      Type.Object(
+        { texto: Type.String({ minLength: 1, maxLength: LIMITES.declaracao, description: 'A declaração, como o cidadão a lê.' }) },
+        { description: 'A "Declaração" (issue 36): o cidadão a lê em "Verifique suas respostas", logo antes de "Enviar", e marca o aceite (obrigatório; no envio, `declaracaoAceita: true`). O formulário guarda o texto aceito e o instante; o PDF e a entrega os trazem.' },
+      ),
+    ),
   },
   {
     title: 'Definicao',
@@ -101,6 +107,11 @@ const resumo = {
   grupoControleConteudo: Type.Object({ id: Id(), nome: Type.String() }),
   grupoAcessoPublicoId: Nulavel(Id('Só os CPFs deste grupo de acesso público preenchem o formulário; null: qualquer pessoa.')),
   retencaoDias: Nulavel(Type.Integer({ minimum: 1, description: 'Dias que um formulário guarda os dados pessoais; null: guardados.' })),
+  abreEm: Nulavel(DataHora('Antes deste instante, o cidadão vê "abre em…" e não envia; null: aberto desde a publicação.')),
+  fechaEm: Nulavel(DataHora('Deste instante em diante, o cidadão vê "encerrado em…" (410); null: sem data para encerrar.')),
+  limiteRespostas: Nulavel(Type.Integer({ minimum: 1, description: 'Quantos formulários o modelo aceita no total; o último aceito é o de número igual ao limite.' })),
+  mensagemLimite: Nulavel(Type.String({ description: 'O que o cidadão lê quando o limite foi atingido (sem ela, a mensagem padrão).' })),
+  modeloBase: Type.Boolean({ description: 'Um modelo-base: "Novo modelo" o oferece, como ponto de partida, a quem vê o seu grupo.' }),
   ultimaVersao: Type.Integer({ minimum: 0, description: 'Número da última versão publicada (0: nunca publicado).' }),
   versao: Versao(),
   ...autoria,
@@ -108,7 +119,7 @@ const resumo = {
 export const ModeloResumo = Type.Object(resumo, {
   title: 'ModeloResumo',
   description: 'Um modelo de formulário numa lista.',
-  examples: [{ codigoServico: 'SOLIC-ALVARA', nome: 'Solicitação de alvará', descricao: '', status: 'PUBLICADO', grupoControleConteudo: { id: 1, nome: 'Urbanismo' }, grupoAcessoPublicoId: null, retencaoDias: 365, ultimaVersao: 2, versao: 7, criadoEm: '2026-11-20T13:00:00.000Z', criadoPor: 'designer', atualizadoEm: '2026-11-21T09:30:00.000Z', atualizadoPor: 'designer' }],
+  examples: [{ codigoServico: 'SOLIC-ALVARA', nome: 'Solicitação de alvará', descricao: '', status: 'PUBLICADO', grupoControleConteudo: { id: 1, nome: 'Urbanismo' }, grupoAcessoPublicoId: null, retencaoDias: 365, abreEm: null, fechaEm: '2026-12-19T02:59:00.000Z', limiteRespostas: 5000, mensagemLimite: null, modeloBase: false, ultimaVersao: 2, versao: 7, criadoEm: '2026-11-20T13:00:00.000Z', criadoPor: 'designer', atualizadoEm: '2026-11-21T09:30:00.000Z', atualizadoPor: 'designer' }],
 });
 
 const METODOS = ['POST', 'PUT', 'PATCH'] as const;
@@ -124,7 +135,11 @@ export const EstadoIntegracao = Type.Object(
   { title: 'EstadoIntegracao' },
 );
 export const Modelo = Type.Object(
-  { ...resumo, definicao: Definicao, integracao: EstadoIntegracao, segredoNovo: Type.Optional(Type.String({ description: 'Só na resposta que deu ao modelo a sua primeira integração: o segredo de assinatura, mostrado esta única vez.' })) },
+  {
+    ...resumo,
+    definicao: Definicao,
+    integracao: EstadoIntegracao,
+    respostas: Type.Integer({ minimum: 0, description: 'Formulários recebidos até agora (os do limite de respostas: "312 de 5.000").' }), segredoNovo: Type.Optional(Type.String({ description: 'Só na resposta que deu ao modelo a sua primeira integração: o segredo de assinatura, mostrado esta única vez.' })) },
   { title: 'Modelo', description: 'Um modelo com o rascunho da definição e a integração.' },
 );
 
@@ -143,6 +158,11 @@ const dados = {
   grupoAcessoPublicoId: Type.Optional(Nulavel(Id())),
   integracao: Type.Optional(integracao),
   retencaoDias: Type.Optional(Nulavel(Type.Integer({ minimum: 1, maximum: 36500 }))),
+  abreEm: Type.Optional(Nulavel(DataHora())),
+  fechaEm: Type.Optional(Nulavel(DataHora())),
+  limiteRespostas: Type.Optional(Nulavel(Type.Integer({ minimum: 1, maximum: 100_000_000 }))),
+  mensagemLimite: Type.Optional(Nulavel(Type.String({ maxLength: 500 }))),
+  modeloBase: Type.Optional(Type.Boolean()),
 };
 export const CorpoModelo = Type.Object({ codigoServico: Type.String({ maxLength: 100 }), ...dados }, { additionalProperties: false, title: 'NovoModelo' });
 export const CorpoModeloAlterado = Type.Object({ ...dados, definicao: Definicao, versao: Versao() }, { additionalProperties: false, title: 'ModeloAlterado' });
@@ -151,6 +171,7 @@ export const consultaModelos = Type.Object({
   texto: Type.Optional(Type.String({ maxLength: 200, description: 'Parte do nome ou do código do serviço.' })),
   status: Type.Optional(Type.Array(Enum(STATUS_MODELO))),
   grupo: Type.Optional(Type.Array(Id(), { description: 'Grupos de controle de conteúdo.' })),
+  modeloBase: Type.Optional(Type.Boolean({ description: 'Só os modelos-base (os que "Novo modelo" oferece).' })),
 });
 
 export const VersaoModelo = Type.Object(

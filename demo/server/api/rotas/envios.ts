@@ -20,6 +20,9 @@ import { chaveOpaca } from '../limites';
 import { rascunhoDoCodigo } from './rascunhos';
 import { contarJornada } from './jornada';
 import { doc, params, type ContextoPublico, type LinhaPublica } from './publico';
+import { ABERTO_AGORA_SQL } from '../situacaoModelo';
+
+type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
 
 /**
  * A citizen's submission (issue 8): the answers are checked with the same function and messages as the
@@ -33,7 +36,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
   /** A confirmation address, unless it has had its hour's share (an address typed by anyone must not become a mail cannon). */
   const dentroDoLimite = async (para: string | null) => (para && (await ctx.limites.contar(ctx.nomeados.confirmacoes, chaveOpaca(para))).dentro ? para : null);
 
-  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; rascunho?: string } }>(
+  api.post<{ Params: { codigoServico: string }; Body: CorpoEnviado }>(
     '/modelos/:codigoServico/formularios',
     { bodyLimit: ctx.o.limites.corpoBytes, onRequest: porModelo, schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
         publica: true,
@@ -58,7 +61,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
 
 
   /** Checks and stores one submission against model `m`; null when `m` is out of date. */
-  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; rascunho?: string } }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
+  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: CorpoEnviado }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
     const chave = req.headers['idempotency-key'];
     if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
     const cidadao = await ctx.cidadaoAutorizado(req, m);
@@ -96,6 +99,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     const porCampo = errosDasRespostas(definicao, respostas, idioma);
     const erros = [
       ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
+      // The declaration (issue 36): accepted, or nothing is sent.
+      ...(definicao.declaracao && req.body.declaracaoAceita !== true ? [{ field: 'declaracaoAceita', message: traduzirCidadao(idioma, 'validacao.declaracao') }] : []),
       ...(erroCpf ? [erroCpf] : []),
       ...arquivosSemEnvio(definicao, respostas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzirCidadao(idioma, 'validacao.arquivo-enviado') })),
       ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
@@ -122,10 +127,19 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
         `with l as (
            -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
            select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
+         vaga as (
+           -- A model with a limit of answers (issue 36): one of its places, taken under the model row's lock in this
+           -- same statement (a concurrent one waits and then sees the place gone), or none and nothing is written.
+           update modelo m set respostas_recebidas = respostas_recebidas + 1
+            where m.codigo_servico = $1 and m.versao = $10 and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL}
+              and m.limite_respostas is not null and m.respostas_recebidas < m.limite_respostas
+              and (select count(*) from l) = cardinality($14::uuid[])
+           returning 1),
          f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma)
-           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19
-            where exists (select 1 from modelo where codigo_servico = $1 and versao = $10 and status = 'PUBLICADO' for key share)
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
+                  case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end
+            where exists (select 1 from modelo m where m.codigo_servico = $1 and m.versao = $10 and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL} and (m.limite_respostas is null or exists (select 1 from vaga)) for key share)
               and (select count(*) from l) = cardinality($14::uuid[])
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
          e as (
@@ -147,17 +161,17 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, definicao.declaracao?.texto ?? null],
         'envio-formulario',
       )
       )[0] ?? null;
     let criado: LinhaSaida | null;
     try {
-      // Without uploads or a draft, with the submissions arriving meanwhile in one statement (issue 19).
-      criado = comAnexos.ids.length || rascunho
+      // Without uploads, a draft or a limit of answers, with the submissions arriving meanwhile in one statement (issue 19).
+      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null
         ? await sozinho()
         : await gravarEmGrupo(
-            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma },
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: definicao.declaracao?.texto ?? null },
             sozinho,
           );
     } catch (e) {

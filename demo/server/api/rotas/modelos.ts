@@ -17,6 +17,9 @@ import { problemaCabecalho } from '../../../../src/forms/integracao';
 import { destinoVerificado, type Resolvedor } from '../../entrega/destino';
 import { enviarAssinado } from '../../entrega/envio';
 import { gerarSegredo, segredosVigentes, type OpcoesIntegracao } from '../../entrega/integracao';
+import { problemasDoPeriodo } from '../../../../src/forms/periodo';
+import { emPortugues } from '../../../../src/i18n';
+import { registrarHistorico, type AcaoHistorico } from '../historicoModelo';
 
 interface LinhaModelo {
   codigo_servico: string;
@@ -28,6 +31,11 @@ interface LinhaModelo {
   grupo_nome: string;
   grupo_acesso_publico_id: number | null;
   retencao_dias: number | null;
+  abre_em: string | null;
+  fecha_em: string | null;
+  limite_respostas: number | null;
+  mensagem_limite: string | null;
+  modelo_base: boolean;
   integracao_url: string | null;
   integracao_metodo: 'POST' | 'PUT' | 'PATCH';
   integracao_cabecalhos: Record<string, string>;
@@ -47,6 +55,8 @@ interface LinhaModelo {
 
 const SELECT = `select m.*, g.nome as grupo_nome from modelo m join grupo_controle_conteudo g on g.id = m.grupo_controle_conteudo_id`;
 
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+
 const resumo = (r: LinhaModelo): TModeloResumo => ({
   codigoServico: r.codigo_servico,
   nome: r.nome,
@@ -55,6 +65,11 @@ const resumo = (r: LinhaModelo): TModeloResumo => ({
   grupoControleConteudo: { id: r.grupo_controle_conteudo_id, nome: r.grupo_nome },
   grupoAcessoPublicoId: r.grupo_acesso_publico_id,
   retencaoDias: r.retencao_dias,
+  abreEm: iso(r.abre_em),
+  fechaEm: iso(r.fecha_em),
+  limiteRespostas: r.limite_respostas,
+  mensagemLimite: r.mensagem_limite,
+  modeloBase: r.modelo_base,
   ultimaVersao: r.ultima_versao,
   versao: r.versao,
   criadoEm: r.criado_em,
@@ -66,11 +81,15 @@ const resumo = (r: LinhaModelo): TModeloResumo => ({
 /** A resolver that gives up after `ms` (a save waits at most that long for DNS). */
 const comPrazo = (r: Resolvedor, ms: number): Resolvedor => (host) => Promise.race([r(host), new Promise<never>((_, erro) => setTimeout(() => erro(new Error('DNS sem resposta')), ms).unref())]);
 
-const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+/** Forms the model received, from the monthly counters (exact, kept by the same statements that write forms). */
+export async function respostasDoModelo(db: Executor, codigo: string): Promise<number> {
+  return Number((await db.query<{ n: string }>('select coalesce(sum(quantidade), 0)::text as n from contador_formulario_mes where codigo_servico = $1', [codigo]))[0].n);
+}
 
 /** The model with its draft and integration; the signing secret itself is never shown here (only once, when made). */
-const completo = (r: LinhaModelo): TModelo => ({
+const completo = (r: LinhaModelo, respostas: number): TModelo => ({
   ...resumo(r),
+  respostas,
   definicao: r.definicao,
   integracao: {
     url: r.integracao_url,
@@ -123,6 +142,20 @@ async function moverDeGrupo(tx: Executor, autor: string, m: LinhaModelo, grupo: 
   await auditar(tx, autor, 'MODELO', 'MOVIDO', codigo, { grupoControleConteudo: { id: m.grupo_controle_conteudo_id, nome: m.grupo_nome } }, { grupoControleConteudo: { id: grupo, nome: novo.nome }, formularios });
 }
 
+/** The period and the limit of a body, in the order the statements take them: abre_em, fecha_em, limite_respostas, mensagem_limite, modelo_base. */
+const periodoDe = (b: Pick<CorpoModelo, 'abreEm' | 'fechaEm' | 'limiteRespostas' | 'mensagemLimite' | 'modeloBase'>) => [b.abreEm ?? null, b.fechaEm ?? null, b.limiteRespostas ?? null, b.mensagemLimite?.trim() || null, b.modeloBase ?? false];
+
+const ACAO_DA_TRANSICAO: Record<Transicao, AcaoHistorico> = { publicar: 'PUBLICADO', arquivar: 'ARQUIVADO', restaurar: 'RESTAURADO' };
+
+/**
+ * The count a limit of answers is checked against, taken from the monthly counters (exact) while the model's row
+ * is locked for the save: no submission writes meanwhile (theirs lock it for key share), so count and forms agree
+ * when the limit starts being enforced, and each submission then takes its place in its own statement.
+ */
+export async function contarParaLimite(tx: Executor, codigo: string): Promise<void> {
+  await tx.query('update modelo set respostas_recebidas = (select coalesce(sum(quantidade), 0) from contador_formulario_mes where codigo_servico = $1) where codigo_servico = $1', [codigo]);
+}
+
 /** Form templates: list, create, the draft, publishing immutable versions, archiving. */
 export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void) {
   /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
@@ -134,20 +167,25 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     return m;
   }
 
+  const detalhe = async (tx: Executor, m: LinhaModelo) => completo(m, await respostasDoModelo(tx, m.codigo_servico));
+  /** The model as it now is, on record (a save that changed nothing leaves no row). */
+  const historico = async (tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico) => registrarHistorico(tx, codigo, req.chamador!.username, acao, await modeloDoChamador(tx, req, codigo));
+
   /**
    * The model as the API answers a create or a save: one that now has a destination and no secret gets
    * one, and this answer carries it (the only time anyone sees it).
    */
   async function completoComSegredo(tx: Executor, req: FastifyRequest, codigo: string) {
     const m = await modeloDoChamador(tx, req, codigo);
-    if (!m.integracao_url || m.integracao_segredo) return completo(m);
+    if (!m.integracao_url || m.integracao_segredo) return detalhe(tx, m);
     const { segredo } = await gerarSegredo(tx, integracao, codigo);
-    return { ...completo(await modeloDoChamador(tx, req, codigo)), segredoNovo: segredo };
+    return { ...(await detalhe(tx, await modeloDoChamador(tx, req, codigo))), segredoNovo: segredo };
   }
 
   async function conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo, errosIntegracao: ErroCampo[]) {
     const grupos = gruposDoEscopo(await acessoDoPedido(tx, req));
-    const erros = [];
+    // The period and the limit (issue 36), as the console's form checks them.
+    const erros: ErroCampo[] = Object.entries(problemasDoPeriodo({ abreEm: b.abreEm ?? null, fechaEm: b.fechaEm ?? null, limiteRespostas: b.limiteRespostas ?? null, mensagemLimite: b.mensagemLimite })).map(([field, chave]) => ({ field, message: emPortugues(chave) }));
     if (!(await tx.query('select 1 from grupo_controle_conteudo where id = $1', [b.grupoControleConteudoId])).length) erros.push({ field: 'grupoControleConteudoId', message: 'Grupo de controle de conteúdo não encontrado.' });
     else if (grupos && !grupos.includes(b.grupoControleConteudoId)) erros.push({ field: 'grupoControleConteudoId', message: 'Escolha um dos seus grupos de controle de conteúdo.' });
     if (b.grupoAcessoPublicoId && !(await tx.query('select 1 from grupo_acesso_publico where id = $1', [b.grupoAcessoPublicoId])).length) erros.push({ field: 'grupoAcessoPublicoId', message: 'Grupo de acesso público não encontrado.' });
@@ -155,7 +193,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     if (erros.length) throw invalido(MSG_CAMPOS, erros);
   }
 
-  api.get<{ Querystring: { texto?: string; status?: StatusModelo[]; grupo?: number[]; page?: number; size?: number; sort?: string[] } }>(
+  api.get<{ Querystring: { texto?: string; status?: StatusModelo[]; grupo?: number[]; modeloBase?: boolean; page?: number; size?: number; sort?: string[] } }>(
     '/modelos',
     {
       preValidation: exigir(db, P.READ_MODELO),
@@ -170,6 +208,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       if (q.texto) f.add((p) => `(m.nome ilike ${p(`%${q.texto}%`)} or m.codigo_servico ilike ${p(`%${q.texto}%`)})`);
       if (q.status?.length) f.add((p) => `m.status = any(${p(q.status)})`);
       if (q.grupo?.length) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(q.grupo)})`);
+      if (q.modeloBase !== undefined) f.add((p) => `m.modelo_base = ${p(q.modeloBase)}`);
       const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from modelo m ${f.where}`, f.params);
       const linhas = await db.query<LinhaModelo>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
       return enviarLista(rep, linhas.map(resumo), l, total);
@@ -221,17 +260,19 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         }
         const quem = req.chamador!.username;
         await tx.query(
-          `insert into modelo (codigo_servico, nome, descricao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos, criado_por, atualizado_por, retencao_dias)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
-          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem, b.retencaoDias ?? null],
+          `insert into modelo (codigo_servico, nome, descricao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos, criado_por, atualizado_por, retencao_dias,
+                               abre_em, fecha_em, limite_respostas, mensagem_limite, modelo_base)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15)`,
+          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem, b.retencaoDias ?? null, ...periodoDe(b)],
         );
+        await historico(tx, req, b.codigoServico!, 'CRIADO');
         return completoComSegredo(tx, req, b.codigoServico!);
       });
       return rep.code(201).header('location', `/api/modelos/${encodeURIComponent(r.codigoServico)}`).send(r);
     },
   );
 
-  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.READ_MODELO), schema: doc('obterModelo', 'Um modelo', { params, resposta: { descricao: 'O modelo com o rascunho e a integração.', corpo: Modelo }, erros: [404] }) }, async (req) => completo(await modeloDoChamador(db, req, req.params.codigoServico)));
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { preValidation: exigir(db, P.READ_MODELO), schema: doc('obterModelo', 'Um modelo', { params, resposta: { descricao: 'O modelo com o rascunho e a integração.', corpo: Modelo }, erros: [404] }) }, async (req) => detalhe(db, await modeloDoChamador(db, req, req.params.codigoServico)));
 
   api.put<{ Params: { codigoServico: string }; Body: CorpoModelo }>(
     '/modelos/:codigoServico',
@@ -252,9 +293,12 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         if (b.grupoControleConteudoId !== atual.grupo_controle_conteudo_id) await moverDeGrupo(tx, req.chamador!.username, atual, b.grupoControleConteudoId);
         await tx.query(
           `update modelo set nome = $1, descricao = $2, grupo_controle_conteudo_id = $3, grupo_acesso_publico_id = $4, integracao_url = $5, integracao_metodo = $6,
-             integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9, retencao_dias = $11 where codigo_servico = $10`,
-          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico, b.retencaoDias ?? null],
+             integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9, retencao_dias = $11,
+             abre_em = $12, fecha_em = $13, limite_respostas = $14, mensagem_limite = $15, modelo_base = $16 where codigo_servico = $10`,
+          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico, b.retencaoDias ?? null, ...periodoDe(b)],
         );
+        if (b.limiteRespostas) await contarParaLimite(tx, atual.codigo_servico);
+        await historico(tx, req, atual.codigo_servico, 'SALVO');
         return completoComSegredo(tx, req, atual.codigo_servico);
       });
     },
@@ -284,7 +328,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     const r = await db.transacao(async (tx) => {
       const m = await modeloDoChamador(tx, req, req.params.codigoServico, true);
       await tx.query('update modelo set integracao_pausada_em = null, integracao_esgotadas_seguidas = 0 where codigo_servico = $1', [m.codigo_servico]);
-      return completo(await modeloDoChamador(tx, req, m.codigo_servico));
+      return detalhe(tx, await modeloDoChamador(tx, req, m.codigo_servico));
     });
     aoRetomar?.();
     return r;
@@ -341,7 +385,9 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         `update modelo set status = $1, ultima_versao = ultima_versao + $2, versao = versao + 1, atualizado_em = now(), atualizado_por = $3 where codigo_servico = $4`,
         [r.status, t === 'publicar' ? 1 : 0, quem, m.codigo_servico],
       );
-      return completo(await modeloDoChamador(tx, req, m.codigo_servico));
+      const depois = await modeloDoChamador(tx, req, m.codigo_servico);
+      await registrarHistorico(tx, m.codigo_servico, quem, ACAO_DA_TRANSICAO[t], depois, t === 'publicar' ? `Versão ${depois.ultima_versao} publicada.` : undefined);
+      return detalhe(tx, depois);
     });
   }
 

@@ -17,6 +17,8 @@ import { registrarAnexosPublicos } from './anexosPublicos';
 import { registrarComprovantes } from './comprovantes';
 import { idiomaPreferido, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
 import { textoCidadao } from '../../textosCidadao';
+import type { SituacaoModelo } from '../../../../src/forms/periodo';
+import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
 
 /**
  * The citizens' side (issue 8), without a staff token: the published models, submissions (envios.ts),
@@ -35,6 +37,12 @@ export interface LinhaPublica {
   integracao_url: string | null;
   ultima_versao: number;
   definicao: Definicao | null;
+  abre_em: string | null;
+  fecha_em: string | null;
+  limite_respostas: number | null;
+  mensagem_limite: string | null;
+  /** Where it stands now, by the database's clock (the clock the insert checks): EM_BREVE, ABERTO, ENCERRADO or ESGOTADO. */
+  situacao: SituacaoModelo;
 }
 
 export const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
@@ -119,6 +127,8 @@ export function limitesDoAmbiente(env: NodeJS.ProcessEnv): LimitesPublico {
   };
 }
 
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : null);
+
 const MINUTO = 60_000;
 const HORA = 3_600_000;
 /** The limits, each with its pt-BR refusal. */
@@ -143,8 +153,12 @@ export interface ContextoPublico {
   o: OpcoesPublico;
   limites: Limites;
   nomeados: LimitesNomeados;
-  /** The model as citizens may see it: published (archived: 410; draft: 404), refused in the citizen's language. */
-  modeloPublicado(codigo: string, idioma?: IdiomaCidadao): Promise<LinhaPublica>;
+  /**
+   * The model as citizens may see it: published (archived: 410; draft: 404) and taking answers now (before its
+   * opening: 403; closed or full: 410), refused in the citizen's language. `qualquerSituacao`: read it all the same
+   * (the public page of an upcoming model says when it opens).
+   */
+  modeloPublicado(codigo: string, idioma?: IdiomaCidadao, o?: { qualquerSituacao?: boolean }): Promise<LinhaPublica>;
   /** The last published model read, if any (a submission's fast path; its `versao` is checked by the insert). */
   emCache(codigo: string): LinhaPublica | undefined;
   cidadaoDoPedido(req: FastifyRequest): Promise<Cidadao | null>;
@@ -179,17 +193,20 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     limites,
     nomeados,
     emCache: (codigo) => cache.get(codigo),
-    async modeloPublicado(codigo, idioma = 'pt-BR') {
+    async modeloPublicado(codigo, idioma = 'pt-BR', opcoes = {}) {
       cache.delete(codigo);
       const [m] = await db.query<LinhaPublica>(
-        `select m.versao, m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao
+        `select m.versao, m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao,
+                m.abre_em, m.fecha_em, m.limite_respostas, m.mensagem_limite, ${SITUACAO_SQL} as situacao
            from modelo m left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
           where m.codigo_servico = $1`,
         [codigo],
       );
       if (!m || m.ultima_versao === 0 || !m.definicao) throw naoEncontrado(textoCidadao(idioma, 'api.indisponivel'));
       if (m.status === 'ARQUIVADO') throw new ErroHttp(410, textoCidadao(idioma, 'api.encerrado'));
-      cache.set(codigo, m);
+      const recusa = recusaDaSituacao(m, idioma);
+      if (recusa && !opcoes.qualquerSituacao) throw recusa;
+      if (!recusa) cache.set(codigo, m);
       return m;
     },
     async cidadaoDoPedido(req) {
@@ -217,18 +234,35 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   };
 
   /** The published models a portal may offer (archived and never-published ones are left out). */
-  api.get('/modelos', { schema: doc('listarModelosPublicados', 'Modelos publicados', { publica: true, descricao: 'Os modelos que um portal pode oferecer (arquivados e nunca publicados ficam de fora).', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(ModeloPublicoResumo) }, erros: [429] }) }, async () =>
-    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null }>(`select codigo_servico, nome, ultima_versao, grupo_acesso_publico_id from modelo where status = 'PUBLICADO' order by nome`)).map((m) => ({
+  api.get('/modelos', { schema: doc('listarModelosPublicados', 'Modelos publicados', { publica: true, descricao: 'Os modelos que um portal pode oferecer (arquivados e nunca publicados ficam de fora), cada um com a sua situação: em breve (com a data em que abre), aberto, encerrado ou com o limite de respostas atingido.', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(ModeloPublicoResumo) }, erros: [429] }) }, async () =>
+    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo }>(`select m.codigo_servico, m.nome, m.ultima_versao, m.grupo_acesso_publico_id, m.abre_em, m.fecha_em, ${SITUACAO_SQL} as situacao from modelo m where m.status = 'PUBLICADO' order by m.nome`)).map((m) => ({
       codigoServico: m.codigo_servico,
       nome: m.nome,
       versao: m.ultima_versao,
       restrito: !!m.grupo_acesso_publico_id,
+      situacao: m.situacao,
+      abreEm: iso(m.abre_em),
+      fechaEm: iso(m.fecha_em),
     })),
   );
 
-  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: doc('obterModeloPublicado', 'Um modelo publicado, para preencher', { publica: true, params, resposta: { descricao: 'A última versão publicada.', corpo: ModeloPublico }, erros: [404, 410, 429] }) }, async (req) => {
-    const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
-    return { codigoServico: m.codigo_servico, nome: m.nome, descricao: m.descricao, versao: m.ultima_versao, restrito: !!m.grupo_acesso_publico_id, definicao: m.definicao };
+  api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: doc('obterModeloPublicado', 'Um modelo publicado, para preencher', { publica: true, descricao: 'Antes de abrir (issue 36), responde 200 com `situacao: EM_BREVE`, `abreEm` e a mensagem, sem as perguntas; encerrado ou com o limite atingido, 410 com a mensagem.', params, resposta: { descricao: 'A última versão publicada.', corpo: ModeloPublico }, erros: [404, 410, 429] }) }, async (req) => {
+    const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma, { qualquerSituacao: true });
+    const recusa = recusaDaSituacao(m, req.idioma);
+    if (recusa && m.situacao !== 'EM_BREVE') throw recusa;
+    return {
+      codigoServico: m.codigo_servico,
+      nome: m.nome,
+      descricao: m.descricao,
+      versao: m.ultima_versao,
+      restrito: !!m.grupo_acesso_publico_id,
+      situacao: m.situacao,
+      abreEm: iso(m.abre_em),
+      fechaEm: iso(m.fecha_em),
+      // Not open yet: the questions stay unpublished until then; the message says when.
+      definicao: m.situacao === 'EM_BREVE' ? null : m.definicao,
+      ...(recusa ? { mensagem: recusa.message } : {}),
+    };
   });
 
   /** Writes to a model count against the model's limit too (before the body is read). */

@@ -13,6 +13,8 @@ import { chaveOpaca } from '../limites';
 import { contarJornada } from './jornada';
 import { doc, type ContextoPublico } from './publico';
 import { textoCidadao } from '../../textosCidadao';
+import type { SituacaoModelo } from '../../../../src/forms/periodo';
+import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
 import type { IdiomaCidadao } from '../../../../src/i18n/cidadao';
 import { ErroConfiguracao, numeroDoAmbiente } from '../../ambiente';
 
@@ -58,12 +60,17 @@ interface LinhaRascunho {
   definicao: Definicao;
   grupo_acesso_publico_id: number | null;
   status_modelo: string;
+  abre_em: string | null;
+  fecha_em: string | null;
+  mensagem_limite: string | null;
+  situacao: SituacaoModelo;
 }
 
 /** A live draft by its code, if the caller may open it (its owner on a restricted model); null otherwise. */
 export async function rascunhoDoCodigo(db: Executor, codigo: string, cidadao: Cidadao | null): Promise<LinhaRascunho | null> {
   const [r] = await db.query<LinhaRascunho>(
-    `select r.id::text, r.codigo_servico, r.modelo_versao, r.titular, r.respostas, r.pagina, r.expira_em, v.nome, m.descricao, v.definicao, m.grupo_acesso_publico_id, m.status as status_modelo
+    `select r.id::text, r.codigo_servico, r.modelo_versao, r.titular, r.respostas, r.pagina, r.expira_em, v.nome, m.descricao, v.definicao, m.grupo_acesso_publico_id, m.status as status_modelo,
+            m.abre_em, m.fecha_em, m.mensagem_limite, ${SITUACAO_SQL} as situacao
        from rascunho r join modelo m on m.codigo_servico = r.codigo_servico
        join modelo_versao v on v.codigo_servico = r.codigo_servico and v.numero = r.modelo_versao
       where r.codigo_hash = $1 and r.expira_em > now()`,
@@ -156,7 +163,9 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     { schema: doc('obterRascunho', 'Abre um rascunho', { publica: true, descricao: 'As respostas salvas e as perguntas da versão em que o rascunho começou (mesmo que uma versão mais nova tenha sido publicada depois).', params: paramsCodigo, resposta: { descricao: 'O rascunho.', corpo: Rascunho }, erros: [401, 404, 429] }) },
     async (req) => {
       const r = await doPedido(req);
-      return { codigoServico: r.codigo_servico, nome: r.nome, descricao: r.descricao, versao: r.modelo_versao, restrito: !!r.grupo_acesso_publico_id, definicao: r.definicao, respostas: r.respostas, pagina: r.pagina, expiraEm: new Date(r.expira_em).toISOString() };
+      // A draft of a model closed meanwhile (issue 36) is read all the same; its message says it can no longer be sent.
+      const recusa = recusaDaSituacao(r, req.idioma);
+      return { codigoServico: r.codigo_servico, nome: r.nome, descricao: r.descricao, versao: r.modelo_versao, restrito: !!r.grupo_acesso_publico_id, situacao: r.situacao, definicao: r.definicao, respostas: r.respostas, pagina: r.pagina, expiraEm: new Date(r.expira_em).toISOString(), ...(recusa ? { mensagem: recusa.message } : {}) };
     },
   );
 
@@ -165,6 +174,9 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     { schema: doc('atualizarRascunho', 'Salva de novo um rascunho', { publica: true, descricao: 'Troca as respostas salvas pelas enviadas; o prazo de validade recomeça.', params: paramsCodigo, corpo: CorpoRascunho, resposta: { descricao: 'Salvo.', corpo: RascunhoSalvo }, erros: [401, 404, 410, 413, 429] }) },
     async (req, rep) => {
       const r = await doPedido(req);
+      // A closed (or full) model's draft is kept for reading, not saved again (issue 36).
+      const recusa = recusaDaSituacao(r, req.idioma);
+      if (recusa) throw recusa;
       // A save is a write to its model: the model's limit counts it too.
       await ctx.limites.exigir(ctx.nomeados.modelo, r.codigo_servico, 1, rep);
       conferir(r.definicao, req.body, req.idioma);

@@ -61,6 +61,8 @@ export default function Construtor() {
   const [aba, setAba] = useState<Aba>('formulario');
   const [selecionado, setSelecionado] = useState<string | null>(null);
   const [problemasPublicar, setProblemasPublicar] = useState<ProblemaLocalizado[]>([]);
+  // A problem of a section (one with no question, say) takes the focus to that section's title.
+  const [secaoEmFoco, setSecaoEmFoco] = useState<{ id: string; vez: number } | null>(null);
   useSairSemSalvar(c.sujo, t('construtor.nao-salvo-sair'));
   // The last published version, to tell when publishing would only repeat it.
   const [ultima, setUltima] = useState<{ numero: number; nome: string; definicao: unknown } | null>(null);
@@ -93,6 +95,7 @@ export default function Construtor() {
   const escolherProblema = (p: ProblemaLocalizado) => {
     setAba('formulario');
     if (p.campoId) setSelecionado(p.campoId);
+    else if (p.secaoId) setSecaoEmFoco((x) => ({ id: p.secaoId!, vez: (x?.vez ?? 0) + 1 }));
   };
 
   async function salvar() {
@@ -224,7 +227,7 @@ export default function Construtor() {
             <div className="cf-construtor-colunas">
               <div className="cf-construtor-editor">
                 <h2>{t('construtor.secoes-campos')}</h2>
-                <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} nomesFixos={publicados} />
+                <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} nomesFixos={publicados} secaoEmFoco={secaoEmFoco} />
               </div>
               <aside className="cf-previa" aria-label={t('construtor.previa')}>
                 <h2>{t('construtor.previa')}</h2>

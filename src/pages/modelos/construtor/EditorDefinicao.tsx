@@ -259,9 +259,11 @@ export interface PropsEditor {
   aoSelecionar: (id: string | null) => void;
   /** Answer names that never follow their label by themselves (fields of the published version). */
   nomesFixos?: ReadonlySet<string>;
+  /** A section a problem is about, chosen in the list of problems: its title gets the focus (`vez` repeats it). */
+  secaoEmFoco?: { id: string; vez: number } | null;
 }
 
-export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar, nomesFixos }: PropsEditor) {
+export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar, nomesFixos, secaoEmFoco }: PropsEditor) {
   const { estado, t } = useAmbiente();
   const raiz = useRef<HTMLDivElement>(null);
   const [aviso, setAviso] = useState('');
@@ -288,6 +290,14 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   alvoRef.current = alvo;
   const arrastandoRef = useRef(arrastando);
   arrastandoRef.current = arrastando;
+
+  useEffect(() => {
+    if (!secaoEmFoco) return;
+    const i = def.current.secoes.findIndex((s) => s.id === secaoEmFoco.id);
+    const titulo = raiz.current?.querySelector<HTMLElement>(`section[data-secao-indice="${i}"] input`);
+    titulo?.focus();
+    titulo?.scrollIntoView?.({ block: 'center' });
+  }, [secaoEmFoco]);
 
   const porCampo = useMemo(() => {
     const m = new Map<string, string>();
@@ -397,15 +407,20 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   );
   const adicionarRef = useRef(adicionar);
   adicionarRef.current = adicionar;
-  // A click on the palette: right after the open field, or at the end of the last section.
+  // A click on the palette: right after the open field; with none open, at the end of the section added last
+  // (issue 36: after "Adicionar seção" new fields still went to the previous one), else of the last section.
+  const [destino, setDestino] = useState<string | null>(null);
   const lugar = selecionado ? onde(definicao, selecionado) : null;
   const paginado = emPaginas(definicao);
-  const secaoAtual = lugar ? definicao.secoes[lugar.secao] : definicao.secoes.at(-1);
+  const secaoAtual = lugar ? definicao.secoes[lugar.secao] : (definicao.secoes.find((s) => s.id === destino) ?? definicao.secoes.at(-1));
   const adicionarDaPaleta = (tipo: TipoCampo) => secaoAtual && adicionar(secaoAtual.id, tipo, lugar ? lugar.campo + 1 : undefined);
 
   const novaSecao = () => {
     const id = novoId(def.current, 'secao');
     aoMudar((d) => adicionarSecao(d));
+    // The new section is where new fields go now (the palette's hint names it).
+    aoSelecionar(null);
+    setDestino(id);
     setAviso(t('editor.secao-adicionada'));
     setTimeout(() => raiz.current?.querySelector<HTMLElement>(`section[data-secao-indice="${def.current.secoes.findIndex((s) => s.id === id)}"] input`)?.focus());
   };
