@@ -2,6 +2,7 @@ import type { Executor } from './db';
 import type { Definicao } from '../../src/forms/definicao';
 import { completarCpf } from '../../src/forms/cpf';
 import { gerarFormularios } from './gerarFormularios';
+import { registrarHistorico, type LinhaEstado } from './api/historicoModelo';
 
 /** Demo templates: each content-control group owns published, draft and archived models. */
 const definicao = (assunto: string): Definicao => ({
@@ -125,4 +126,6 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
     [d, destino],
   );
   await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ('educacao-auxilio-familia', 1, 'Auxílio Família na Escola', $1, 'designer', now() - interval '3 days')`, [d]);
+  // Each model's history starts with how it was seeded (issue 36): its first change is then a difference from it.
+  for (const m of await tx.query<LinhaEstado & { codigo_servico: string }>('select * from modelo order by codigo_servico')) await registrarHistorico(tx, m.codigo_servico, 'admin', 'CRIADO', m);
 }

@@ -41,6 +41,8 @@ const TEXTOS = {
   ],
   'doc.gerado': ['Gerado em {data}', 'Generated on {data}', 'Generado el {data}'],
   'doc.pagina': ['página {i} de {n}', 'page {i} of {n}', 'página {i} de {n}'],
+  'doc.declaracao': ['Declaração', 'Declaration', 'Declaración'],
+  'doc.aceita-em': ['Aceita em {data}', 'Accepted on {data}', 'Aceptada el {data}'],
   'doc.mascarados': ['Dados pessoais mascarados.', 'Personal data masked.', 'Datos personales enmascarados.'],
 
   'email.confirmacao-assunto': ['Recebemos o seu formulário: {modelo} (protocolo {protocolo})', 'We received your form: {modelo} (protocol {protocolo})', 'Recibimos su formulario: {modelo} (protocolo {protocolo})'],

@@ -33,6 +33,7 @@ export interface FormularioEmail {
   respostas: Record<string, unknown>;
   codigoVerificacao: string | null;
   idioma: IdiomaCidadao;
+  declaracao?: { texto: string; aceitaEm: string } | null;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -55,7 +56,7 @@ export async function mensagemConfirmacao(para: string, f: FormularioEmail): Pro
   const tx = (chave: Parameters<typeof textoCidadao>[1], params?: Record<string, string | number>) => textoCidadao(idioma, chave, params);
   const blocos = blocosMascarados(f, idioma);
   const quando = formatarDataHoraCompleta(f.recebidoEm);
-  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: tx('doc.recebido'), blocos, aviso: tx('doc.mascarados'), idioma, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
+  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: tx('doc.recebido'), blocos, aviso: tx('doc.mascarados'), idioma, declaracao: f.declaracao, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
   const codigo = f.codigoVerificacao ? `${tx('doc.codigo')}: ${f.codigoVerificacao}\n` : '';
   return {
     para,

@@ -8,6 +8,7 @@ import { criarLaco } from './laco';
 import { numeroDoAmbiente } from '../ambiente';
 import { apagarRascunhosExpirados } from '../api/rotas/rascunhos';
 import { preencherExportacaoMascarada } from '../api/exportacao';
+import { apagarHistoricoAntigo } from '../api/historicoModelo';
 
 /**
  * The retention job (issue 13, LGPD): forms older than their model's retention period lose their
@@ -27,9 +28,14 @@ export interface OpcoesRetencao {
   lote: number;
   /** How old an upload no submission used must be before the sweep removes it. */
   orfaosHoras: number;
+  /** How long a model's history is kept (issue 36; its last entries always stay); absent: 730 days. */
+  historicoDias?: number;
 }
 
-export const RETENCAO_PADRAO: OpcoesRetencao = { intervaloMs: 3_600_000, lote: 500, orfaosHoras: 24 };
+export const RETENCAO_PADRAO: OpcoesRetencao = { intervaloMs: 3_600_000, lote: 500, orfaosHoras: 24, historicoDias: 730 };
+
+/** A model's last entries of history, kept however old (a model untouched for years still shows its last changes). */
+export const HISTORICO_SEMPRE = 20;
 
 /** The answers without the personal ones (they become null), the names of those emptied and the attachments they held. */
 export function semDadosPessoais(d: Definicao | null, respostas: Record<string, unknown>, pessoais: Pessoais = camposPessoais(d)): { respostas: Record<string, unknown>; apagadas: string[]; anexos: string[] } {
@@ -115,14 +121,17 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   /** The masked export's cells of forms without them (migration 020: rows from before it, data changed since); resolves how many it made. */
   const preencherExportacao = async () => (await preencherExportacaoMascarada(db, { lote: o.lote })).feitos;
 
-  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes(), await preencherExportacao()), o);
-  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, preencherExportacao, iniciar: laco.iniciar, parar: laco.parar };
+  /** Models' history older than `historicoDias` (their last HISTORICO_SEMPRE entries stay); resolves how many went. */
+  const limparHistorico = () => apagarHistoricoAntigo(db, o.historicoDias ?? RETENCAO_PADRAO.historicoDias!, HISTORICO_SEMPRE, o.lote);
+
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes(), await preencherExportacao(), await limparHistorico()), o);
+  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, preencherExportacao, limparHistorico, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;
 
-/** RETENCAO_INTERVALO_MS, RETENCAO_LOTE, ANEXOS_ORFAOS_HORAS. */
+/** RETENCAO_INTERVALO_MS, RETENCAO_LOTE, ANEXOS_ORFAOS_HORAS, MODELO_HISTORICO_DIAS. */
 export function opcoesRetencaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesRetencao {
   const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { minimo: 1, inteiro: true });
-  return { intervaloMs: num('RETENCAO_INTERVALO_MS', RETENCAO_PADRAO.intervaloMs), lote: num('RETENCAO_LOTE', RETENCAO_PADRAO.lote), orfaosHoras: num('ANEXOS_ORFAOS_HORAS', RETENCAO_PADRAO.orfaosHoras) };
+  return { intervaloMs: num('RETENCAO_INTERVALO_MS', RETENCAO_PADRAO.intervaloMs), lote: num('RETENCAO_LOTE', RETENCAO_PADRAO.lote), orfaosHoras: num('ANEXOS_ORFAOS_HORAS', RETENCAO_PADRAO.orfaosHoras), historicoDias: num('MODELO_HISTORICO_DIAS', RETENCAO_PADRAO.historicoDias!) };
 }

@@ -28,6 +28,8 @@ export interface FichaPdf {
   comprovante?: { codigo: string };
   /** The language it is written in (issue 35: the receipt in the language the form was filled in); pt-BR by default. */
   idioma?: IdiomaCidadao;
+  /** The declaration the citizen accepted (issue 36): its text and when. */
+  declaracao?: { texto: string; aceitaEm: string } | null;
 }
 
 const fonte = (() => {
@@ -128,6 +130,16 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
       doc.text(l.valor, { width: largura });
       doc.moveDown(0.35);
     }
+  }
+
+  if (f.declaracao) {
+    doc.moveDown(1);
+    caber(doc.font('negrito').fontSize(12).heightOfString(tx('doc.declaracao'), { width: largura }) + 30);
+    doc.font('negrito').fontSize(12).fillColor('#1c2127').text(tx('doc.declaracao'), { width: largura });
+    doc.moveDown(0.4);
+    doc.font('normal').fontSize(10).fillColor('#1c2127').text(quebrarPalavrasLongas(f.declaracao.texto, (t) => doc.widthOfString(t), largura), { width: largura });
+    doc.moveDown(0.3);
+    doc.font('negrito').fontSize(9).fillColor(CINZA).text(tx('doc.aceita-em', { data: formatarDataHoraCompleta(f.declaracao.aceitaEm) }), { width: largura });
   }
 
   const quando = formatarDataHoraCompleta(f.geradoEm ?? new Date());

@@ -126,6 +126,7 @@ export const DetalheFormulario = Type.Object(
     dadosPessoais: Type.Object({ mascarados: Type.Boolean(), podeMostrar: Type.Boolean({ description: 'Se quem chama pode pedir `/dados-pessoais`.' }) }),
     versaoModelo: Nulavel(Type.Object({ numero: Type.Integer({ minimum: 1 }), nome: Type.String(), definicao: Definicao })),
     camposOcultos: Type.Array(Type.String(), { description: 'As perguntas que as respostas do cidadão ocultaram (condições da versão): ele não as viu.' }),
+    declaracao: Nulavel(Type.Object({ texto: Type.String(), aceitaEm: DataHora() }, { description: 'A declaração que o cidadão aceitou (issue 36): o texto exato e o instante.' })),
     eventos: Type.Array(Type.Object(eventoDoFormulario)),
     retentativa: Nulavel(Type.Object(retentativaCurta)),
   },

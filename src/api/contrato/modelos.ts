@@ -195,6 +195,81 @@ export const ResultadoTeste = Type.Object(
   { title: 'ResultadoTeste', description: 'O resultado de uma entrega de teste.' },
 );
 
+/** A model as it stands at a change (issue 36): what the history keeps and a file between environments carries. Never a secret nor a group. */
+export const EstadoModelo = Type.Object(
+  {
+    nome: Type.String({ minLength: 1, maxLength: 200 }),
+    descricao: Type.String({ maxLength: 2000 }),
+    definicao: Definicao,
+    retencaoDias: Nulavel(Type.Integer({ minimum: 1, maximum: 36500 })),
+    abreEm: Nulavel(DataHora()),
+    fechaEm: Nulavel(DataHora()),
+    limiteRespostas: Nulavel(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+    mensagemLimite: Nulavel(Type.String({ maxLength: 500 })),
+    modeloBase: Type.Boolean(),
+    restrito: Type.Boolean({ description: 'Restrito a um grupo de acesso público (o grupo é de cada ambiente).' }),
+    integracao: Type.Object(
+      { url: Nulavel(Type.String({ maxLength: 500 })), metodo: Enum(METODOS), cabecalhos: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Os nomes dos cabeçalhos; os valores (podem ser credenciais) ficam de fora.' }) },
+      { description: 'Endereço, método e nomes dos cabeçalhos; nunca o segredo de assinatura.' },
+    ),
+  },
+  { title: 'EstadoModelo' },
+);
+export const VERSAO_ESQUEMA_EXPORTACAO = 1;
+export const ModeloExportado = Type.Object(
+  {
+    formato: Type.Literal('console-formularios/modelo'),
+    versaoEsquema: Type.Integer({ minimum: 1, description: `A versão do formato; esta API lê até a ${VERSAO_ESQUEMA_EXPORTACAO}.` }),
+    exportadoEm: DataHora(),
+    codigoServico: Type.String({ maxLength: 40 }),
+    versaoPublicada: Type.Integer({ minimum: 0, description: 'A última versão publicada no ambiente de origem (0: nunca).' }),
+    modelo: EstadoModelo,
+    checksum: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: 'SHA-256 do JSON canônico (chaves em ordem) de `{ codigoServico, modelo }`: um arquivo alterado depois de exportado é recusado.' }),
+  },
+  { title: 'ModeloExportado', description: 'Um modelo num arquivo, para levar de um ambiente a outro (homologação → produção): definição, dados e endereço da integração, sem segredos, grupos nem dados pessoais.' },
+);
+export const CorpoImportacao = Type.Object(
+  {
+    arquivo: Type.Unknown({ description: 'O arquivo exportado (ModeloExportado), como veio.' }),
+    grupoControleConteudoId: Type.Optional(Id('O grupo de controle de conteúdo do modelo neste ambiente (obrigatório para criar; um modelo que já existe fica no seu).')),
+    codigoServico: Type.Optional(Type.String({ maxLength: 40, description: 'Importar com outro código (padrão: o do arquivo).' })),
+    versao: Type.Optional(Versao()),
+  },
+  { additionalProperties: false, title: 'Importacao' },
+);
+export const PreviaImportacao = Type.Object(
+  {
+    acao: Enum(['criar', 'alterar'] as const, 'Criar um modelo novo, ou trocar o rascunho de um que já existe.'),
+    codigoServico: Type.String(),
+    nome: Type.String(),
+    mudancas: Type.Array(Type.String(), { description: 'O que muda, em frases (para criar: vazio).' }),
+    definicaoAtual: Nulavel(Definicao),
+    definicaoNova: Definicao,
+    cabecalhosAPreencher: Type.Array(Type.String(), { description: 'Os cabeçalhos da integração cujo valor não veio no arquivo.' }),
+    versao: Nulavel(Versao()),
+  },
+  { title: 'PreviaImportacao', description: 'O que a importação fará, para conferir antes.' },
+);
+export const CorpoCopia = Type.Object(
+  {
+    codigoServico: Type.String({ maxLength: 100, description: 'O código da cópia.' }),
+    nome: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    grupoControleConteudoId: Type.Optional(Id('Padrão: o grupo do original.')),
+  },
+  { additionalProperties: false, title: 'Copia' },
+);
+export const EntradaHistorico = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    ocorridoEm: DataHora(),
+    autor: Type.String(),
+    acao: Enum(['CRIADO', 'SALVO', 'PUBLICADO', 'ARQUIVADO', 'RESTAURADO', 'DUPLICADO', 'IMPORTADO', 'VOLTOU_A'] as const),
+    resumo: Type.Array(Type.String(), { description: 'O que mudou em relação à entrada anterior, em frases.' }),
+    estado: Type.Optional(EstadoModelo),
+  },
+  { title: 'EntradaHistorico', description: 'Uma mudança de um modelo: quem, quando, o que mudou; o modelo como ficou só na consulta de uma entrada.' },
+);
+
 export type TRegra = Static<typeof Regra>;
 export type TDefinicao = Static<typeof Definicao>;
 export type TModeloResumo = Static<typeof ModeloResumo>;
@@ -206,3 +281,6 @@ export type TOpcaoModelo = Static<typeof OpcaoModelo>;
 export type TGruposDoModelo = Static<typeof GruposDoModelo>;
 export type TSegredoGerado = Static<typeof SegredoGerado>;
 export type TResultadoTeste = Static<typeof ResultadoTeste>;
+export type TModeloExportado = Static<typeof ModeloExportado>;
+export type TPreviaImportacao = Static<typeof PreviaImportacao>;
+export type TEntradaHistorico = Static<typeof EntradaHistorico>;

@@ -21,8 +21,8 @@ export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico
     '/comprovantes/:protocolo',
     { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': BINARIO }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
     async (req, rep) => {
-      const [f] = await ctx.db.query<{ protocolo: string; modelo_versao: number; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao }>(
-        `select f.protocolo, f.modelo_versao, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, v.nome, v.definicao, m.nome as modelo
+      const [f] = await ctx.db.query<{ protocolo: string; modelo_versao: number; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null }>(
+        `select f.protocolo, f.modelo_versao, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, f.declaracao, v.nome, v.definicao, m.nome as modelo
            from formulario f join modelo m on m.codigo_servico = f.codigo_servico
            left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
           where f.protocolo = $1 and f.anonimizado_em is null`,
@@ -39,6 +39,7 @@ export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico
         blocos: respostasComoVistas(f.definicao, f.respostas ?? {}, undefined, tradutorCidadao(f.idioma)),
         comprovante: { codigo: f.codigo_verificacao! },
         idioma: f.idioma,
+        declaracao: f.declaracao,
       });
       return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },

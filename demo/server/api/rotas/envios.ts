@@ -139,7 +139,10 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao)
            select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
                   case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end
-            where exists (select 1 from modelo m where m.codigo_servico = $1 and m.versao = $10 and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL} and (m.limite_respostas is null or exists (select 1 from vaga)) for key share)
+            -- With a limit, the place taken above is the model's check (its row is then this statement's own: locking it
+            -- again would skip it); without one, the model is locked for key share as always.
+            where (case when $21::boolean then exists (select 1 from vaga)
+                        else exists (select 1 from modelo m where m.codigo_servico = $1 and m.versao = $10 and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL} and m.limite_respostas is null for key share) end)
               and (select count(*) from l) = cardinality($14::uuid[])
            returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
          e as (
@@ -161,7 +164,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, definicao.declaracao?.texto ?? null],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, definicao.declaracao?.texto ?? null, m.limite_respostas !== null],
         'envio-formulario',
       )
       )[0] ?? null;

@@ -259,7 +259,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
 
   /** One form with its answers and the model version it was filled against: 404 when missing, 403 outside the caller's groups. */
   async function formularioDoChamador(req: FastifyRequest, id: number) {
-    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, ')} where f.id = $1`, [id]);
+    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number; declaracao: { texto: string; aceitaEm: string } | null }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, f.declaracao, ')} where f.id = $1`, [id]);
     if (!r) throw naoEncontrado('Formulário não encontrado.');
     const escopo = await escopoDe(req);
     if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
@@ -284,6 +284,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         dadosPessoais: { mascarados: true, podeMostrar: clara },
         versaoModelo: versao ?? null,
         camposOcultos: camposOcultos(versao?.definicao, r.respostas ?? {}),
+        declaracao: r.declaracao ? { texto: r.declaracao.texto, aceitaEm: new Date(r.declaracao.aceitaEm).toISOString() } : null,
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
@@ -346,6 +347,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         blocos: respostasComoVistas(versao?.definicao, claras, respostas),
         geradoPor: req.chamador!.username,
         aviso: clara ? undefined : 'Dados pessoais mascarados.',
+        declaracao: r.declaracao,
       });
       await eventoDoFormulario(db, r, 'PDF_BAIXADO', req.chamador!.username, { dadosPessoais: clara });
       return rep.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${r.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);

@@ -20,8 +20,10 @@ import { gerarSegredo, segredosVigentes, type OpcoesIntegracao } from '../../ent
 import { problemasDoPeriodo } from '../../../../src/forms/periodo';
 import { emPortugues } from '../../../../src/i18n';
 import { registrarHistorico, type AcaoHistorico } from '../historicoModelo';
+import { registrarCopias } from './modelosCopias';
+import { registrarHistoricoDeModelos } from './modelosHistorico';
 
-interface LinhaModelo {
+export interface LinhaModelo {
   codigo_servico: string;
   nome: string;
   descricao: string;
@@ -119,10 +121,25 @@ async function problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegr
   return erros;
 }
 
-const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
-type CorpoModelo = Omit<TCorpoModelo, 'codigoServico'> & { codigoServico?: string; descricao: string; grupoAcessoPublicoId: number | null; definicao?: Definicao; versao?: number };
+export const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
+export type CorpoModelo = Omit<TCorpoModelo, 'codigoServico'> & { codigoServico?: string; descricao: string; grupoAcessoPublicoId: number | null; definicao?: Definicao; versao?: number };
+
+/** What the routes of a model share with its copies, exports, imports and history (modelosCopias.ts, modelosHistorico.ts). */
+export interface ContextoModelos {
+  db: Banco;
+  integracao: OpcoesIntegracao;
+  /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
+  modeloDoChamador(tx: Executor, req: FastifyRequest, codigo: string, bloquear?: boolean): Promise<LinhaModelo>;
+  /** The model as the API answers a create or a save (with a new signing secret once, when it first has a destination). */
+  completoComSegredo(tx: Executor, req: FastifyRequest, codigo: string): Promise<TModelo & { segredoNovo?: string }>;
+  /** The model as it now is, on record. */
+  historico(tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: string): Promise<void>;
+  /** Groups in the caller's scope, the period and the integration, as field errors (400). */
+  conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo, errosIntegracao: ErroCampo[]): Promise<void>;
+  problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegracao): Promise<ErroCampo[]>;
+}
 const MSG_409_ARQUIVADO = 'Conflito: o modelo está arquivado, ou outra pessoa o salvou depois que você o leu (`type` urn:console-formularios:problema:versao-antiga).';
-const doc = documentarComo('Modelos');
+export const doc = documentarComo('Modelos');
 
 /**
  * A model moving to another content-control group takes its forms, events, retries and counters with
@@ -169,7 +186,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
 
   const detalhe = async (tx: Executor, m: LinhaModelo) => completo(m, await respostasDoModelo(tx, m.codigo_servico));
   /** The model as it now is, on record (a save that changed nothing leaves no row). */
-  const historico = async (tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico) => registrarHistorico(tx, codigo, req.chamador!.username, acao, await modeloDoChamador(tx, req, codigo));
+  const historico = async (tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: string) => registrarHistorico(tx, codigo, req.chamador!.username, acao, await modeloDoChamador(tx, req, codigo), detalhe);
 
   /**
    * The model as the API answers a create or a save: one that now has a destination and no secret gets
@@ -394,4 +411,8 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
   api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/versoes', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('publicarModelo', 'Publica o rascunho como nova versão', { descricao: 'A versão publicada é imutável; os formulários guardam a versão que preencheram.', params, resposta: { status: 201, descricao: 'O modelo publicado.', corpo: Modelo }, erros: [404, 409], porque: { 409: 'Conflito: o modelo está arquivado, ou nada mudou desde a última versão.' } }) }, async (req, rep) => rep.code(201).send(await transicao(req, 'publicar')));
   api.post<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('arquivarModelo', 'Arquiva um modelo', { descricao: 'Um modelo arquivado não aceita mais respostas (410 para o cidadão).', params, resposta: { descricao: 'O modelo arquivado.', corpo: Modelo }, erros: [404, 409], porque: { 409: 'Conflito: o modelo já está arquivado.' } }) }, async (req) => transicao(req, 'arquivar'));
   api.delete<{ Params: { codigoServico: string } }>('/modelos/:codigoServico/arquivamento', { preValidation: exigir(db, P.UPDATE_MODELO), schema: doc('restaurarModelo', 'Restaura um modelo arquivado', { params, resposta: { descricao: 'O modelo restaurado.', corpo: Modelo }, erros: [404, 409], porque: { 409: 'Conflito: o modelo não está arquivado.' } }) }, async (req) => transicao(req, 'restaurar'));
+
+  const ctx: ContextoModelos = { db, integracao, modeloDoChamador, completoComSegredo, historico, conferirGrupos, problemasIntegracao };
+  registrarCopias(api, ctx);
+  registrarHistoricoDeModelos(api, ctx);
 }
