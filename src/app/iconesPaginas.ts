@@ -1,6 +1,10 @@
 // The Blueprint icons only pages draw (ICONES_PAGINAS in routes.tsx): a chunk of their own, loaded by the
 // icon loader in icones.ts on first use.
 import type { IconPaths } from '@blueprintjs/icons';
+import exportar16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/export';
+import exportar20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/export';
+import importar16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/import';
+import importar20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/import';
 import chevronLeft16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-left';
 import chevronLeft20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/chevron-left';
 import chevronRight16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-right';
@@ -117,4 +121,6 @@ export const CAMINHOS_PAGINAS: Record<string, [IconPaths, IconPaths]> = {
   'id-number': [idNumber16, idNumber20],
   'key': [key16, key20],
   'send-message': [sendMessage16, sendMessage20],
+  'export': [exportar16, exportar20],
+  'import': [importar16, importar20],
 };

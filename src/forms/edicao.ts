@@ -74,6 +74,12 @@ export function definirEmailEquipe(d: Definicao, email: string): Definicao {
   return email.trim() ? { ...resto, emailEquipe: email.trim() } : resto;
 }
 
+/** The declaration the citizen accepts before sending (issue 36); null takes it away. The text is kept as typed. */
+export function definirDeclaracao(d: Definicao, texto: string | null): Definicao {
+  const { declaracao: _, ...resto } = d;
+  return texto === null ? resto : { ...resto, declaracao: { texto } };
+}
+
 export function removerSecao(d: Definicao, secaoId: string): Definicao {
   return comSecoes(d, d.secoes.filter((s) => s.id !== secaoId));
 }

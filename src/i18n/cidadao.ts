@@ -99,6 +99,8 @@ export const TEXTOS_CIDADAO = {
   'preenchimento.de-ate': ['De {min} a {max}.', 'From {min} to {max}.', 'De {min} a {max}.'],
   'preenchimento.a-partir': ['A partir de {min}.', 'From {min}.', 'Desde {min}.'],
   'preenchimento.ate': ['Até {max}.', 'Up to {max}.', 'Hasta {max}.'],
+  'preenchimento.declaracao': ['Declaração', 'Declaration', 'Declaración'],
+  'preenchimento.declaracao-aceite': ['Li e aceito a declaração.', 'I have read and accept the declaration.', 'Leí y acepto la declaración.'],
   'preenchimento.informado-login': ['Informado pela sua conta.', 'Given by your account.', 'Indicado por su cuenta.'],
 
   'arquivo.familia.pdf': ['PDF', 'PDF', 'PDF'],
@@ -126,6 +128,7 @@ export const TEXTOS_CIDADAO = {
     'El servidor no respondió. Verifique su conexión e intente de nuevo.',
   ],
   'cidadao.tentar-de-novo': ['Tentar de novo', 'Try again', 'Intentar de nuevo'],
+  'cidadao.abre-em': ['Este formulário abre em {data}. Esta página mostra o formulário assim que ele abrir.', 'This form opens on {data}. This page shows the form as soon as it opens.', 'Este formulario abre el {data}. Esta página muestra el formulario en cuanto abra.'],
   'cidadao.restrito': [
     'Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.',
     'This service is restricted to a group of citizens: sign in with your account to fill it in.',

@@ -204,6 +204,17 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('POST', `/modelos/${codigo}/integracao/segredo`, { espera: integracao ? 201 : [201, 409] });
       await chamar('POST', `/modelos/${codigo}/integracao/teste`, { espera: integracao ? 200 : 409 });
       await chamar('DELETE', `/modelos/${codigo}/integracao/pausa`, { espera: 200 });
+      // A designer's year (issue 36): copies, a file to another environment and back, the history and its restore.
+      await chamar('GET', '/modelos?modeloBase=false&size=5', { espera: 200 });
+      const copia = (await chamar('POST', `/modelos/${codigo}/copias`, { corpo: { codigoServico: `${codigo}-c`, nome: 'Cópia do contrato' }, espera: 201 })).corpo;
+      const arquivo = (await chamar('GET', `/modelos/${codigo}/exportacao`, { espera: 200 })).corpo;
+      await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo, codigoServico: `${codigo}-i` }, espera: 200 });
+      await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo: { ...arquivo, checksum: `sha256:${'0'.repeat(64)}` } }, espera: 400 });
+      await chamar('POST', '/modelos/importacao', { corpo: { arquivo, codigoServico: `${codigo}-i`, grupoControleConteudoId: grupo.id }, espera: 201 });
+      const historico = (await chamar('GET', `/modelos/${codigo}/historico?size=5`, { espera: 200 })).corpo;
+      await chamar('GET', `/modelos/${codigo}/historico/${historico.at(-1).id}`, { espera: 200 });
+      await chamar('GET', `/modelos/${codigo}/historico/999999999`, { espera: 404 });
+      await chamar('POST', `/modelos/${copia.codigoServico}/historico/${(await chamar('GET', `/modelos/${copia.codigoServico}/historico`, { espera: 200 })).corpo[0].id}/restauracao`, { corpo: { versao: copia.versao }, espera: 200 });
 
       // The citizen's side
       await chamar('GET', '/publico/modelos', { token: null, espera: 200 });
@@ -278,6 +289,8 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('DELETE', `/modelos/${codigo}`, { espera: 409 });
       await chamar('POST', '/modelos', { corpo: { codigoServico: `${codigo}-x`, nome: 'Rascunho descartável', grupoControleConteudoId: grupo.id }, espera: 201 });
       await chamar('DELETE', `/modelos/${codigo}-x`, { espera: 204 });
+      await chamar('DELETE', `/modelos/${codigo}-c`, { espera: 204 });
+      await chamar('DELETE', `/modelos/${codigo}-i`, { espera: 204 });
       await chamar('DELETE', `/perfis-acesso/${perfil.id}`, { espera: 409 });
       await chamar('DELETE', `/grupos-controle-conteudo/${grupo.id}`, { espera: 409 });
       await chamar('DELETE', '/vinculos-usuarios/admin', { espera: 409 });

@@ -1,6 +1,6 @@
 import type { Definicao } from '../../forms/definicao';
 import type { Http } from '../http';
-import type { TCorpoModelo, TEstadoIntegracao, TGruposDoModelo, TModelo, TModeloResumo, TOpcaoModelo, TResultadoTeste, TSegredoGerado, TVersaoModelo } from '../contrato/modelos';
+import type { TCorpoModelo, TEntradaHistorico, TEstadoIntegracao, TGruposDoModelo, TModelo, TModeloExportado, TModeloResumo, TOpcaoModelo, TPreviaImportacao, TResultadoTeste, TSegredoGerado, TVersaoModelo } from '../contrato/modelos';
 import type { Filtros, Ordenacao, Paginacao } from '../paginacao';
 
 /** Models (form templates) as the reference API returns them (the contract's types: src/api/contrato). */
@@ -20,6 +20,16 @@ export type VersaoModelo = TVersaoModelo;
 /** What a filter needs to offer a model, and whether its integration is paused (the retries page warns). */
 export type OpcaoModelo = TOpcaoModelo;
 export type GruposDoModelo = TGruposDoModelo;
+export type ModeloExportado = TModeloExportado;
+export type PreviaImportacao = TPreviaImportacao;
+export type EntradaHistorico = TEntradaHistorico;
+/** What an import sends: the file as read, and where it goes in this environment. */
+export interface PedidoImportacao {
+  arquivo: unknown;
+  grupoControleConteudoId?: number;
+  codigoServico?: string;
+  versao?: number;
+}
 
 const de = (c: string) => `/modelos/${encodeURIComponent(c)}`;
 
@@ -40,4 +50,14 @@ export const modelosApi = {
   novoSegredo: (http: Http, c: string) => http.post<SegredoGerado>(`${de(c)}/integracao/segredo`).then((r) => r.data),
   enviarTeste: (http: Http, c: string) => http.post<ResultadoTeste>(`${de(c)}/integracao/teste`).then((r) => r.data),
   retomarIntegracao: (http: Http, c: string) => http.delete<Modelo>(`${de(c)}/integracao/pausa`).then((r) => r.data),
+  // Issue 36: copies and templates, a file between environments, the history.
+  duplicar: (http: Http, c: string, d: { codigoServico: string; nome?: string; grupoControleConteudoId?: number }) => http.post<Modelo>(`${de(c)}/copias`, d).then((r) => r.data),
+  exportar: (http: Http, c: string) => http.get<ModeloExportado>(`${de(c)}/exportacao`).then((r) => r.data),
+  previaImportacao: (http: Http, p: PedidoImportacao) => http.post<PreviaImportacao>('/modelos/importacao/previa', p).then((r) => r.data),
+  importar: (http: Http, p: PedidoImportacao) => http.post<Modelo>('/modelos/importacao', p).then((r) => r.data),
+  historico: (http: Http, c: string) => http.get<EntradaHistorico[]>(`${de(c)}/historico?size=100`).then((r) => r.data),
+  entradaHistorico: (http: Http, c: string, id: number) => http.get<EntradaHistorico>(`${de(c)}/historico/${id}`).then((r) => r.data),
+  restaurarHistorico: (http: Http, c: string, id: number, versao: number) => http.post<Modelo>(`${de(c)}/historico/${id}/restauracao`, { versao }).then((r) => r.data),
+  /** The templates the caller sees (for "Novo modelo"). */
+  bases: (http: Http) => http.get<ModeloResumo[]>('/modelos?modeloBase=true&size=100&sort=nome,asc').then((r) => r.data),
 };

@@ -17,7 +17,7 @@ import { useTratarErro } from '../../ui/useTratarErro';
 import { filtrosAnalitico } from '../filtros';
 import type { ChaveTexto } from '../../i18n';
 import { TituloPagina } from '../Titulo';
-import { salvarArquivo } from './ExportarCsv';
+import { salvarArquivo } from '../../ui/arquivo';
 import '../../styles/formularios';
 
 const LISTA = 'analitico-formularios';

@@ -8,16 +8,8 @@ import { formulariosApi } from '../../api/recursos/formularios';
 import { hojeSaoPaulo } from '../../i18n/datas';
 import { estadoLista } from '../../state/listas';
 import { useAcao } from '../../ui/useAcao';
+import { salvarArquivo } from '../../ui/arquivo';
 
-/** Saves a Blob through the browser's download (works under a strict CSP: no navigation, no script). */
-export function salvarArquivo(blob: Blob, nome: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = nome;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * "Exportar CSV" of the forms list's current filter and sort, with the rows received so far. Personal

@@ -16,7 +16,7 @@ import { Etiqueta } from '../../ui/Etiqueta';
 import { Carregando } from '../../ui/useEdicao';
 import { useTratarErro } from '../../ui/useTratarErro';
 import '../../styles/formularios';
-import { salvarArquivo } from './ExportarCsv';
+import { salvarArquivo } from '../../ui/arquivo';
 
 /** What an event's details say, in words (HTTP status, error, reason, attempt). */
 export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: Tradutor): string {

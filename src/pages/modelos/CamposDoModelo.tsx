@@ -1,9 +1,12 @@
 import type { GruposDoModelo } from '../../api/recursos/modelos';
 import { METODOS, problemaCabecalhos, problemaCodigo, REGRAS_DADOS, type FormDadosModelo } from '../../forms/dadosModelo';
+import { Switch } from '@blueprintjs/core';
 import { Campo } from '../../ui/Campo';
+import { CampoData } from '../../ui/CampoData';
 import { CampoSelecao } from '../../ui/CampoSelecao';
 import { mensagemDe } from '../../validation/regras';
-import { useT } from '../../app/contexto';
+import { useAmbiente } from '../../app/contexto';
+import { problemasDados } from '../../forms/dadosModelo';
 import '../../styles/modelos';
 
 /** The model's own data: code (only when new), name, description, groups and integration target. */
@@ -15,10 +18,13 @@ export interface PropsCamposDoModelo {
   mostrarErros: boolean;
   errosServidor: Record<string, string>;
   desabilitado?: boolean;
+  /** Forms received so far (an existing model): said under the limit. */
+  respostas?: number;
 }
 
-export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, errosServidor: es, desabilitado }: PropsCamposDoModelo) {
-  const t = useT();
+export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, errosServidor: es, desabilitado, respostas }: PropsCamposDoModelo) {
+  const { t, config } = useAmbiente();
+  const problemas = mostrarErros ? problemasDados(d, novo, t) : {};
   const comum = { mostrarErros, desabilitado };
   const opcoesGrupo = (l: GruposDoModelo['controleConteudo']) => l.map((g) => ({ valor: String(g.id), rotulo: g.nome }));
   return (
@@ -70,6 +76,31 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
         ajuda={t('dados.retencao-ajuda')}
         aoMudar={(retencaoDias) => aoMudar({ retencaoDias })}
       />
+      <fieldset className="cf-grupo-campos cf-periodo">
+        <legend>{t('dados.quando')}</legend>
+        <p className="cf-ajuda">{t('dados.quando-ajuda')}</p>
+        <div className="cf-data-hora">
+          <CampoData rotulo={t('dados.abre-data')} valor={d.abreData || null} mostrarErros={mostrarErros} erroServidor={es.abreEm} aoMudar={(v) => aoMudar({ abreData: v ?? '' })} />
+          <Campo {...comum} rotulo={t('dados.abre-hora')} nome="abreHora" placeholder="hh:mm" valor={d.abreHora} validarExtra={() => problemas.abreHora ?? null} ajuda={t('dados.abre-hora-ajuda')} aoMudar={(abreHora) => aoMudar({ abreHora })} />
+        </div>
+        <div className="cf-data-hora">
+          <CampoData rotulo={t('dados.fecha-data')} valor={d.fechaData || null} mostrarErros={mostrarErros} erroServidor={problemas.fechaData ?? es.fechaEm} aoMudar={(v) => aoMudar({ fechaData: v ?? '' })} />
+          <Campo {...comum} rotulo={t('dados.fecha-hora')} nome="fechaHora" placeholder="hh:mm" valor={d.fechaHora} validarExtra={() => problemas.fechaHora ?? null} ajuda={t('dados.fecha-hora-ajuda')} aoMudar={(fechaHora) => aoMudar({ fechaHora })} />
+        </div>
+        <Campo
+          {...comum}
+          rotulo={t('dados.limite')}
+          nome="limiteRespostas"
+          tipo="number"
+          valor={d.limiteRespostas}
+          regras={REGRAS_DADOS.limiteRespostas}
+          erroServidor={es.limiteRespostas}
+          ajuda={[t('dados.limite-ajuda'), respostas !== undefined ? t('dados.limite-contagem', { n: respostas.toLocaleString(config.language) }) : ''].filter(Boolean).join(' ')}
+          aoMudar={(limiteRespostas) => aoMudar({ limiteRespostas })}
+        />
+        <Campo {...comum} multilinha rotulo={t('dados.mensagem-limite')} nome="mensagemLimite" valor={d.mensagemLimite} regras={REGRAS_DADOS.mensagemLimite} erroServidor={es.mensagemLimite} ajuda={t('dados.mensagem-limite-ajuda')} aoMudar={(mensagemLimite) => aoMudar({ mensagemLimite })} />
+      </fieldset>
+      <Switch className="cf-modelo-base" label={t('dados.modelo-base')} checked={d.modeloBase} disabled={desabilitado} onChange={(e) => aoMudar({ modeloBase: e.currentTarget.checked })} />
       <fieldset className="cf-grupo-campos">
         <legend>{t('dados.integracao')}</legend>
         <p className="cf-ajuda">{t('dados.integracao-ajuda')}</p>

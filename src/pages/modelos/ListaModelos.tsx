@@ -8,6 +8,7 @@ import { caminho } from '../../routes';
 import { Etiqueta } from '../../ui/Etiqueta';
 import { ListaRecurso } from '../../ui/ListaRecurso';
 import { useGruposDoModelo } from './useGruposDoModelo';
+import { BotaoImportar } from './ImportarModelo';
 
 /** /modelos: the form templates in the user's groups. */
 export default function ListaModelos() {
@@ -24,6 +25,7 @@ export default function ListaModelos() {
       nomeDe={(m) => m.nome}
       novo={{ permissao: P.CREATE_MODELO, caminho: caminho('modelos-novo') }}
       abrir={(m) => caminho('modelos-editar', { codigoServico: m.codigoServico })}
+      acoes={<BotaoImportar grupos={grupos} />}
       excluir={{ permissao: P.DELETE_MODELO, executar: (m) => modelosApi.excluir(http, m.codigoServico), permitido: (m) => podeExcluir(m.status, m.ultimaVersao > 0) }}
       filtros={[
         { tipo: 'selecao', nome: 'status', rotulo: t('modelos.situacao'), todos: t('modelos.todas-situacoes'), opcoes: opcoesDe(ROTULO_STATUS_MODELO, t) },

@@ -9,7 +9,7 @@ import { contarCampos } from '../../../forms/edicao';
 import { localizarProblemas, validarDefinicao, type Definicao, type ProblemaLocalizado } from '../../../forms/definicao';
 import { diferenca, jsonEstavel, resumoDiferenca } from '../../../forms/diferenca';
 import { ROTULO_STATUS_MODELO } from '../../../forms/status';
-import { formatarDataHora } from '../../../i18n/datas';
+import { formatarDataHora, formatarDataHoraCompleta } from '../../../i18n/datas';
 import { abrirDialogo, confirmar } from '../../../ui/dialogos';
 import { Etiqueta } from '../../../ui/Etiqueta';
 import { Formulario } from '../../../cidadao/Formulario';
@@ -25,10 +25,13 @@ import { EditorDefinicao } from './EditorDefinicao';
 import type { AoMudarDefinicao } from './PropriedadesCampo';
 import { useConstrutor } from './useConstrutor';
 import { Versoes } from './Versoes';
+import { AcoesDoModelo } from './AcoesDoModelo';
+import { Historico } from './Historico';
+import { situacaoDoModelo } from '../../../forms/periodo';
 import { mostrarSegredo, PainelIntegracao } from './PainelIntegracao';
 import '../../../styles/modelos';
 
-type Aba = 'formulario' | 'dados' | 'versoes';
+type Aba = 'formulario' | 'dados' | 'versoes' | 'historico';
 
 function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; problemas: ProblemaLocalizado[]; aoEscolher: (p: ProblemaLocalizado) => void }) {
   return (
@@ -167,6 +170,9 @@ export default function Construtor() {
   };
 
   const n = contarCampos(definicao);
+  // When it takes answers (issue 36), as the citizens meet it now.
+  const situacao = situacaoDoModelo({ abreEm: modelo.abreEm, fechaEm: modelo.fechaEm, limiteRespostas: modelo.limiteRespostas, respostas: modelo.respostas });
+  const periodo = situacao === 'EM_BREVE' ? t('construtor.em-breve', { data: formatarDataHoraCompleta(modelo.abreEm) }) : situacao === 'ENCERRADO' ? t('construtor.encerrado', { data: formatarDataHoraCompleta(modelo.fechaEm) }) : modelo.fechaEm ? t('construtor.encerra', { data: formatarDataHoraCompleta(modelo.fechaEm) }) : null;
   const nadaMudou = !!ultima && !c.sujo && ultima.nome === modelo.nome && jsonEstavel(ultima.definicao) === jsonEstavel(definicao);
   return (
     <section className="cf-pagina cf-construtor" onKeyDown={teclas}>
@@ -176,6 +182,10 @@ export default function Construtor() {
         <Etiqueta tabela={ROTULO_STATUS_MODELO} codigo={modelo.status} />
         <span className="cf-discreto">{modelo.ultimaVersao ? t('construtor.versao-publicada', { n: modelo.ultimaVersao }) : t('construtor.nunca-publicado')}</span>
         <span className="cf-discreto">{t('construtor.campos-secoes', { campos: n, secoes: definicao.secoes.length })}</span>
+        <span className="cf-discreto" data-testid="respostas">
+          {modelo.limiteRespostas ? t('construtor.respostas-limite', { n: modelo.respostas.toLocaleString(config.language), limite: modelo.limiteRespostas.toLocaleString(config.language) }) : t('construtor.respostas', { n: modelo.respostas.toLocaleString(config.language) })}
+        </span>
+        {periodo && <span className="cf-discreto" data-testid="periodo">{periodo}</span>}
         <span role="status" className={c.sujo ? 'cf-nao-salvo' : 'cf-discreto'}>
           {c.sujo ? t('construtor.nao-salvas') : t('construtor.rascunho-salvo', { por: modelo.atualizadoPor, em: formatarDataHora(modelo.atualizadoEm) })}
         </span>
@@ -194,6 +204,12 @@ export default function Construtor() {
             </span>
           )}
           <Button icon="archive" variant="minimal" text={t('construtor.arquivar')} loading={c.ocupado === 'arquivar'} onClick={() => void arquivar()} />
+          <AcoesDoModelo modelo={modelo} />
+        </div>
+      )}
+      {desabilitado && (
+        <div className="cf-barra-construtor" role="toolbar" aria-label={t('construtor.acoes')}>
+          <AcoesDoModelo modelo={modelo} />
         </div>
       )}
       {arquivado && (
@@ -242,12 +258,13 @@ export default function Construtor() {
           title={Object.keys(c.problemasDoModelo).length && c.enviado ? t('construtor.aba-dados-problemas') : t('construtor.aba-dados')}
           panel={
             <div className="cf-formulario">
-              <CamposDoModelo dados={rascunho.dados} grupos={grupos} novo={false} mostrarErros={c.enviado} errosServidor={c.errosServidor} desabilitado={desabilitado} aoMudar={(patch) => mudar((r) => ({ ...r, dados: { ...r.dados, ...patch } }), `dados.${Object.keys(patch).join()}`)} />
+              <CamposDoModelo dados={rascunho.dados} grupos={grupos} novo={false} mostrarErros={c.enviado} errosServidor={c.errosServidor} desabilitado={desabilitado} respostas={modelo.respostas} aoMudar={(patch) => mudar((r) => ({ ...r, dados: { ...r.dados, ...patch } }), `dados.${Object.keys(patch).join()}`)} />
               <PainelIntegracao key={modelo.codigoServico} modelo={modelo} podeAlterar={podeAlterar} aoMudar={c.atualizarIntegracao} />
             </div>
           }
         />
         <Tab id="versoes" title={t('construtor.aba-versoes', { n: modelo.ultimaVersao })} panel={<Versoes codigo={codigoServico} rascunho={definicao} recarregar={c.versoesMudaram} />} />
+        <Tab id="historico" title={t('construtor.aba-historico')} panel={<Historico modelo={modelo} podeAlterar={podeAlterar} sujo={c.sujo} aoRestaurar={c.restaurado} />} />
       </Tabs>
     </section>
   );

@@ -1,8 +1,9 @@
-import { Button, FormGroup, InputGroup, NonIdealState, Switch, Tag, type IconName } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, NonIdealState, Switch, Tag, TextArea, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente, useT } from '../../../app/contexto';
+import { emPortugues } from '../../../i18n';
 import { chaveTipo, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../forms/definicao';
-import { adicionarCampo, adicionarSecao, alterarSecao, definirPaginaDaSecao, definirEmailEquipe, definirPaginas, definirRepeticao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
+import { definirDeclaracao, adicionarCampo, adicionarSecao, alterarSecao, definirPaginaDaSecao, definirEmailEquipe, definirPaginas, definirRepeticao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 import { EditorCondicao } from './EditorCondicao';
@@ -302,7 +303,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   const porCampo = useMemo(() => {
     const m = new Map<string, string>();
     for (const p of problemas) {
-      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : p.caminho === 'emailEquipe' ? 'emailEquipe' : null);
+      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : p.caminho === 'emailEquipe' || p.caminho === 'declaracao.texto' ? p.caminho : null);
       if (k) m.set(k, m.has(k) ? `${m.get(k)}\n${p.mensagem}` : p.mensagem);
     }
     return m;
@@ -451,6 +452,15 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         />
       ))}
       {!desabilitado && <Button icon="plus" text={t('editor.adicionar-secao')} onClick={novaSecao} />}
+      <fieldset className="cf-grupo-campos cf-declaracao-editor">
+        <legend>{t('editor.declaracao')}</legend>
+        <Switch label={t('editor.declaracao-pedir')} checked={!!definicao.declaracao} disabled={desabilitado} onChange={(e) => { const sim = e.currentTarget.checked; aoMudar((d) => definirDeclaracao(d, sim ? (d.declaracao?.texto ?? emPortugues('editor.declaracao-padrao')) : null), 'declaracao'); }} />
+        {definicao.declaracao && (
+          <FormGroup label={t('editor.declaracao-texto')} labelFor="cf-declaracao" helperText={porCampo.get('declaracao.texto') ?? t('editor.declaracao-ajuda')} intent={porCampo.get('declaracao.texto') ? 'danger' : 'none'}>
+            <TextArea id="cf-declaracao" fill rows={3} value={definicao.declaracao.texto} disabled={desabilitado} intent={porCampo.get('declaracao.texto') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirDeclaracao(d, v), 'declaracao.texto'); }} />
+          </FormGroup>
+        )}
+      </fieldset>
       <FormGroup className="cf-email-equipe" label={t('editor.email-equipe')} labelFor="cf-email-equipe" helperText={porCampo.get('emailEquipe') ?? t('editor.email-equipe-ajuda')} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'}>
         <InputGroup id="cf-email-equipe" type="email" value={definicao.emailEquipe ?? ''} placeholder="equipe@orgao.gov.br" disabled={desabilitado} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirEmailEquipe(d, v), 'emailEquipe'); }} />
       </FormGroup>

@@ -1,3 +1,4 @@
+import { formatarDataHoraCompleta } from '../../../i18n/datas';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAmbiente } from '../../../app/contexto';
 import { errosPorCampo } from '../../../api/erros';
@@ -146,6 +147,12 @@ export function useConstrutor(codigo: string) {
     }
   }
 
+  /** A draft restored from the history (issue 36): it becomes the draft, saved, with undo starting from it. */
+  const restaurado = useCallback((m: Modelo) => {
+    aceitar(m);
+    mostrarSucesso(estado.toasts, 'historico-modelo', { summary: t('historico.restaurado'), detail: t('construtor.rascunho-salvo', { por: m.atualizadoPor, em: formatarDataHoraCompleta(m.atualizadoEm) }), life: 6000 });
+  }, []);
+
   /** A new state of the integration (secret made, pause lifted): the draft and its versao stay as they are. */
   const atualizarIntegracao = useCallback((m: Modelo) => setModelo((atual) => (atual ? { ...atual, integracao: m.integracao } : m)), []);
 
@@ -170,6 +177,7 @@ export function useConstrutor(codigo: string) {
     manterMeuTrabalho,
     usarVersaoAtual,
     transicao,
+    restaurado,
   };
 }
 
