@@ -15,8 +15,10 @@ const parametros = new URLSearchParams(location.search);
 
 async function modelos() {
   const r = await fetch('/api/publico/modelos');
-  const lista = (await r.json()) as { codigoServico: string; nome: string; restrito: boolean }[];
-  servico.replaceChildren(new Option('Escolha um serviço…', ''), ...lista.map((m) => new Option(`${m.nome}${m.restrito ? ' (restrito)' : ''}`, m.codigoServico)));
+  const lista = (await r.json()) as { codigoServico: string; nome: string; restrito: boolean; situacao: string; abreEm: string | null }[];
+  const quando = (v: string | null) => (v ? new Date(v).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).replace(',', '') : '');
+  const situacao: Record<string, (m: (typeof lista)[number]) => string> = { EM_BREVE: (m) => ` (abre em ${quando(m.abreEm)})`, ENCERRADO: () => ' (encerrado)', ESGOTADO: () => ' (limite atingido)', ABERTO: () => '' };
+  servico.replaceChildren(new Option('Escolha um serviço…', ''), ...lista.map((m) => new Option(`${m.nome}${m.restrito ? ' (restrito)' : ''}${situacao[m.situacao]?.(m) ?? ''}`, m.codigoServico)));
   servico.value = parametros.get('modelo') ?? '';
 }
 

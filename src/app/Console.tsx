@@ -67,7 +67,6 @@ export function Moldura({ amb, children }: { amb: Ambiente; children: ReactNode 
           <PortalProvider portalContainer={portal}>
             <OverlaysProvider>
               {children}
-              <DialogHost />
             </OverlaysProvider>
           </PortalProvider>
         )}
@@ -86,7 +85,18 @@ export function Moldura({ amb, children }: { amb: Ambiente; children: ReactNode 
 function Raiz({ amb, chave, registrar }: { amb: Ambiente; chave: string; registrar: (c: Controlador) => void }) {
   const { config } = amb;
   const roteador = useMemo(() => {
-    const rotas = [{ path: '*', element: <Rotas chave={chave} registrar={registrar} /> }];
+    // The dialog host inside the router: a dialog's form may navigate (a copy opens in the builder) and handle errors.
+    const rotas = [
+      {
+        path: '*',
+        element: (
+          <>
+            <Rotas chave={chave} registrar={registrar} />
+            <DialogHost />
+          </>
+        ),
+      },
+    ];
     if (config.router === 'browser') return createBrowserRouter(rotas, { basename: config.basePath || undefined });
     return createMemoryRouter(rotas, { initialEntries: [amb.auth ? caminhoInicial(chave, config.initialPath) : CAMINHO_ERRO_REDE] });
   }, []);

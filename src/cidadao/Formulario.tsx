@@ -53,6 +53,9 @@ export interface PropsFormulario {
   ocupado?: boolean;
 }
 
+/** The declaration's key in the error summary (no question's id starts with '#'). */
+const CHAVE_DECLARACAO = '#declaracao';
+
 /** The control's id of an answer's key (`dependentes[1].nome` has brackets and dots). */
 const idDe = (prefixo: string, chave: string) => `${prefixo}-${chave.replace(/[^\w-]/g, '_')}`;
 
@@ -115,6 +118,8 @@ export function Formulario(props: PropsFormulario) {
   const [resumo, setResumo] = useState(false);
   const [vez, setVez] = useState(0);
   const [anuncio, setAnuncio] = useState('');
+  // The declaration (issue 36): accepted with one required checkbox on the check step, just before "Enviar".
+  const [aceite, setAceite] = useState(false);
   const raiz = useRef<HTMLFormElement>(null);
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   const erros = useMemo(() => errosDasRespostas(definicao, respostas, idioma, visivel), [definicao, respostas, idioma, visivel]);
@@ -264,6 +269,30 @@ export function Formulario(props: PropsFormulario) {
     );
   };
 
+  const declaracao = definicao.declaracao;
+  const erroDeclaracao = declaracao && !aceite && enviado ? t('validacao.declaracao') : null;
+  const problemaDeclaracao: ErroNaPagina[] = erroDeclaracao ? [{ chave: CHAVE_DECLARACAO, rotulo: t('preenchimento.declaracao'), mensagem: erroDeclaracao }] : [];
+  const blocoDeclaracao = declaracao && (
+    <section className="fc-secao fc-declaracao" aria-labelledby={`${prefixo}-declaracao`}>
+      <Titulo nivel={Hs} id={`${prefixo}-declaracao`}>
+        {t('preenchimento.declaracao')}
+      </Titulo>
+      <p className="fc-declaracao-texto">{declaracao.texto}</p>
+      <div className={`fc-grupo${erroDeclaracao ? ' fc-grupo-erro' : ''}`} data-chave={CHAVE_DECLARACAO}>
+        {erroDeclaracao && (
+          <p className="fc-erro" id={`${prefixo}-declaracao-erro`}>
+            <span className="fc-so-leitor">{t('preenchimento.erro-prefixo')} </span>
+            {erroDeclaracao}
+          </p>
+        )}
+        <div className="fc-opcao">
+          <input id={idDe(prefixo, CHAVE_DECLARACAO)} type="checkbox" checked={aceite} disabled={somenteLeitura} required aria-invalid={erroDeclaracao ? true : undefined} aria-describedby={erroDeclaracao ? `${prefixo}-declaracao-erro` : undefined} onChange={(e) => setAceite(e.currentTarget.checked)} />
+          <label htmlFor={idDe(prefixo, CHAVE_DECLARACAO)}>{t('preenchimento.declaracao-aceite')}</label>
+        </div>
+      </div>
+    </section>
+  );
+
   /** A failed attempt: every question of the step shows its problem, and the summary takes the focus. */
   const falhou = (chaves: string[]) => {
     setTocados((x) => new Set([...x, ...chaves]));
@@ -272,7 +301,7 @@ export function Formulario(props: PropsFormulario) {
   };
   const enviar = async () => {
     setEnviado(true);
-    if (Object.keys(erros).length) return falhou(Object.keys(erros));
+    if (Object.keys(erros).length || (declaracao && !aceite)) return falhou(Object.keys(erros));
     setResumo(false);
     setPronto(true);
     await aoEnviar?.(respostasVisiveis(definicao, respostas));
@@ -312,7 +341,7 @@ export function Formulario(props: PropsFormulario) {
     const pagina = naRevisao ? null : paginasDe(definicao).find((p) => p.id === passo.pagina);
     const secoes = (pagina?.secoes ?? []).filter((s) => visivel.secoes.has(s.id));
     const anterior = passoAnterior(definicao, passo, respostas);
-    const problemas = resumo ? (naRevisao ? [] : errosDaPagina(definicao, passo.pagina, erros, respostas, visivel, t)) : [];
+    const problemas = resumo ? (naRevisao ? problemaDeclaracao : errosDaPagina(definicao, passo.pagina, erros, respostas, visivel, t)) : [];
     const continuar = () => {
       if (naRevisao) return;
       const daPagina = errosDaPagina(definicao, passo.pagina, erros, respostas, visivel, t);
@@ -367,6 +396,7 @@ export function Formulario(props: PropsFormulario) {
             {outras.map((s) => secao(s, Hs))}
           </>
         )}
+        {naRevisao && blocoDeclaracao}
         <div className="fc-acoes">
           <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>
             {naRevisao ? textoDoEnvio : t('preenchimento.continuar')}
@@ -389,7 +419,7 @@ export function Formulario(props: PropsFormulario) {
 
   // A form of one page (no section starts a page) is that one page: its errors are the page's.
   const unica = paginasDe(definicao)[0];
-  const problemas = resumo && unica ? errosDaPagina(definicao, unica.id, erros, respostas, visivel, t) : [];
+  const problemas = resumo ? [...(unica ? errosDaPagina(definicao, unica.id, erros, respostas, visivel, t) : []), ...problemaDeclaracao] : [];
   return (
     <form
       ref={raiz}
@@ -410,6 +440,7 @@ export function Formulario(props: PropsFormulario) {
       {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} t={t} />}
       {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s, props.titulo ? Hs : nivel))}
       {!definicao.secoes.some((s) => s.campos.length) && <p className="fc-dica">{t('preenchimento.sem-campos')}</p>}
+      {blocoDeclaracao}
       {!somenteLeitura && (
         <div className="fc-acoes">
           <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>

@@ -33,8 +33,14 @@ interface ModeloPublico {
   descricao?: string;
   versao: number;
   restrito: boolean;
-  definicao: Definicao;
+  /** Null before the model opens (issue 36): only its name, description and when it opens. */
+  definicao: Definicao | null;
+  situacao?: 'EM_BREVE' | 'ABERTO' | 'ENCERRADO' | 'ESGOTADO';
+  abreEm?: string | null;
+  /** Why a draft of a closed or full model can be read but no longer sent. */
+  mensagem?: string;
 }
+type ModeloAberto = ModeloPublico & { definicao: Definicao };
 
 interface Recibo {
   protocolo: string;
@@ -51,8 +57,9 @@ interface RascunhoAberto {
 type Fase =
   | { fase: 'carregando' }
   | { fase: 'erro'; texto: string; rede: boolean }
-  | { fase: 'preenchendo'; modelo: ModeloPublico; iniciais: Respostas; passo: Passo | null; aviso: string | null }
-  | { fase: 'enviado'; modelo: ModeloPublico; recibo: Recibo };
+  | { fase: 'em-breve'; modelo: ModeloPublico }
+  | { fase: 'preenchendo'; modelo: ModeloAberto; iniciais: Respostas; passo: Passo | null; aviso: string | null }
+  | { fase: 'enviado'; modelo: ModeloAberto; recibo: Recibo };
 
 const EVENTO = { bubbles: true, composed: true } as const;
 
@@ -110,7 +117,8 @@ export function FormularioCidadao(p: PropsCidadao) {
         const r = codigoRascunho ? await api.chamar('GET', `/rascunhos/${encodeURIComponent(codigoRascunho)}`) : await api.chamar('GET', `/modelos/${encodeURIComponent(codigo)}`);
         if (!vivo) return;
         if (r.status !== 200) return setEstado({ fase: 'erro', texto: r.json?.detail ?? t('cidadao.indisponivel'), rede: false });
-        const modelo = r.json as ModeloPublico;
+        if (!r.json.definicao) return setEstado({ fase: 'em-breve', modelo: r.json as ModeloPublico });
+        const modelo = r.json as ModeloAberto;
         const lembrado = recordar(modelo.codigoServico, modelo.versao, codigoRascunho);
         const doRascunho: Respostas = codigoRascunho ? r.json.respostas : {};
         const iniciais = { ...doRascunho, ...lembrado?.respostas };
@@ -134,6 +142,17 @@ export function FormularioCidadao(p: PropsCidadao) {
       vivo = false;
     };
   }, [codigo, codigoRascunho, api, tentativa]);
+
+  // A model not open yet shows itself at its opening minute, without the citizen reloading the page.
+  const abreEm = estado.fase === 'em-breve' ? estado.modelo.abreEm : null;
+  useEffect(() => {
+    if (!abreEm) return;
+    // Timers hold at most 2^31-1 ms (24.8 days): a later opening checks again then. A little after the
+    // minute, so the server's clock has passed it too.
+    const espera = Math.min(Math.max(Date.parse(abreEm) - Date.now(), 0) + 1500, 2 ** 31 - 1);
+    const relogio = setTimeout(() => setTentativa((n) => n + 1), espera);
+    return () => clearTimeout(relogio);
+  }, [abreEm]);
 
   /** The page's address with the step (only when the portal lets the element use it). */
   function endereco(passo: Passo | null) {
@@ -206,7 +225,8 @@ export function FormularioCidadao(p: PropsCidadao) {
     setOcupado(true);
     setErroEnvio(null);
     try {
-      const r = await api.chamar('POST', `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}/formularios`, { corpo: { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}) }, cabecalhos: { 'idempotency-key': chave.current } });
+      const corpo = { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}), ...(preenchendo.modelo.definicao.declaracao ? { declaracaoAceita: true } : {}) };
+      const r = await api.chamar('POST', `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}/formularios`, { corpo, cabecalhos: { 'idempotency-key': chave.current } });
       if (r.status !== 201) {
         const detalhes = ((r.json?.errors ?? []) as { message: string }[]).map((e) => e.message);
         setErroEnvio([r.json?.detail ?? t('cidadao.nao-enviado'), ...detalhes].join(' '));
@@ -268,7 +288,18 @@ export function FormularioCidadao(p: PropsCidadao) {
         )}
       </div>
     );
-  else if (estado.fase === 'enviado') {
+  else if (estado.fase === 'em-breve') {
+    const { modelo } = estado;
+    conteudo = (
+      <div className="fc-formulario">
+        <h1 className="fc-titulo-passo">{modelo.nome}</h1>
+        {modelo.descricao && <p>{modelo.descricao}</p>}
+        <p className="fc-aviso" role="status">
+          {t('cidadao.abre-em', { data: formatarDataHoraCompleta(modelo.abreEm) })}
+        </p>
+      </div>
+    );
+  } else if (estado.fase === 'enviado') {
     const { recibo } = estado;
     conteudo = (
       <div className="fc-formulario fc-comprovante">
@@ -305,6 +336,14 @@ export function FormularioCidadao(p: PropsCidadao) {
         <>
           <h1 className="fc-titulo-passo">{modelo.nome}</h1>
           <p className="fc-aviso">{t('cidadao.restrito')}</p>
+        </>
+      ) : modelo.mensagem ? (
+        // A draft of a model closed or full since it was saved: its answers to read, nothing to send.
+        <>
+          <div className="fc-resumo-erros" role="alert">
+            <p>{modelo.mensagem}</p>
+          </div>
+          <Formulario definicao={modelo.definicao} idioma={idioma} nivel={1} titulo={modelo.nome} somenteLeitura iniciais={estado.iniciais} />
         </>
       ) : (
         <>

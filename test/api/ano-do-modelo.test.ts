@@ -167,8 +167,10 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(novo.status, 400);
       assert.match(novo.json.detail, /versão mais nova do Console de Formulários \(formato 2\)/);
       assert.equal((await admin('POST', '/modelos/importacao/previa', { arquivo: { qualquer: 1 } })).status, 400);
-      // The preview of a new code: to create.
-      const previa = await admin('POST', '/modelos/importacao/previa', { arquivo, codigoServico: 'ano-importado' });
+      // The preview of a new code: to create, in a group of this environment.
+      const semGrupo = await admin('POST', '/modelos/importacao/previa', { arquivo, codigoServico: 'ano-importado' });
+      assert.deepEqual([semGrupo.status, semGrupo.json.errors], [400, [{ field: 'grupoControleConteudoId', message: 'Escolha o grupo de controle de conteúdo do modelo neste ambiente.' }]]);
+      const previa = await admin('POST', '/modelos/importacao/previa', { arquivo, codigoServico: 'ano-importado', grupoControleConteudoId: grupo });
       assert.equal(previa.status, 200, JSON.stringify(previa.json));
       assert.deepEqual([previa.json.acao, previa.json.codigoServico, previa.json.cabecalhosAPreencher, previa.json.definicaoAtual], ['criar', 'ano-importado', ['X-Chave'], null]);
       const importado = await admin('POST', '/modelos/importacao', { arquivo, codigoServico: 'ano-importado', grupoControleConteudoId: grupo });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { Moldura } from '../../src/app/Console';
+import { DialogHost } from '../../src/app/DialogHost';
 import type { Ambiente } from '../../src/app/contexto';
 import { lerConfig } from '../../src/config';
 import { tradutor } from '../../src/i18n';
@@ -48,7 +49,10 @@ async function montar(amb: Ambiente, no: React.ReactNode) {
   raiz = createRoot(sombra);
   raiz.render(
     <MemoryRouter>
-      <Moldura amb={amb}>{no}</Moldura>
+      <Moldura amb={amb}>
+        {no}
+        <DialogHost />
+      </Moldura>
     </MemoryRouter>,
   );
   await waitUntil(() => sombra.querySelector('.cf-portal'), 'moldura');

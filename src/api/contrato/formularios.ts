@@ -158,6 +158,10 @@ export const Analitico = Type.Object(
     modelos: Type.Array(Type.Object({ ...contagem, codigoServico: Type.String(), nome: Type.String(), taxaFalhaIntegracao: Type.Number({ minimum: 0, maximum: 1 }) })),
     serieDiaria: Type.Array(Type.Object({ ...contagem, dia: Data() })),
     jornada: Type.Array(JornadaModelo, { description: 'Só os modelos com jornada no período (formulários iniciados numa página do cidadão).' }),
+    limites: Type.Array(
+      Type.Object({ codigoServico: Type.String(), nome: Type.String(), recebidas: Type.Integer({ minimum: 0 }), limite: Type.Integer({ minimum: 1 }) }),
+      { description: 'Os modelos com limite de respostas (issue 36), com quantas já recebeu desde sempre ("312 de 5.000"), não só no período.' },
+    ),
   },
   { title: 'Analitico', description: 'Totais por modelo e por status e a série diária do período.' },
 );

@@ -67,6 +67,8 @@ export const status = {
   'analitico.por-status': ['Formulários por status', 'Forms per status'],
   'analitico.jornada': ['Jornada do cidadão', "The citizen's journey"],
   'analitico.jornada-ajuda': ['Contadores anônimos da página do cidadão: ninguém é identificado. Iniciados contam o primeiro "Continuar" ou o primeiro rascunho.', 'Anonymous counters of the citizen page: nobody is identified. Started counts the first "Continue" or the first draft.'],
+  'analitico.limites': ['Limites de respostas', 'Answer limits'],
+  'analitico.limites-ajuda': ['Contam todas as respostas recebidas por cada modelo, não só as do período: ao atingir o limite, o modelo deixa de receber.', 'They count every answer each model received, not only those of the period: once the limit is reached, the model stops receiving.'],
   'analitico.iniciados': ['Iniciados', 'Started'],
   'analitico.rascunhos': ['Rascunhos salvos', 'Drafts saved'],
   'analitico.enviados': ['Enviados', 'Sent'],

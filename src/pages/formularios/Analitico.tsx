@@ -88,6 +88,36 @@ function TabelaJornada({ jornada }: { jornada: DadosAnalitico['jornada'] }) {
   );
 }
 
+/** The models with a limit of answers (issue 36): "312 de 5.000 respostas", since ever. */
+function TabelaLimites({ limites }: { limites: DadosAnalitico['limites'] }) {
+  const { t, config } = useAmbiente();
+  const n = (v: number) => v.toLocaleString(config.language);
+  return (
+    <section className="cf-jornada" aria-labelledby="cf-titulo-limites">
+      <h3 id="cf-titulo-limites">{t('analitico.limites')}</h3>
+      <p className="cf-ajuda">{t('analitico.limites-ajuda')}</p>
+      <Rolagem rotulo={t('analitico.limites')}>
+        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby="cf-titulo-limites">
+          <thead>
+            <tr>
+              <th scope="col">{t('formularios.modelo')}</th>
+              <th scope="col">{t('analitico.total')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {limites.map((l) => (
+              <tr key={l.codigoServico} data-limite={l.codigoServico}>
+                <th scope="row">{l.nome}</th>
+                <td>{t('construtor.respostas-limite', { n: n(l.recebidas), limite: n(l.limite) })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </Rolagem>
+    </section>
+  );
+}
+
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
   const { http, estado, t } = useAmbiente();
@@ -103,7 +133,7 @@ export default function Analitico() {
     let vivo = true;
     comEscopo(estado.carregamento, `lista:${LISTA}`, () => formulariosApi.analitico(http, { ...lista.filtros })).then(
       (d) => vivo && setDados(d),
-      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [] }), tratar(e, 'lista')),
+      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [], limites: [] }), tratar(e, 'lista')),
     );
     return () => void (vivo = false);
   }, [filtrosJson]);
@@ -164,6 +194,7 @@ export default function Analitico() {
           {dados.jornada.length > 0 && <TabelaJornada jornada={dados.jornada} />}
         </>
       )}
+      {dados && dados.limites.length > 0 && <TabelaLimites limites={dados.limites} />}
     </section>
   );
 }

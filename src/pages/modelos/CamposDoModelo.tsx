@@ -76,7 +76,7 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
         ajuda={t('dados.retencao-ajuda')}
         aoMudar={(retencaoDias) => aoMudar({ retencaoDias })}
       />
-      <fieldset className="cf-grupo-campos cf-periodo">
+      <fieldset className="cf-grupo-campos cf-quando-recebe">
         <legend>{t('dados.quando')}</legend>
         <p className="cf-ajuda">{t('dados.quando-ajuda')}</p>
         <div className="cf-data-hora">

@@ -116,6 +116,8 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
     const precisa = atual ? P.UPDATE_MODELO : P.CREATE_MODELO;
     if (!permissoes.includes(precisa)) throw proibido(atual ? 'Este código já é de um modelo deste ambiente: trocar o seu rascunho pede a permissão UPDATE_MODELO.' : 'Criar um modelo pede a permissão CREATE_MODELO.');
     if (atual?.status === 'ARQUIVADO') throw conflito('O modelo deste código está arquivado: restaure-o antes de importar por cima dele.');
+    // A new model needs its group here: said at the preview, not only when importing.
+    if (!atual && !req.body.grupoControleConteudoId) throw invalido(MSG_CAMPOS, [{ field: 'grupoControleConteudoId', message: 'Escolha o grupo de controle de conteúdo do modelo neste ambiente.' }]);
     const nomes = a.modelo.integracao.cabecalhos;
     const presentes = new Set(Object.keys(atual?.integracao_cabecalhos ?? {}));
     return {
@@ -168,8 +170,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
         const codigo = req.body.codigoServico?.trim() || a.codigoServico;
         const detalhe = `Importado de um arquivo exportado de "${a.codigoServico}" (versão publicada ${a.versaoPublicada}) em ${a.exportadoEm.slice(0, 10)}.`;
         if (!atual) {
-          if (!req.body.grupoControleConteudoId) throw invalido(MSG_CAMPOS, [{ field: 'grupoControleConteudoId', message: 'Escolha o grupo de controle de conteúdo do modelo neste ambiente.' }]);
-          await criar(tx, req, codigo, req.body.grupoControleConteudoId, a.modelo, { errosIntegracao });
+          await criar(tx, req, codigo, req.body.grupoControleConteudoId!, a.modelo, { errosIntegracao });
         } else {
           if (req.body.versao !== undefined && req.body.versao !== atual.versao) throw versaoAntiga();
           const e = a.modelo;

@@ -99,16 +99,27 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     return JSON.parse(serie);
   }
 
+  /** The models with a limit of answers (issue 36) and how many they took since ever: the count the limit is checked against. */
+  async function limitesDeRespostas(q: { modelo?: string[] }, escopo: number[] | null) {
+    const f = new Filtro();
+    f.add(() => 'm.limite_respostas is not null');
+    if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
+    if (q.modelo?.length) f.add((p) => `m.codigo_servico = any(${p(q.modelo)})`);
+    const linhas = await db.query<{ codigo_servico: string; nome: string; respostas_recebidas: number; limite_respostas: number }>(`select m.codigo_servico, m.nome, m.respostas_recebidas, m.limite_respostas from modelo m ${f.where} order by m.nome`, f.params);
+    return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, recebidas: Number(m.respostas_recebidas), limite: Number(m.limite_respostas) }));
+  }
+
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
   api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
     '/analitico-formularios',
     { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('analiticoFormularios', 'Analítico de formulários', { descricao: 'Totais por modelo e por status, taxa de falha de integração e a série diária do período (dias de São Paulo). Lê só contadores.', query: consultaAnalitico, resposta: { descricao: 'Os números do período.', corpo: Analitico } }) },
     async (req) => {
       const escopo = await escopoDe(req);
-      const [porModelo, porDia, jornada] = await Promise.all([
+      const [porModelo, porDia, jornada, limites] = await Promise.all([
         totaisPorModelo(req.query, escopo),
         serieDiaria(req.query, escopo),
         jornadaDoPeriodo(req.query, escopo),
+        limitesDeRespostas(req.query, escopo),
       ]);
       const modelos = new Map<string, { codigoServico: string; nome: string; total: number; porStatus: Record<string, number>; taxaFalhaIntegracao: number }>();
       for (const r of porModelo) {
@@ -119,7 +130,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       }
       for (const m of modelos.values()) m.taxaFalhaIntegracao = m.total ? +((m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total).toFixed(4) : 0;
       const lista = [...modelos.values()].sort((a, b) => b.total - a.total || a.codigoServico.localeCompare(b.codigoServico));
-      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada };
+      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada, limites };
     },
   );
 

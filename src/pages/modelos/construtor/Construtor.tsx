@@ -39,7 +39,7 @@ function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; pro
       <ul>
         {problemas.map((p, i) => (
           <li key={i}>
-            {p.campoId ? (
+            {p.campoId || p.secaoId ? (
               <button type="button" className="cf-botao-link" onClick={() => aoEscolher(p)}>
                 {p.texto}
               </button>
