@@ -60,7 +60,7 @@ export function criarHttp(o: OpcoesHttp) {
   async function chamar<T>(metodo: Metodo, url: string, corpo?: unknown): Promise<Resposta<T>> {
     try {
       const token = await o.token();
-      const r = await cliente<T>(url, { method: metodo, data: corpo, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+      const r = await cliente<T>(url, { method: metodo, data: corpo, headers: { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-language': o.idioma ?? 'pt-BR' } });
       return { data: r.data, status: r.status, headers: r.headers as unknown as Headers };
     } catch (e) {
       throw new FalhaApi(paraErroApi(e, o.idioma ?? 'pt-BR'));
@@ -81,7 +81,7 @@ export function criarHttp(o: OpcoesHttp) {
       try {
         const token = await o.token();
         // No request timeout here: a 100 000-row export streams for longer than one API call may take.
-        const r = await fetch(`${o.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        const r = await fetch(`${o.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': o.idioma ?? 'pt-BR' } });
         if (!r.ok) throw { status: r.status, statusText: r.statusText, data: await r.json().catch(() => undefined) };
         const partes: Uint8Array<ArrayBuffer>[] = [];
         let linhas = 0;

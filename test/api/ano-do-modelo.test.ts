@@ -209,6 +209,9 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(h[0].resumo, ['1 campo removido: "CPF".']);
       assert.deepEqual(h[1].resumo, ['Nome: Teste ano-historico → Segundo nome']);
       assert.equal(h[2].resumo[0], 'Versão 1 publicada.');
+      // In the reader's language: the console in English sends Accept-Language: en.
+      const emIngles = (await admin('GET', '/modelos/ano-historico/historico', undefined, { 'accept-language': 'en' })).json;
+      assert.deepEqual([emIngles[0].resumo, emIngles[1].resumo, emIngles[2].resumo[0]], [['1 field removed: "CPF".'], ['Name: Teste ano-historico → Segundo nome'], 'Version 1 published.']);
       assert.ok(h.every((x) => x.autor === 'admin'));
       const publicada = (await admin('GET', `/modelos/ano-historico/historico/${h[2].id}`)).json;
       assert.deepEqual(publicada.estado.definicao, DEF);

@@ -137,10 +137,10 @@ export async function bancosDeTeste(): Promise<BancoTeste[]> {
 /** A signed-in caller of the API: `chamar('GET', '/modelos')` with that user's bearer token. */
 export async function clienteApi(base: string, username: string) {
   const { access_token } = await entrarComo(base, username);
-  return async (metodo: string, caminho: string, corpo?: unknown) => {
+  return async (metodo: string, caminho: string, corpo?: unknown, cabecalhos: Record<string, string> = {}) => {
     const r = await fetch(`${base}/api${caminho}`, {
       method: metodo,
-      headers: { authorization: `Bearer ${access_token}`, ...(corpo !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${access_token}`, ...(corpo !== undefined ? { 'content-type': 'application/json' } : {}), ...cabecalhos },
       body: corpo !== undefined ? JSON.stringify(corpo) : undefined,
     });
     const texto = await r.text();

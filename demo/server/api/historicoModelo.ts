@@ -1,11 +1,13 @@
 import type { Executor } from '../db';
 import type { Definicao } from '../../../src/forms/definicao';
 import { estadoCanonico, mudancasDoModelo, type EstadoModelo } from '../../../src/forms/estadoModelo';
+import type { ChaveTexto, Parametros, Tradutor } from '../../../src/i18n';
 
 /**
  * Every change of a model on record (issue 36): each create, save, publish, archive, restore, copy and import
- * is a row of `modelo_historico` with who, when, a summary of what changed (pt-BR sentences, as the API writes)
- * and the model as it then was (EstadoModelo: no secret, no group). A save that changes nothing leaves no row.
+ * is a row of `modelo_historico` with who, when, a sentence of its own when it has one (a catalog key, said in the
+ * reader's language) and the model as it then was (EstadoModelo: no secret, no group). What changed is read from
+ * the state before, in the reader's language. A save that changes nothing leaves no row.
  */
 export type AcaoHistorico = 'CRIADO' | 'SALVO' | 'PUBLICADO' | 'ARQUIVADO' | 'RESTAURADO' | 'DUPLICADO' | 'IMPORTADO' | 'VOLTOU_A';
 
@@ -44,17 +46,25 @@ export function estadoDe(m: LinhaEstado): EstadoModelo {
   };
 }
 
+/** A change's own sentence: a key of the console's catalogs and its values. */
+export interface DetalheHistorico {
+  chave: ChaveTexto;
+  params?: Parametros;
+}
+
 /**
- * Records `depois` (the model after the change) against the last state on record. `detalhe` adds a sentence of its
- * own first ("Restaurado da alteração de 12/11/2026 10:00 por designer", "Importado de homologação").
+ * Records `depois` (the model after the change) against the last state on record. `detalhe` is a sentence of its
+ * own, said first ("Rascunho restaurado da mudança de 12/11/2026 10:00 por designer.").
  */
-export async function registrarHistorico(tx: Executor, codigo: string, autor: string, acao: AcaoHistorico, depois: LinhaEstado, detalhe?: string): Promise<void> {
+export async function registrarHistorico(tx: Executor, codigo: string, autor: string, acao: AcaoHistorico, depois: LinhaEstado, detalhe?: DetalheHistorico): Promise<void> {
   const estado = estadoDe(depois);
   const [anterior] = await tx.query<{ estado: EstadoModelo }>('select estado from modelo_historico where codigo_servico = $1 order by id desc limit 1', [codigo]);
-  const mudancas = mudancasDoModelo(anterior?.estado ?? null, estado);
   if (acao === 'SALVO' && anterior && estadoCanonico(anterior.estado) === estadoCanonico(estado)) return;
-  await tx.query('insert into modelo_historico (codigo_servico, autor, acao, resumo, estado) values ($1, $2, $3, $4, $5)', [codigo, autor, acao, JSON.stringify([...(detalhe ? [detalhe] : []), ...mudancas]), JSON.stringify(estado)]);
+  await tx.query('insert into modelo_historico (codigo_servico, autor, acao, detalhe, estado) values ($1, $2, $3, $4, $5)', [codigo, autor, acao, detalhe ? JSON.stringify(detalhe) : null, JSON.stringify(estado)]);
 }
+
+/** What an entry says, in `t`'s language: its own sentence, then what changed since `anterior` (none for the oldest kept). */
+export const resumoDaEntrada = (h: { detalhe: DetalheHistorico | null; estado: EstadoModelo; anterior: EstadoModelo | null }, t: Tradutor): string[] => [...(h.detalhe ? [t(h.detalhe.chave, h.detalhe.params)] : []), ...mudancasDoModelo(h.anterior, h.estado, t)];
 
 /**
  * History older than `dias` goes (the retention job), but the newest `manter` entries of each model always stay,

@@ -22,7 +22,9 @@ create table modelo_historico (
   ocorrido_em timestamptz not null default now(),
   autor text not null,
   acao text not null check (acao in ('CRIADO', 'SALVO', 'PUBLICADO', 'ARQUIVADO', 'RESTAURADO', 'DUPLICADO', 'IMPORTADO', 'VOLTOU_A')),
-  resumo jsonb not null default '[]',
+  -- A sentence of the change's own ('Cópia de …', 'Versão 2 publicada.') as a catalog key and its values: the
+  -- list says it, and what changed since the entry before, in the reader's language (Accept-Language).
+  detalhe jsonb,
   estado jsonb not null
 );
 create index modelo_historico_modelo_idx on modelo_historico (codigo_servico, id desc);

@@ -85,7 +85,7 @@ function FormImportar({ grupos, fechar }: { grupos: GruposDoModelo; fechar: () =
     <div className="cf-formulario-dialogo cf-importar">
       <p>{t('importar.texto')}</p>
       <FormGroup label={t('importar.arquivo')} labelFor="cf-importar-arquivo" helperText={erroArquivo ?? undefined} intent={erroArquivo ? 'danger' : 'none'}>
-        <FileInput fill text={arquivo?.nome ?? t('preenchimento.escolha-arquivo')} buttonText={t('importar.arquivo')} inputProps={{ id: 'cf-importar-arquivo', accept: '.json,application/json', 'aria-invalid': !!erroArquivo }} onInputChange={(e) => void ler((e.currentTarget as HTMLInputElement).files?.[0])} />
+        <FileInput fill text={arquivo?.nome ?? t('preenchimento.escolha-arquivo')} buttonText={t('importar.escolher')} inputProps={{ id: 'cf-importar-arquivo', accept: '.json,application/json', 'aria-invalid': !!erroArquivo }} onInputChange={(e) => void ler((e.currentTarget as HTMLInputElement).files?.[0])} />
       </FormGroup>
       <Campo rotulo={t('importar.codigo')} nome="codigoServico" valor={codigo} erroServidor={erros.codigoServico} ajuda={t('dados.codigo-ajuda')} aoMudar={(v) => (setCodigo(v), setPrevia(null))} />
       <CampoSelecao rotulo={t('modelos.grupo-cc')} vazio={t('dados.escolha-grupo')} valor={grupo} opcoes={grupos.controleConteudo.map((g) => ({ valor: String(g.id), rotulo: g.nome }))} erro={erros.grupoControleConteudoId} ajuda={t('dados.grupo-cc-ajuda')} aoMudar={(v) => (setGrupo(v), setPrevia(null))} />
@@ -102,7 +102,7 @@ function FormImportar({ grupos, fechar }: { grupos: GruposDoModelo; fechar: () =
           {previa.cabecalhosAPreencher.length > 0 && <p>{t('importar.cabecalhos', { lista: previa.cabecalhosAPreencher.join(', ') })}</p>}
         </Callout>
       )}
-      {previa?.definicaoAtual && <DiferencaVersoes diferenca={diferenca(previa.definicaoAtual, previa.definicaoNova, t)} rotuloA={t('importar.atual')} rotuloB={t('importar.novo')} />}
+      {previa?.definicaoAtual && <DiferencaVersoes diferenca={diferenca(previa.definicaoAtual, previa.definicaoNova, t)} rotuloA={t('importar.atual')} rotuloB={t('importar.novo')} semMudanca={previa.mudancas.length ? t('historico.perguntas-iguais') : undefined} />}
       <div className="cf-acoes-formulario">
         {previa ? <Button intent="primary" icon="import" text={t('importar.confirmar')} loading={ocupado} onClick={() => void importar()} /> : <Button intent="primary" text={t('importar.conferir')} loading={ocupado} disabled={!arquivo} onClick={() => void conferir()} />}
         <Button text={t('edicao.cancelar')} onClick={fechar} />

@@ -19,7 +19,7 @@ import { enviarAssinado } from '../../entrega/envio';
 import { gerarSegredo, segredosVigentes, type OpcoesIntegracao } from '../../entrega/integracao';
 import { problemasDoPeriodo } from '../../../../src/forms/periodo';
 import { emPortugues } from '../../../../src/i18n';
-import { registrarHistorico, type AcaoHistorico } from '../historicoModelo';
+import { registrarHistorico, type AcaoHistorico, type DetalheHistorico } from '../historicoModelo';
 import { registrarCopias } from './modelosCopias';
 import { registrarHistoricoDeModelos } from './modelosHistorico';
 
@@ -133,7 +133,7 @@ export interface ContextoModelos {
   /** The model as the API answers a create or a save (with a new signing secret once, when it first has a destination). */
   completoComSegredo(tx: Executor, req: FastifyRequest, codigo: string): Promise<TModelo & { segredoNovo?: string }>;
   /** The model as it now is, on record. */
-  historico(tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: string): Promise<void>;
+  historico(tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: DetalheHistorico): Promise<void>;
   /** Groups in the caller's scope, the period and the integration, as field errors (400). */
   conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo, errosIntegracao: ErroCampo[]): Promise<void>;
   problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegracao): Promise<ErroCampo[]>;
@@ -186,7 +186,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
 
   const detalhe = async (tx: Executor, m: LinhaModelo) => completo(m, await respostasDoModelo(tx, m.codigo_servico));
   /** The model as it now is, on record (a save that changed nothing leaves no row). */
-  const historico = async (tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: string) => registrarHistorico(tx, codigo, req.chamador!.username, acao, await modeloDoChamador(tx, req, codigo), detalhe);
+  const historico = async (tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: DetalheHistorico) => registrarHistorico(tx, codigo, req.chamador!.username, acao, await modeloDoChamador(tx, req, codigo), detalhe);
 
   /**
    * The model as the API answers a create or a save: one that now has a destination and no secret gets
@@ -403,7 +403,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         [r.status, t === 'publicar' ? 1 : 0, quem, m.codigo_servico],
       );
       const depois = await modeloDoChamador(tx, req, m.codigo_servico);
-      await registrarHistorico(tx, m.codigo_servico, quem, ACAO_DA_TRANSICAO[t], depois, t === 'publicar' ? `Versão ${depois.ultima_versao} publicada.` : undefined);
+      await registrarHistorico(tx, m.codigo_servico, quem, ACAO_DA_TRANSICAO[t], depois, t === 'publicar' ? { chave: 'historico.detalhe.publicado', params: { n: depois.ultima_versao } } : undefined);
       return detalhe(tx, depois);
     });
   }

@@ -1,3 +1,5 @@
+import { tradutorDoPedido } from '../idiomaConsole';
+import { formatarDataHoraCompleta } from '../../../../src/i18n/datas';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
@@ -83,7 +85,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
         const e: EstadoModelo = { ...estadoDe(original), abreEm: null, fechaEm: null, limiteRespostas: null, mensagemLimite: null, modeloBase: false, ...(req.body.nome?.trim() ? { nome: req.body.nome.trim() } : {}) };
         const codigo = req.body.codigoServico.trim();
         await criar(tx, req, codigo, req.body.grupoControleConteudoId ?? original.grupo_controle_conteudo_id, e, { cabecalhos: original.integracao_cabecalhos, grupoAcessoPublicoId: original.grupo_acesso_publico_id });
-        await ctx.historico(tx, req, codigo, 'DUPLICADO', `Cópia de "${original.nome}" (${original.codigo_servico}).`);
+        await ctx.historico(tx, req, codigo, 'DUPLICADO', { chave: 'historico.detalhe.copia', params: { nome: original.nome, codigo: original.codigo_servico } });
         return ctx.completoComSegredo(tx, req, codigo);
       });
       return rep.code(201).header('location', `/api/modelos/${encodeURIComponent(r.codigoServico)}`).send(r);
@@ -127,7 +129,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
         acao: atual ? 'alterar' : 'criar',
         codigoServico: codigo,
         nome: a.modelo.nome,
-        mudancas: atual ? mudancasDoModelo(estadoDe(atual), { ...a.modelo, integracao: { ...a.modelo.integracao, cabecalhos: Object.keys(atual.integracao_cabecalhos ?? {}).sort() }, restrito: atual.grupo_acesso_publico_id !== null }) : [],
+        mudancas: atual ? mudancasDoModelo(estadoDe(atual), { ...a.modelo, integracao: { ...a.modelo.integracao, cabecalhos: Object.keys(atual.integracao_cabecalhos ?? {}).sort() }, restrito: atual.grupo_acesso_publico_id !== null }, tradutorDoPedido(req)) : [],
         definicaoAtual: atual?.definicao ?? null,
         definicaoNova: a.modelo.definicao,
         cabecalhosAPreencher: nomes.filter((n) => !presentes.has(n)),
@@ -168,7 +170,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
       const r = await db.transacao(async (tx) => {
         const { a, atual } = await previa(tx, req);
         const codigo = req.body.codigoServico?.trim() || a.codigoServico;
-        const detalhe = `Importado de um arquivo exportado de "${a.codigoServico}" (versão publicada ${a.versaoPublicada}) em ${a.exportadoEm.slice(0, 10)}.`;
+        const detalhe = { chave: 'historico.detalhe.importado', params: { codigo: a.codigoServico, versao: a.versaoPublicada ?? '—', data: formatarDataHoraCompleta(a.exportadoEm) } } as const;
         if (!atual) {
           await criar(tx, req, codigo, req.body.grupoControleConteudoId!, a.modelo, { errosIntegracao });
         } else {

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Tradutor } from '../../../../src/i18n';
+import { tradutorDoPedido } from '../idiomaConsole';
+import { resumoDaEntrada, type DetalheHistorico } from '../historicoModelo';
 import { Type } from 'typebox';
 import { P } from '../../../../src/access/permissoes';
 import { EntradaHistorico, Modelo } from '../../../../src/api/contrato/modelos';
@@ -24,11 +27,17 @@ interface LinhaHistorico {
   ocorrido_em: string;
   autor: string;
   acao: 'CRIADO' | 'SALVO' | 'PUBLICADO' | 'ARQUIVADO' | 'RESTAURADO' | 'DUPLICADO' | 'IMPORTADO' | 'VOLTOU_A';
-  resumo: string[];
-  estado?: EstadoModelo;
+  detalhe: DetalheHistorico | null;
+  estado: EstadoModelo;
+  anterior: EstadoModelo | null;
 }
 
-const saida = (h: LinhaHistorico) => ({ id: Number(h.id), ocorridoEm: new Date(h.ocorrido_em).toISOString(), autor: h.autor, acao: h.acao, resumo: h.resumo, ...(h.estado ? { estado: h.estado } : {}) });
+/** The entry as the API answers: what it says in the caller's language; its state only when asked for one entry. */
+const saida = (h: LinhaHistorico, t: Tradutor, comEstado: boolean) => ({ id: Number(h.id), ocorridoEm: new Date(h.ocorrido_em).toISOString(), autor: h.autor, acao: h.acao, resumo: resumoDaEntrada(h, t), ...(comEstado ? { estado: h.estado } : {}) });
+/** An entry with the state before it (the newest older entry of the same model). */
+const SELECT_ENTRADA = `select h.id::text, h.ocorrido_em, h.autor, h.acao, h.detalhe, h.estado,
+    (select p.estado from modelo_historico p where p.codigo_servico = h.codigo_servico and p.id < h.id order by p.id desc limit 1) as anterior
+  from modelo_historico h`;
 export function registrarHistoricoDeModelos(api: FastifyInstance, ctx: ContextoModelos) {
   const { db } = ctx;
   const paramsEntrada = parametros({ codigoServico: params.properties.codigoServico, id: IdLongo() });
@@ -49,13 +58,14 @@ export function registrarHistoricoDeModelos(api: FastifyInstance, ctx: ContextoM
       const m = await ctx.modeloDoChamador(db, req, req.params.codigoServico);
       const l = lerLista(req.query, {}, 'h.id desc', 'h.id desc');
       const [{ total }] = await db.query<{ total: number }>('select count(*)::int as total from modelo_historico where codigo_servico = $1', [m.codigo_servico]);
-      const linhas = await db.query<LinhaHistorico>(`select h.id::text, h.ocorrido_em, h.autor, h.acao, h.resumo from modelo_historico h where h.codigo_servico = $1 order by h.id desc limit $2 offset $3`, [m.codigo_servico, l.size, l.page * l.size]);
-      return enviarLista(rep, linhas.map(saida), l, total);
+      const linhas = await db.query<LinhaHistorico>(`${SELECT_ENTRADA} where h.codigo_servico = $1 order by h.id desc limit $2 offset $3`, [m.codigo_servico, l.size, l.page * l.size]);
+      const t = tradutorDoPedido(req);
+      return enviarLista(rep, linhas.map((h) => saida(h, t, false)), l, total);
     },
   );
 
   async function entrada(tx: Executor, codigo: string, id: number): Promise<LinhaHistorico> {
-    const [h] = await tx.query<LinhaHistorico>('select id::text, ocorrido_em, autor, acao, resumo, estado from modelo_historico where codigo_servico = $1 and id = $2', [codigo, id]);
+    const [h] = await tx.query<LinhaHistorico>(`${SELECT_ENTRADA} where h.codigo_servico = $1 and h.id = $2`, [codigo, id]);
     if (!h) throw naoEncontrado(`O histórico do modelo "${codigo}" não tem a entrada ${id}.`);
     return h;
   }
@@ -65,7 +75,7 @@ export function registrarHistoricoDeModelos(api: FastifyInstance, ctx: ContextoM
     { preValidation: exigir(db, P.READ_MODELO), schema: doc('obterHistoricoModelo', 'Uma entrada do histórico de um modelo', { descricao: 'Com o modelo como ficou naquela mudança (definição e dados; sem segredos).', params: paramsEntrada, resposta: { descricao: 'A entrada.', corpo: EntradaHistorico }, erros: [404] }) },
     async (req) => {
       const m = await ctx.modeloDoChamador(db, req, req.params.codigoServico);
-      return saida(await entrada(db, m.codigo_servico, req.params.id));
+      return saida(await entrada(db, m.codigo_servico, req.params.id), tradutorDoPedido(req), true);
     },
   );
 
@@ -97,7 +107,7 @@ export function registrarHistoricoDeModelos(api: FastifyInstance, ctx: ContextoM
           [m.codigo_servico, e.nome, e.descricao, JSON.stringify(e.definicao), e.retencaoDias, e.abreEm, e.fechaEm, e.limiteRespostas, e.mensagemLimite, e.modeloBase, req.chamador!.username],
         );
         if (e.limiteRespostas) await contarParaLimite(tx, m.codigo_servico);
-        await ctx.historico(tx, req, m.codigo_servico, 'VOLTOU_A', `Rascunho restaurado da mudança de ${formatarDataHoraCompleta(h.ocorrido_em)} por ${h.autor}.`);
+        await ctx.historico(tx, req, m.codigo_servico, 'VOLTOU_A', { chave: 'historico.detalhe.restaurado', params: { data: formatarDataHoraCompleta(h.ocorrido_em), autor: h.autor } });
         return ctx.completoComSegredo(tx, req, m.codigo_servico);
       }),
   );

@@ -28,7 +28,8 @@ function Lado({ campo }: { campo?: Parameters<typeof descreverCampo>[0] }) {
 }
 
 /** Two versions side by side, field by field: what each has and, for changed fields, what changed. */
-export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca: Diferenca; rotuloA: string; rotuloB: string }) {
+/** `semMudanca`: what to say when the questions are the same (by default, that nothing differs). */
+export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB, semMudanca }: { diferenca: Diferenca; rotuloA: string; rotuloB: string; semMudanca?: string }) {
   const t = useT();
   const [iguais, setIguais] = useState(false);
   const entre = t('diferenca.entre', { a: rotuloA, b: rotuloB });
@@ -43,7 +44,7 @@ export function DiferencaVersoes({ diferenca: d, rotuloA, rotuloB }: { diferenca
           ))}
         </ul>
       ) : (
-        <p role="status">{t('diferenca.nenhuma', { a: rotuloA, b: rotuloB })}</p>
+        <p role="status">{semMudanca ?? t('diferenca.nenhuma', { a: rotuloA, b: rotuloB })}</p>
       )}
       <Switch label={t('diferenca.iguais')} checked={iguais} onChange={(e) => setIguais(e.currentTarget.checked)} />
       {linhas.length > 0 && (

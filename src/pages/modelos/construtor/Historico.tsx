@@ -117,7 +117,7 @@ export function Historico({ modelo, podeAlterar, aoRestaurar, sujo }: { modelo: 
                   ))}
                 </ul>
               )}
-              <DiferencaVersoes diferenca={comparacao.dif} rotuloA={opcoes.find((o) => o.valor === de)?.rotulo ?? ''} rotuloB={opcoes.find((o) => o.valor === para)?.rotulo ?? ''} />
+              <DiferencaVersoes diferenca={comparacao.dif} rotuloA={opcoes.find((o) => o.valor === de)?.rotulo ?? ''} rotuloB={opcoes.find((o) => o.valor === para)?.rotulo ?? ''} semMudanca={comparacao.dados.length ? t('historico.perguntas-iguais') : undefined} />
             </>
           )}
         </section>
