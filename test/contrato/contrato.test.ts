@@ -208,7 +208,7 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('GET', '/modelos?modeloBase=false&size=5', { espera: 200 });
       const copia = (await chamar('POST', `/modelos/${codigo}/copias`, { corpo: { codigoServico: `${codigo}-c`, nome: 'Cópia do contrato' }, espera: 201 })).corpo;
       const arquivo = (await chamar('GET', `/modelos/${codigo}/exportacao`, { espera: 200 })).corpo;
-      await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo, codigoServico: `${codigo}-i` }, espera: 200 });
+      await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo, codigoServico: `${codigo}-i`, grupoControleConteudoId: grupo.id }, espera: 200 });
       await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo: { ...arquivo, checksum: `sha256:${'0'.repeat(64)}` } }, espera: 400 });
       await chamar('POST', '/modelos/importacao', { corpo: { arquivo, codigoServico: `${codigo}-i`, grupoControleConteudoId: grupo.id }, espera: 201 });
       const historico = (await chamar('GET', `/modelos/${codigo}/historico?size=5`, { espera: 200 })).corpo;
