@@ -18,7 +18,8 @@ import { opcoesRascunhosDoAmbiente, type OpcoesRascunhos } from './api/rotas/ras
 import { configS3DoAmbiente, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
-import { arquivoDaChave, gestaoDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
+import type { IdiomaTraducao } from '../../src/forms/traducoes';
+import { arquivoDaChave, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
 import { criarApp, montarServico, type Servico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
 import { registrarPortaisCidadao } from './portaisCidadao';
@@ -70,6 +71,8 @@ export interface OpcoesServidor {
   rascunhos?: Omit<OpcoesRascunhos, 'enviarLink'>;
   /** REDIS_URL: the citizens' limits shared by several nodes. */
   redisUrl?: string;
+  /** IDIOMAS_FORMULARIOS (issue 37); absent: all. */
+  idiomasFormularios?: readonly IdiomaTraducao[];
   /** PORTA_GESTAO: health and metrics on their own port (none by default in the demo). */
   gestao?: OpcoesGestao;
   /** Extra options of the embedded provider (tests). */
@@ -132,6 +135,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     s3: o.s3,
     email: o.email && smtpUrl ? { ...o.email, smtpUrl } : undefined,
     rascunhos: o.rascunhos ?? opcoesRascunhosDoAmbiente({}, o.urlPublica),
+    idiomasFormularios: o.idiomasFormularios,
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },
@@ -231,6 +235,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     s3: configS3DoAmbiente(env),
     email: opcoesEmailDoAmbiente(env),
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
+    idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     trustProxy: trustProxyDoAmbiente(env),
     redisUrl: redisUrlDoAmbiente(env),
     gestao: gestaoDoAmbiente(env, null),

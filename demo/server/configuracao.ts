@@ -11,6 +11,7 @@ import { configS3DoAmbiente } from './anexos/armazenamento';
 import { limitesDoAmbiente } from './api/rotas/publico';
 import type { OpcoesServico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
+import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../src/forms/traducoes';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -70,6 +71,20 @@ export function integracaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesIntegracao {
   return opcoesIntegracaoDoAmbiente(env, { receptorDemo, arquivoChave: arquivoDaChave(pastaDadosDoAmbiente(env)), urlPublica });
 }
 
+/**
+ * IDIOMAS_FORMULARIOS (issue 37): the languages a model may be offered in besides Portuguese, among those the
+ * citizen's catalogs have (en, es); all of them by default, none with `none`.
+ */
+export function idiomasFormulariosDoAmbiente(env: NodeJS.ProcessEnv): IdiomaTraducao[] {
+  const v = env.IDIOMAS_FORMULARIOS?.trim();
+  if (!v) return [...IDIOMAS_TRADUCAO];
+  if (v === 'none') return [];
+  const lista = listaDoAmbiente(v);
+  const estranhos = lista.filter((i) => !(IDIOMAS_TRADUCAO as readonly string[]).includes(i));
+  if (estranhos.length) throw new ErroConfiguracao(`IDIOMAS_FORMULARIOS inválido: ${estranhos.map((x) => `"${x}"`).join(', ')} (esperado: ${IDIOMAS_TRADUCAO.join(', ')}, separados por vírgula, ou none)`);
+  return IDIOMAS_TRADUCAO.filter((i) => lista.includes(i));
+}
+
 /** What production requires, with what each is for: every missing one is named in one line. */
 const EXIGIDAS_EM_PRODUCAO: [string, string][] = [
   ['KEYCLOAK_URL', 'o Keycloak dos servidores'],
@@ -118,5 +133,6 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     s3: configS3DoAmbiente(env),
     email: email.smtpUrl ? { ...email, caixaDemo: false, smtpUrl: email.smtpUrl } : undefined,
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
+    idiomasFormularios: idiomasFormulariosDoAmbiente(env),
   };
 }

@@ -13,6 +13,7 @@ import type { IdentidadeCidadao } from './api/cidadao';
 import { ESPERAS_PADRAO_S } from './entrega/agenda';
 import { criarEntregador, OPCOES_PADRAO, type Entregador, type OpcoesEntregador } from './entrega/entregador';
 import { garantirSegredos, type OpcoesIntegracao } from './entrega/integracao';
+import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../src/forms/traducoes';
 import { criarRetencao, RETENCAO_PADRAO, type OpcoesRetencao, type Retencao } from './entrega/retencao';
 import { criarAnexos, type Anexos } from './anexos/anexos';
 import { criarMensageiro, enfileirarEmail, type Mensageiro, type OpcoesEmail } from './email/mensageiro';
@@ -63,6 +64,8 @@ export interface OpcoesServico {
   /** E-mails through this SMTP server; absent: none. */
   email?: OpcoesEmail & { smtpUrl: string };
   rascunhos: Omit<OpcoesRascunhos, 'enviarLink'>;
+  /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
+  idiomasFormularios?: readonly IdiomaTraducao[];
   /** The demo's seeds (never in production). */
   aoAbrirBanco?: (db: Banco) => Promise<void>;
   /** Routes registered before the API's (the demo's provider and pages). */
@@ -166,6 +169,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     anexos,
     rascunhos,
     emails: !!o.email,
+    idiomasFormularios: o.idiomasFormularios ?? IDIOMAS_TRADUCAO,
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);

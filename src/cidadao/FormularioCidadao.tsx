@@ -4,7 +4,8 @@ import { formatarCpf } from '../forms/cpf';
 import { errosDasRespostas, type Respostas } from '../forms/preenchimento';
 import { emPaginas, nomeDoPasso, paginasDe, passoAlcancavel, passoDoNome, progresso, type Passo } from '../forms/paginas';
 import { formatarDataHoraCompleta } from '../i18n/datas';
-import { idiomaCidadaoDe, idiomaPreferido, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
+import { idiomaCidadaoDe, idiomasPreferidos, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
+import { NOME_IDIOMA } from '../forms/traducoes';
 import { criarApi, dadosDoToken, novaChave, SemResposta, type ApiCidadao } from './api';
 import { Formulario, type EnviarArquivo } from './Formulario';
 import { esquecer, lembrar, recordar } from './memoria';
@@ -33,6 +34,9 @@ interface ModeloPublico {
   descricao?: string;
   versao: number;
   restrito: boolean;
+  /** The language of the model's texts in this answer, and those it is offered in (issue 37). */
+  idioma?: IdiomaCidadao;
+  idiomas?: IdiomaCidadao[];
   /** Null before the model opens (issue 36): only its name, description and when it opens. */
   definicao: Definicao | null;
   situacao?: 'EM_BREVE' | 'ABERTO' | 'ENCERRADO' | 'ESGOTADO';
@@ -77,14 +81,53 @@ function doLogin(d: Definicao, token: string | undefined): Respostas | undefined
   return Object.keys(r).length ? r : undefined;
 }
 
+/**
+ * The languages a model is offered in, each by its own name (GOV.UK's language switch): the current one marked
+ * `aria-current`, the others buttons that bring the texts in that language and keep the answers.
+ */
+function TrocaDeIdioma({ idiomas, atual, rotulo, aoTrocar }: { idiomas: IdiomaCidadao[]; atual: IdiomaCidadao; rotulo: string; aoTrocar: (i: IdiomaCidadao) => void }) {
+  return (
+    <nav className="fc-idiomas" aria-label={rotulo}>
+      <ul>
+        {idiomas.map((i) => (
+          <li key={i}>
+            {i === atual ? (
+              <span aria-current="true" lang={i}>
+                {NOME_IDIOMA[i]}
+              </span>
+            ) : (
+              <button type="button" className="fc-link" lang={i} data-idioma={i} onClick={() => aoTrocar(i)}>
+                {NOME_IDIOMA[i]}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function FormularioCidadao(p: PropsCidadao) {
-  const idioma: IdiomaCidadao = idiomaCidadaoDe(p.language) ?? idiomaPreferido(typeof navigator === 'undefined' ? null : navigator.languages);
+  // The citizen's languages in order (issue 37): the one chosen on the switch, the portal's attribute, the browser's.
+  const [escolhido, setEscolhido] = useState<IdiomaCidadao | null>(null);
+  const preferidos = useMemo(() => {
+    const lista = [escolhido, idiomaCidadaoDe(p.language), ...idiomasPreferidos(typeof navigator === 'undefined' ? null : navigator.languages)].filter((i): i is IdiomaCidadao => !!i);
+    return lista.length ? [...new Set(lista)] : (['pt-BR'] as IdiomaCidadao[]);
+  }, [escolhido, p.language]);
+  const [estado, setEstado] = useState<Fase>({ fase: 'carregando' });
+  // The page speaks the language of the model's texts when the citizen asked for it; else the first they asked for
+  // (a portal in English showing a model only in Portuguese keeps its messages in English, issue 35).
+  const idiomaDosTextos = estado.fase === 'carregando' || estado.fase === 'erro' ? null : (estado.modelo.idioma ?? null);
+  const idioma: IdiomaCidadao = idiomaDosTextos && preferidos.includes(idiomaDosTextos) ? idiomaDosTextos : preferidos[0];
   const t = useMemo(() => tradutorCidadao(idioma), [idioma]);
-  const api: ApiCidadao = useMemo(() => criarApi(p.apiUrl, idioma, p.token), [p.apiUrl, idioma, p.token]);
+  const cabecalhoIdioma = [...new Set([idioma, ...preferidos])].join(', ');
+  const api: ApiCidadao = useMemo(() => criarApi(p.apiUrl, cabecalhoIdioma, p.token), [p.apiUrl, cabecalhoIdioma, p.token]);
+  // The load reads the latest ones without a new language reloading it (the switch brings the texts itself).
+  const apiAtual = useRef(api);
+  apiAtual.current = api;
   const codigo = p.codigoServico ?? '';
   const noEndereco = p.usarEndereco === 'true';
   const codigoRascunho = p.rascunho || (noEndereco ? parametroDoEndereco('rascunho') : null) || null;
-  const [estado, setEstado] = useState<Fase>({ fase: 'carregando' });
   const [rascunho, setRascunho] = useState<RascunhoAberto | null>(null);
   const [avisoRascunho, setAvisoRascunho] = useState<{ ok: boolean; texto: string } | null>(null);
   const [emailRascunho, setEmailRascunho] = useState('');
@@ -112,9 +155,10 @@ export function FormularioCidadao(p: PropsCidadao) {
     if (!codigo && !codigoRascunho) return setEstado({ fase: 'erro', texto: t('cidadao.indisponivel'), rede: false });
     let vivo = true;
     setEstado({ fase: 'carregando' });
+    const api = apiAtual.current;
     void (async () => {
       try {
-        const r = codigoRascunho ? await api.chamar('GET', `/rascunhos/${encodeURIComponent(codigoRascunho)}`) : await api.chamar('GET', `/modelos/${encodeURIComponent(codigo)}`);
+        const r = await carregarModelo(api);
         if (!vivo) return;
         if (r.status !== 200) return setEstado({ fase: 'erro', texto: r.json?.detail ?? t('cidadao.indisponivel'), rede: false });
         if (!r.json.definicao) return setEstado({ fase: 'em-breve', modelo: r.json as ModeloPublico });
@@ -141,7 +185,22 @@ export function FormularioCidadao(p: PropsCidadao) {
     return () => {
       vivo = false;
     };
-  }, [codigo, codigoRascunho, api, tentativa]);
+  }, [codigo, codigoRascunho, p.apiUrl, p.token, p.language, tentativa]);
+
+  function carregarModelo(api: ApiCidadao) {
+    return codigoRascunho ? api.chamar('GET', `/rascunhos/${encodeURIComponent(codigoRascunho)}`) : api.chamar('GET', `/modelos/${encodeURIComponent(codigo)}`);
+  }
+
+  /**
+   * The language switch (issue 37): the model's texts in another language it is offered in, the answers and the
+   * step kept (values never change with the language), the focus left on the switch.
+   */
+  async function trocarIdioma(novo: IdiomaCidadao) {
+    const r = await carregarModelo(criarApi(p.apiUrl, novo, p.token)).catch(() => null);
+    if (!r || r.status !== 200) return;
+    setEscolhido(novo);
+    setEstado((e) => (e.fase === 'preenchendo' || e.fase === 'em-breve' ? ({ ...e, modelo: { ...e.modelo, ...r.json } } as Fase) : e));
+  }
 
   // A model not open yet shows itself at its opening minute, without the citizen reloading the page.
   const abreEm = estado.fase === 'em-breve' ? estado.modelo.abreEm : null;
@@ -405,6 +464,7 @@ export function FormularioCidadao(p: PropsCidadao) {
   }
   return (
     <div ref={raiz} className="fc-cidadao" lang={idioma}>
+      {(estado.fase === 'preenchendo' || estado.fase === 'em-breve') && (estado.modelo.idiomas?.length ?? 0) > 1 && <TrocaDeIdioma idiomas={estado.modelo.idiomas!} atual={estado.modelo.idioma ?? 'pt-BR'} rotulo={t('cidadao.idioma')} aoTrocar={(i) => void trocarIdioma(i)} />}
       {/* A form in pages titles each step by its page: the service's name goes above. */}
       {estado.fase === 'preenchendo' && (!estado.modelo.restrito || p.token) && emPaginas(estado.modelo.definicao) && <p className="fc-servico">{estado.modelo.nome}</p>}
       {conteudo}

@@ -1,4 +1,3 @@
-import type { IdiomaCidadao } from '../i18n/cidadao';
 
 /**
  * The citizen's calls to the public API (`<api-url>/api/publico/...`), with `fetch` (no client library in
@@ -20,13 +19,14 @@ export interface ApiCidadao {
   endereco(caminho: string): string;
 }
 
-export function criarApi(apiUrl: string | undefined, idioma: IdiomaCidadao, token: string | undefined, tempoLimiteMs = 30_000): ApiCidadao {
+/** `idiomas`: the Accept-Language header, the citizen's languages in order ("es, pt-BR"). */
+export function criarApi(apiUrl: string | undefined, idiomas: string, token: string | undefined, tempoLimiteMs = 30_000): ApiCidadao {
   const base = (apiUrl || location.origin).replace(/\/+$/, '');
   return {
     base,
     endereco: (caminho) => `${base}${caminho}`,
     async chamar(metodo, caminho, o = {}) {
-      const cabecalhos: Record<string, string> = { 'accept-language': idioma, accept: 'application/json', ...o.cabecalhos };
+      const cabecalhos: Record<string, string> = { 'accept-language': idiomas, accept: 'application/json', ...o.cabecalhos };
       if (token) cabecalhos.authorization = `Bearer ${token}`;
       let corpo: BodyInit | undefined;
       if (o.arquivo) {

@@ -5,6 +5,7 @@ import { emPortugues, type Tradutor } from '../i18n';
 import { problemasDasCondicoes } from './condicoes';
 import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
 import { mensagemDe } from '../validation/regras';
+import { IDIOMAS_TRADUCAO, LIMITE_TRADUCAO, NOME_IDIOMA, textosTraduziveis, traducoesQueFaltam, type TextosDoModelo } from './traducoes';
 
 /**
  * A model's definition (DESIGN.md section 7): sections of fields, each with its type, label, help,
@@ -156,7 +157,7 @@ function checarRegras(c: CampoDefinicao, caminho: string, p: ProblemaDefinicao[]
  * Checks a definition for sense. An empty list means it can be saved; publishing also needs a field,
  * and a model restricted to a public-access group needs its requester CPF field (the citizen's login fills it).
  */
-export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean } = {}, t: Tradutor = emPortugues): ProblemaDefinicao[] {
+export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restrito?: boolean; textos?: TextosDoModelo | null } = {}, t: Tradutor = emPortugues): ProblemaDefinicao[] {
   const p: ProblemaDefinicao[] = [];
   if (!d || !Array.isArray(d.secoes)) return [{ caminho: 'secoes', mensagem: t('def.sem-secoes') }];
   if (d.secoes.length > LIMITES.secoes) p.push({ caminho: 'secoes', mensagem: t('def.max-secoes', { n: LIMITES.secoes }) });
@@ -236,6 +237,28 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
     for (const [i, s] of d.secoes.entries())
       if (Array.isArray(s.campos) && !s.campos.length) p.push({ caminho: `secoes[${i}].campos`, mensagem: s.repeticao && s.repeticao.minimo >= 1 ? t('def.repeticao-vazia', { n: s.repeticao.minimo }) : t('def.secao-vazia') });
   if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: t('def.publicar-cpf') });
+  p.push(...problemasDasTraducoes(d, paraPublicar, o.textos, t));
+  return p;
+}
+
+/** A text quoted in a problem: its start when long. */
+const citar = (texto: string) => (texto.length > 60 ? `${texto.slice(0, 57).trimEnd()}…` : texto);
+
+/**
+ * Translations (issue 37): none longer than its original may be; publishing needs every text in every language
+ * the model is offered in, each missing one a problem at `traducoes.<idioma>.<chave>`.
+ */
+function problemasDasTraducoes(d: Definicao, paraPublicar: boolean, textos: TextosDoModelo | null | undefined, t: Tradutor): ProblemaDefinicao[] {
+  if (!d.traducoes && !d.idiomas?.length) return [];
+  const p: ProblemaDefinicao[] = [];
+  const porChave = new Map(textosTraduziveis(d, textos).map((x) => [x.chave, x]));
+  for (const idioma of IDIOMAS_TRADUCAO) {
+    for (const [chave, v] of Object.entries(d.traducoes?.[idioma] ?? {})) {
+      const x = porChave.get(chave);
+      if (x && typeof v === 'string' && v.length > LIMITE_TRADUCAO[x.tipo]) p.push({ caminho: `traducoes.${idioma}.${chave}`, mensagem: t('def.traducao-longa', { texto: citar(x.original), n: LIMITE_TRADUCAO[x.tipo] }) });
+    }
+  }
+  if (paraPublicar) for (const f of traducoesQueFaltam(d, textos)) p.push({ caminho: `traducoes.${f.idioma}.${f.texto.chave}`, mensagem: t('def.traducao-falta', { texto: citar(f.texto.original) }) });
   return p;
 }
 
@@ -249,13 +272,22 @@ export function problemaCodigoServico(codigo: string, t: Tradutor = emPortugues)
 export interface ProblemaLocalizado extends ProblemaDefinicao {
   secaoId?: string;
   campoId?: string;
+  /** A translation's problem (issue 37): the language and the text's key, for the "Traduções" view. */
+  traducao?: { idioma: (typeof IDIOMAS_TRADUCAO)[number]; chave: string };
   /** The message with where it is, for a list: `Campo "Nome" (seção "Requerente"): ...`. */
   texto: string;
 }
 
 /** Ties each problem to the section and field it is about (by the path `validarDefinicao` gives). */
 export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDefinicao[], t: Tradutor = emPortugues): ProblemaLocalizado[] {
+  const textos = new Map(textosTraduziveis(d).map((x) => [x.chave, x]));
   return problemas.map((p) => {
+    const tr = /^traducoes\.(en|es)\.(.+)$/.exec(p.caminho);
+    if (tr) {
+      const idioma = tr[1] as (typeof IDIOMAS_TRADUCAO)[number];
+      const x = textos.get(tr[2]);
+      return { ...p, secaoId: x?.secaoId, campoId: x?.campoId, traducao: { idioma, chave: tr[2] }, texto: `${t('def.onde-traducao', { idioma: NOME_IDIOMA[idioma] })}: ${p.mensagem}` };
+    }
     const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
     const s = m ? d.secoes[Number(m[1])] : undefined;
     const c = s && m?.[2] !== undefined ? s.campos[Number(m[2])] : undefined;

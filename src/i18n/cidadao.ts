@@ -204,7 +204,8 @@ export function idiomaCidadaoDe(valor: string | null | undefined): IdiomaCidadao
   return null;
 }
 
-export function idiomaPreferido(lista: string | readonly string[] | null | undefined, padrao: IdiomaCidadao = 'pt-BR'): IdiomaCidadao {
+/** The citizen's languages in `lista`'s order of preference (an Accept-Language header with its weights, or the browser's list). */
+export function idiomasPreferidos(lista: string | readonly string[] | null | undefined): IdiomaCidadao[] {
   const itens = typeof lista === 'string'
     ? lista.split(',').map((p) => {
         const [tag, ...ps] = p.trim().split(';');
@@ -212,9 +213,9 @@ export function idiomaPreferido(lista: string | readonly string[] | null | undef
         return { tag, q: q === undefined ? 1 : Number(q) };
       }).filter((x) => x.q > 0).sort((a, b) => b.q - a.q).map((x) => x.tag)
     : (lista ?? []);
-  for (const tag of itens) {
-    const i = idiomaCidadaoDe(tag);
-    if (i) return i;
-  }
-  return padrao;
+  return [...new Set(itens.map(idiomaCidadaoDe).filter((i): i is IdiomaCidadao => !!i))];
+}
+
+export function idiomaPreferido(lista: string | readonly string[] | null | undefined, padrao: IdiomaCidadao = 'pt-BR'): IdiomaCidadao {
+  return idiomasPreferidos(lista)[0] ?? padrao;
 }

@@ -16,7 +16,8 @@ async function adicionarCampo(p: Page, tipo: string, rotulo: string) {
   await assert.doesNotReject(rotuloInput.waitFor());
   assert.equal(await p.evaluate(() => (document.querySelector('console-formularios')!.shadowRoot!.activeElement as HTMLElement | null)?.closest('.cf-propriedades') !== null), true, 'focus lands in the new field');
   await rotuloInput.fill(rotulo);
-  await previa(p).getByText(rotulo, { exact: true }).first().waitFor();
+  // The preview's label: the question, with "(opcional)" after it until it is made required.
+  await previa(p).getByText(new RegExp(`^${rotulo.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(opcional\\))?$`)).first().waitFor();
 }
 
 async function confirmarPublicacao(p: Page): Promise<string> {

@@ -70,8 +70,8 @@ describe('telas estreitas (390 px) de ponta a ponta', () => {
       const antes = await noConsole(p, '.cf-linha-campo').count();
       await noConsole(p, '.cf-paleta button[data-tipo="data"]').tap();
       await p.waitForFunction((n) => document.querySelector('console-formularios')!.shadowRoot!.querySelectorAll('.cf-linha-campo').length === n + 1, antes);
-      await noConsole(p, '.cf-previa .cf-destacado').waitFor();
-      assert.equal(await noConsole(p, '.cf-previa .cf-destacado [data-campo]').getAttribute('data-campo'), await noConsole(p, '.cf-linha-campo.cf-selecionado').getAttribute('data-campo-id'));
+      await noConsole(p, '.cf-previa .fc-destacado').waitFor();
+      assert.equal(await noConsole(p, '.cf-previa .fc-destacado[data-campo]').getAttribute('data-campo'), await noConsole(p, '.cf-linha-campo.cf-selecionado').getAttribute('data-campo-id'));
       assert.deepEqual(await problemasDeLayout(p), []);
     });
   });

@@ -21,6 +21,7 @@ import { operacao, parametros } from './contrato';
 import { Administradores, Eu, Permissoes } from '../../../src/api/contrato/acesso';
 import type { IdentidadeCidadao } from './cidadao';
 import type { OpcoesIntegracao } from '../entrega/integracao';
+import type { IdiomaTraducao } from '../../../src/forms/traducoes';
 
 export interface OpcoesApi {
   db: Banco;
@@ -44,6 +45,8 @@ export interface OpcoesApi {
   rascunhos: OpcoesRascunhos;
   /** Whether e-mails are sent (SMTP configured): submissions then queue their confirmation and team notice. */
   emails: boolean;
+  /** IDIOMAS_FORMULARIOS (issue 37). */
+  idiomasFormularios: readonly IdiomaTraducao[];
 }
 
 /** The reference API under /api. */
@@ -55,7 +58,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         if (origem && o.origens.includes(origem)) {
           rep.header('access-control-allow-origin', origem).header('vary', 'Origin');
           rep.header('access-control-expose-headers', Object.values(CABECALHOS).join(', '));
-          rep.header('access-control-allow-headers', 'authorization, content-type, if-match, idempotency-key');
+          rep.header('access-control-allow-headers', 'authorization, content-type, if-match, idempotency-key, accept-language');
           rep.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
           rep.header('access-control-max-age', '600');
         }
@@ -98,7 +101,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasPerfis(api, o.db);
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
-        await rotasModelos(api, o.db, o.integracao, o.aoReceber);
+        await rotasModelos(api, o.db, o.integracao, o.aoReceber, o.idiomasFormularios);
         await rotasFormularios(api, o.db, o.anexos);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);

@@ -2,6 +2,8 @@ import { formatarDataHoraCompleta } from '../../../src/i18n/datas';
 import type { IdiomaCidadao } from '../../../src/i18n/cidadao';
 import type { SituacaoModelo } from '../../../src/forms/periodo';
 import { ErroHttp } from './erros';
+import type { Definicao } from '../../../src/forms/definicao';
+import { traduzirTextos } from '../../../src/forms/traducoes';
 import { textoCidadao } from '../textosCidadao';
 
 /**
@@ -16,11 +18,13 @@ export const SITUACAO_SQL = `case when m.abre_em is not null and now() < m.abre_
     else 'ABERTO' end`;
 
 /** The refusal of a model that does not take answers now (issue 36), in the citizen's language: 403 before its opening, 410 closed or full. */
-export function recusaDaSituacao(m: { situacao: SituacaoModelo; abre_em: string | null; fecha_em: string | null; mensagem_limite: string | null }, idioma: IdiomaCidadao): ErroHttp | null {
+export function recusaDaSituacao(m: { situacao: SituacaoModelo; abre_em: string | null; fecha_em: string | null; mensagem_limite: string | null; definicao?: Definicao | null }, idioma: IdiomaCidadao): ErroHttp | null {
   const quando = (v: string | null) => formatarDataHoraCompleta(v);
   if (m.situacao === 'EM_BREVE') return new ErroHttp(403, textoCidadao(idioma, 'api.abre-em', { data: quando(m.abre_em) }));
   if (m.situacao === 'ENCERRADO') return new ErroHttp(410, textoCidadao(idioma, 'api.encerrado-em', { data: quando(m.fecha_em) }));
-  if (m.situacao === 'ESGOTADO') return new ErroHttp(410, m.mensagem_limite?.trim() || textoCidadao(idioma, 'api.limite'));
+  // The designer's own message, translated when the model is offered in the citizen's language (issue 37).
+  const mensagem = m.definicao ? traduzirTextos(m.definicao, { nome: '', mensagemLimite: m.mensagem_limite }, idioma).mensagemLimite : m.mensagem_limite;
+  if (m.situacao === 'ESGOTADO') return new ErroHttp(410, mensagem?.trim() || textoCidadao(idioma, 'api.limite'));
   return null;
 }
 

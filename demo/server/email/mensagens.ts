@@ -1,4 +1,5 @@
 import type { Definicao } from '../../../src/forms/definicao';
+import { formularioNoIdioma } from '../../../src/forms/traducoes';
 import { mascararRespostas } from '../../../src/forms/dadosPessoais';
 import { respostasComoVistas, type BlocoRespostas } from '../../../src/forms/respostas';
 import { formatarDataHoraCompleta } from '../../../src/i18n/datas';
@@ -51,7 +52,9 @@ const html = (corpo: string, idioma: IdiomaCidadao = 'pt-BR') => `<!doctype html
 
 const AVISO_MASCARA = textoCidadao('pt-BR', 'email.mascara');
 
-export async function mensagemConfirmacao(para: string, f: FormularioEmail): Promise<Mensagem> {
+export async function mensagemConfirmacao(para: string, formulario: FormularioEmail): Promise<Mensagem> {
+  // In the language it was filled in: the model's texts too, when it is offered in it (issue 37).
+  const f = formularioNoIdioma(formulario);
   const idioma = f.idioma;
   const tx = (chave: Parameters<typeof textoCidadao>[1], params?: Record<string, string | number>) => textoCidadao(idioma, chave, params);
   const blocos = blocosMascarados(f, idioma);

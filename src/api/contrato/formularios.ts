@@ -1,3 +1,4 @@
+import { IDIOMAS_CIDADAO } from '../../i18n/cidadao';
 import { Type, type Static } from 'typebox';
 import { STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../../forms/status';
 import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto } from './comum';
@@ -188,6 +189,11 @@ export const RelatorioTitular = Type.Object(
   { title: 'RelatorioTitular', description: 'Tudo o que o console guarda de um CPF (LGPD, direito de acesso do titular).' },
 );
 
+/** The languages of a model's texts (issue 37). */
+const idiomasDoConteudo = {
+  idioma: Enum(IDIOMAS_CIDADAO, 'O idioma dos textos do modelo nesta resposta: o primeiro do `Accept-Language` em que ele é oferecido, senão o português.'),
+  idiomas: Type.Array(Enum(IDIOMAS_CIDADAO), { description: 'Os idiomas em que o modelo é oferecido (o português primeiro): o cidadão pode trocar, e as respostas continuam valendo.' }),
+};
 const situacao = {
   situacao: Enum(['EM_BREVE', 'ABERTO', 'ENCERRADO', 'ESGOTADO'] as const, 'Se aceita respostas agora: antes de abrir, aberto, encerrado, ou com o limite de respostas atingido.'),
   abreEm: Nulavel(DataHora('Quando abre (null: aberto desde a publicação).')),
@@ -204,6 +210,7 @@ export const ModeloPublico = Type.Object(
     descricao: Type.String(),
     versao: Type.Integer({ minimum: 1 }),
     restrito: Type.Boolean(),
+    ...idiomasDoConteudo,
     ...situacao,
     definicao: Nulavel(Definicao),
     mensagem: Type.Optional(Type.String({ description: 'Antes de abrir: "Este formulário abre em …", no idioma pedido.' })),
@@ -253,6 +260,7 @@ export const Rascunho = Type.Object(
     descricao: Type.String(),
     versao: Type.Integer({ minimum: 1, description: 'A versão do modelo em que o rascunho começou: as perguntas são as dela até o envio.' }),
     restrito: Type.Boolean(),
+    ...idiomasDoConteudo,
     situacao: Type.Optional(Enum(['EM_BREVE', 'ABERTO', 'ENCERRADO', 'ESGOTADO'] as const, 'Se o modelo aceita respostas agora (issue 36): encerrado ou cheio, o rascunho ainda se lê, mas não se envia nem se salva.')),
     mensagem: Type.Optional(Type.String({ description: 'Por que não se envia mais (encerrado, limite atingido), no idioma pedido.' })),
     definicao: Definicao,

@@ -3,6 +3,7 @@ import { STATUS_MODELO } from '../../forms/ciclo';
 import { OPERADORES } from '../../forms/condicoes';
 import { FAMILIAS_ARQUIVO } from '../../forms/tiposArquivo';
 import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../../forms/definicao';
+import { IDIOMAS_TRADUCAO } from '../../forms/traducoes';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
 
 /** Models (form templates): the definition, the model, its versions and its integration. */
@@ -80,6 +81,7 @@ export const Secao = Type.Object(
   },
   { title: 'Secao' },
 );
+const textosEmUmIdioma = Type.Record(Type.String({ maxLength: 300 }), Type.String({ maxLength: LIMITES.declaracao }));
 export const Definicao = Type.Object(
   {
     secoes: Type.Array(Secao),
@@ -88,6 +90,17 @@ export const Definicao = Type.Object(
       Type.Object(
         { texto: Type.String({ minLength: 1, maxLength: LIMITES.declaracao, description: 'A declaração, como o cidadão a lê.' }) },
         { description: 'A "Declaração" (issue 36): o cidadão a lê em "Verifique suas respostas", logo antes de "Enviar", e marca o aceite (obrigatório; no envio, `declaracaoAceita: true`). O formulário guarda o texto aceito e o instante; o PDF e a entrega os trazem.' },
+      ),
+    ),
+    idiomas: Type.Optional(Type.Array(Enum(IDIOMAS_TRADUCAO), { uniqueItems: true, description: 'Os outros idiomas em que o formulário é oferecido ao cidadão (issue 37; o principal é o português). Publicar pede todos os textos traduzidos em cada um.' })),
+    traducoes: Type.Optional(
+      Type.Object(
+        { en: Type.Optional(textosEmUmIdioma), es: Type.Optional(textosEmUmIdioma) } satisfies Record<(typeof IDIOMAS_TRADUCAO)[number], unknown>,
+        {
+          additionalProperties: false,
+          description:
+            'Os textos em cada idioma, pela chave de onde estão (ids, nunca posições): `nome`, `descricao`, `mensagemLimite` (os do modelo), `secao.<id>.titulo`, `secao.<id>.item`, `campo.<id>.rotulo`, `campo.<id>.ajuda`, `campo.<id>.opcao.<valor>`, `declaracao`. Valores e respostas não mudam com o idioma. Um texto sem tradução sai no português.',
+        },
       ),
     ),
   },
@@ -183,8 +196,12 @@ export const OpcaoModelo = Type.Object(
   { title: 'OpcaoModelo', description: 'Um modelo como os filtros o oferecem.' },
 );
 export const GruposDoModelo = Type.Object(
-  { controleConteudo: Type.Array(Type.Object({ id: Id(), nome: Type.String() })), acessoPublico: Type.Array(Type.Object({ id: Id(), nome: Type.String() })) },
-  { title: 'GruposDoModelo', description: 'Os grupos que um modelo pode receber.' },
+  {
+    controleConteudo: Type.Array(Type.Object({ id: Id(), nome: Type.String() })),
+    acessoPublico: Type.Array(Type.Object({ id: Id(), nome: Type.String() })),
+    idiomas: Type.Array(Enum(IDIOMAS_TRADUCAO), { description: 'Os idiomas em que um modelo pode ser oferecido além do português, neste ambiente (IDIOMAS_FORMULARIOS).' }),
+  },
+  { title: 'GruposDoModelo', description: 'Os grupos que um modelo pode receber, e os idiomas em que pode ser oferecido.' },
 );
 export const SegredoGerado = Type.Object(
   { segredo: Type.String({ description: 'Formato Standard Webhooks (`whsec_…`): mostrado só nesta resposta.' }), criadoEm: DataHora(), anteriorValidoAte: Nulavel(DataHora()) },

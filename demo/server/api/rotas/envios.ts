@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { type Definicao } from '../../../../src/forms/definicao';
+import { idiomaDoConteudo, traduzirDefinicao } from '../../../../src/forms/traducoes';
 import { respostasVisiveis } from '../../../../src/forms/condicoes';
 import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../../src/forms/preenchimento';
 import { traduzirCidadao, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
@@ -107,6 +108,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     ];
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
     const requerente = requerenteDe(definicao, respostas, cidadao);
+    // The declaration as the citizen read it: in the language of the model's texts they got (issue 37).
+    const declaracaoLida = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).declaracao?.texto ?? null;
     const confirmacao = ctx.o.emails ? await dentroDoLimite(enderecoDeConfirmacao(definicao, respostas)) : null;
     const equipe = ctx.o.emails ? definicao.emailEquipe?.trim() || null : null;
 
@@ -164,7 +167,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, definicao.declaracao?.texto ?? null, m.limite_respostas !== null],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null],
         'envio-formulario',
       )
       )[0] ?? null;
@@ -174,7 +177,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null
         ? await sozinho()
         : await gravarEmGrupo(
-            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: definicao.declaracao?.texto ?? null },
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida },
             sozinho,
           );
     } catch (e) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
 import { problemaCodigoServico, validarDefinicao, type Definicao } from '../../../../src/forms/definicao';
+import { IDIOMAS_TRADUCAO, podarTraducoes, type IdiomaTraducao } from '../../../../src/forms/traducoes';
 import { podeExcluir, transicionar, type StatusModelo, type Transicao } from '../../../../src/forms/ciclo';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado, proibido } from '../erros';
@@ -174,7 +175,12 @@ export async function contarParaLimite(tx: Executor, codigo: string): Promise<vo
 }
 
 /** Form templates: list, create, the draft, publishing immutable versions, archiving. */
-export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void) {
+export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void, idiomas: readonly IdiomaTraducao[] = IDIOMAS_TRADUCAO) {
+  /** A definition's problems, with the languages this environment offers (IDIOMAS_FORMULARIOS) checked too. */
+  const problemasDe = (d: Definicao, publicar: boolean, o: Parameters<typeof validarDefinicao>[2]) => [
+    ...validarDefinicao(d, publicar, o),
+    ...(d.idiomas ?? []).filter((i) => !idiomas.includes(i)).map((i) => ({ caminho: 'idiomas', mensagem: `O idioma "${i}" não é oferecido neste ambiente (IDIOMAS_FORMULARIOS: ${idiomas.join(', ') || 'nenhum'}).` })),
+  ];
   /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
   async function modeloDoChamador(tx: Executor, req: FastifyRequest, codigo: string, bloquear = false): Promise<LinhaModelo> {
     const [m] = await tx.query<LinhaModelo>(`${SELECT} where m.codigo_servico = $1${bloquear ? ' for update of m' : ''}`, [codigo]);
@@ -259,7 +265,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       db.query<{ id: number; nome: string }>(`select id, nome from grupo_controle_conteudo ${escopo ? 'where id = any($1)' : ''} order by nome`, escopo ? [escopo] : []),
       db.query<{ id: number; nome: string }>('select id, nome from grupo_acesso_publico order by nome'),
     ]);
-    return { controleConteudo: controle, acessoPublico: publico };
+    return { controleConteudo: controle, acessoPublico: publico, idiomas };
   });
 
   api.post<{ Body: CorpoModelo }>(
@@ -305,8 +311,11 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         if (atual.status === 'ARQUIVADO') throw conflito('Um modelo arquivado não pode ser alterado; restaure-o antes.');
         if (atual.versao !== b.versao) throw versaoAntiga();
         await conferirGrupos(tx, req, b, errosIntegracao);
-        const problemas = validarDefinicao(b.definicao!);
+        const textos = { nome: b.nome, descricao: b.descricao, mensagemLimite: b.mensagemLimite };
+        const problemas = problemasDe(b.definicao!, false, { textos });
         if (problemas.length) throw invalido('A definição do formulário tem problemas.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
+        // Only the translations of texts that still exist are kept (a removed question takes its own away).
+        b.definicao = podarTraducoes(b.definicao!, textos);
         if (b.grupoControleConteudoId !== atual.grupo_controle_conteudo_id) await moverDeGrupo(tx, req.chamador!.username, atual, b.grupoControleConteudoId);
         await tx.query(
           `update modelo set nome = $1, descricao = $2, grupo_controle_conteudo_id = $3, grupo_acesso_publico_id = $4, integracao_url = $5, integracao_metodo = $6,
@@ -394,7 +403,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       if (t === 'publicar') {
         const [ultima] = await tx.query<{ igual: boolean }>('select (definicao = $3::jsonb and nome = $4) as igual from modelo_versao where codigo_servico = $1 and numero = $2', [m.codigo_servico, m.ultima_versao, JSON.stringify(m.definicao), m.nome]);
         if (ultima?.igual) throw conflito(`Nada mudou desde a versão ${m.ultima_versao}: não há o que publicar.`);
-        const problemas = validarDefinicao(m.definicao, true, { restrito: !!m.grupo_acesso_publico_id });
+        const problemas = problemasDe(m.definicao, true, { restrito: !!m.grupo_acesso_publico_id, textos: { nome: m.nome, descricao: m.descricao, mensagemLimite: m.mensagem_limite } });
         if (problemas.length) throw invalido('O rascunho tem problemas e não pode ser publicado.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
         await tx.query('insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por) values ($1, $2, $3, $4, $5)', [m.codigo_servico, m.ultima_versao + 1, m.nome, JSON.stringify(m.definicao), quem]);
       }

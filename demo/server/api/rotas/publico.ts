@@ -15,7 +15,8 @@ import { registrarJornada } from './jornada';
 import { registrarEnvios } from './envios';
 import { registrarAnexosPublicos } from './anexosPublicos';
 import { registrarComprovantes } from './comprovantes';
-import { idiomaPreferido, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
+import { idiomasPreferidos, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
+import { modeloNoIdioma } from '../../../../src/forms/traducoes';
 import { textoCidadao } from '../../textosCidadao';
 import type { SituacaoModelo } from '../../../../src/forms/periodo';
 import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
@@ -52,6 +53,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** A citizen route's language (issue 35): from Accept-Language, pt-BR when none of the citizen's languages is asked for. */
     idioma: IdiomaCidadao;
+    /** The citizen's languages Accept-Language asks for, in order: a model's texts come in the first it is offered in (issue 37). */
+    idiomas: IdiomaCidadao[];
   }
 }
 
@@ -176,8 +179,10 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   api.addHook('onRequest', limites.gancho(nomeados.endereco, (req) => req.ip));
   // Its language: what the citizen reads back (messages, receipt, e-mails) and what a submission records.
   api.decorateRequest('idioma', 'pt-BR');
+  api.decorateRequest('idiomas');
   api.addHook('onRequest', async (req) => {
-    req.idioma = idiomaPreferido(req.headers['accept-language']);
+    req.idiomas = idiomasPreferidos(req.headers['accept-language']);
+    req.idioma = req.idiomas[0] ?? 'pt-BR';
   });
 
   /**
@@ -250,17 +255,21 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma, { qualquerSituacao: true });
     const recusa = recusaDaSituacao(m, req.idioma);
     if (recusa && m.situacao !== 'EM_BREVE') throw recusa;
+    // In the first language the citizen asks for that the model is offered in (issue 37).
+    const emIdioma = modeloNoIdioma(m.definicao!, { nome: m.nome, descricao: m.descricao }, req.idiomas);
     return {
       codigoServico: m.codigo_servico,
-      nome: m.nome,
-      descricao: m.descricao,
+      nome: emIdioma.textos.nome,
+      descricao: emIdioma.textos.descricao,
+      idioma: emIdioma.idioma,
+      idiomas: emIdioma.idiomas,
       versao: m.ultima_versao,
       restrito: !!m.grupo_acesso_publico_id,
       situacao: m.situacao,
       abreEm: iso(m.abre_em),
       fechaEm: iso(m.fecha_em),
       // Not open yet: the questions stay unpublished until then; the message says when.
-      definicao: m.situacao === 'EM_BREVE' ? null : m.definicao,
+      definicao: m.situacao === 'EM_BREVE' ? null : emIdioma.definicao,
       ...(recusa ? { mensagem: recusa.message } : {}),
     };
   });

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { Definicao } from '../../../../src/forms/definicao';
+import { modeloNoIdioma, traduzirTextos } from '../../../../src/forms/traducoes';
 import { mensagemDe } from '../../../../src/validation/regras';
 import { chavesDesconhecidas, errosDoRascunho } from '../../../../src/forms/preenchimento';
 import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../../src/api/contrato/formularios';
@@ -143,7 +144,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
         );
         await guardarAnexos(tx, r.id, { codigo_servico: m.codigo_servico, definicao: m.definicao! }, req.body.respostas);
         await contarJornada(tx, m.codigo_servico, 'RASCUNHO');
-        return { ...r, emailEnviado: await avisar(tx, req.body.email, codigo, m.nome, r.expira_em, req.idioma) };
+        return { ...r, emailEnviado: await avisar(tx, req.body.email, codigo, traduzirTextos(m.definicao!, { nome: m.nome }, req.idioma).nome, r.expira_em, req.idioma) };
       });
       return rep.code(201).send(salvo(codigo, r.expira_em, r.emailEnviado));
     },
@@ -165,7 +166,8 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       const r = await doPedido(req);
       // A draft of a model closed meanwhile (issue 36) is read all the same; its message says it can no longer be sent.
       const recusa = recusaDaSituacao(r, req.idioma);
-      return { codigoServico: r.codigo_servico, nome: r.nome, descricao: r.descricao, versao: r.modelo_versao, restrito: !!r.grupo_acesso_publico_id, situacao: r.situacao, definicao: r.definicao, respostas: r.respostas, pagina: r.pagina, expiraEm: new Date(r.expira_em).toISOString(), ...(recusa ? { mensagem: recusa.message } : {}) };
+      const emIdioma = modeloNoIdioma(r.definicao, { nome: r.nome, descricao: r.descricao }, req.idiomas);
+      return { codigoServico: r.codigo_servico, nome: emIdioma.textos.nome, descricao: emIdioma.textos.descricao, idioma: emIdioma.idioma, idiomas: emIdioma.idiomas, versao: r.modelo_versao, restrito: !!r.grupo_acesso_publico_id, situacao: r.situacao, definicao: emIdioma.definicao, respostas: r.respostas, pagina: r.pagina, expiraEm: new Date(r.expira_em).toISOString(), ...(recusa ? { mensagem: recusa.message } : {}) };
     },
   );
 
@@ -184,7 +186,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
         const linhas = await tx.query<{ expira_em: string }>(`update rascunho set respostas = $2, pagina = $3, atualizado_em = now(), expira_em = now() + make_interval(days => $4) where id = $1 and expira_em > now() returning expira_em`, [r.id, JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias]);
         if (!linhas.length) return [];
         await guardarAnexos(tx, r.id, r, req.body.respostas);
-        return [{ ...linhas[0], emailEnviado: await avisar(tx, req.body.email, req.params.codigo, r.nome, linhas[0].expira_em, req.idioma) }];
+        return [{ ...linhas[0], emailEnviado: await avisar(tx, req.body.email, req.params.codigo, traduzirTextos(r.definicao, { nome: r.nome }, req.idioma).nome, linhas[0].expira_em, req.idioma) }];
       });
       if (!n) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
       return salvo(req.params.codigo, n.expira_em, n.emailEnviado);

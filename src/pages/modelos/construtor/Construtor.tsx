@@ -235,7 +235,7 @@ export default function Construtor() {
       )}
       {problemasPublicar.length > 0 && <ListaProblemas titulo={t('construtor.nao-publicavel')} problemas={problemasPublicar} aoEscolher={escolherProblema} />}
       {c.enviado && c.problemas.length > 0 && problemasPublicar.length === 0 && <ListaProblemas titulo={t('construtor.tem-problemas')} problemas={c.problemas} aoEscolher={escolherProblema} />}
-      <Tabs id="abas-construtor" selectedTabId={aba} onChange={(id) => setAba(id as Aba)} renderActiveTabPanelOnly>
+      <Tabs id="abas-construtor" className="cf-abas-construtor" selectedTabId={aba} onChange={(id) => setAba(id as Aba)} renderActiveTabPanelOnly animate={false}>
         <Tab
           id="formulario"
           title={t('construtor.aba-formulario')}
