@@ -4,6 +4,7 @@ import { chaveTipo, type CampoDefinicao, type Definicao } from './definicao';
 import { emPortugues, type Tradutor } from '../i18n';
 import { chaveOperador, type Condicao } from './condicoes';
 import { textoResposta } from './respostas';
+import { IDIOMAS_TRADUCAO, NOME_IDIOMA, textosTraduziveis } from './traducoes';
 
 
 /**
@@ -154,6 +155,31 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
   if ((a?.emailEquipe ?? '') !== (b?.emailEquipe ?? '')) linhas.push(t('dif.email-equipe', { a: a?.emailEquipe || '—', b: b?.emailEquipe || '—' }));
   const [da, db] = [a?.declaracao?.texto, b?.declaracao?.texto];
   if (da !== db) linhas.push(da === undefined ? t('dif.declaracao-nova') : db === undefined ? t('dif.declaracao-retirada') : t('dif.declaracao-alterada'));
+  linhas.push(...mudancasDasTraducoes(a, b, t));
+  return linhas;
+}
+
+/** At most this many translation changes are named one by one per language; the rest are counted. */
+const TRADUCOES_NOMEADAS = 10;
+
+/**
+ * Translations (issue 37): a language offered or no longer, and each translated text that changed, named by its
+ * text in Portuguese ("Tradução (Español) de “Nome completo”: — → Nombre completo").
+ */
+function mudancasDasTraducoes(a: Definicao | null | undefined, b: Definicao | null | undefined, t: Tradutor): string[] {
+  const linhas: string[] = [];
+  const textos = new Map([...textosTraduziveis(a ?? { secoes: [] }), ...textosTraduziveis(b ?? { secoes: [] })].map((x) => [x.chave, x.original]));
+  const nomeDoTexto = (chave: string) => textos.get(chave) ?? (chave === 'nome' || chave === 'descricao' || chave === 'mensagemLimite' ? t(`traducoes.tipo.${chave}`) : chave);
+  for (const idioma of IDIOMAS_TRADUCAO) {
+    const [oa, ob] = [(a?.idiomas ?? []).includes(idioma), (b?.idiomas ?? []).includes(idioma)];
+    const [ta, tb] = [a?.traducoes?.[idioma] ?? {}, b?.traducoes?.[idioma] ?? {}];
+    if (!oa && ob) linhas.push(t('dif.idioma-novo', { idioma: NOME_IDIOMA[idioma], n: Object.values(tb).filter((v) => v.trim()).length }));
+    else if (oa && !ob) linhas.push(t('dif.idioma-retirado', { idioma: NOME_IDIOMA[idioma] }));
+    if (!oa || !ob) continue;
+    const mudadas = [...new Set([...Object.keys(ta), ...Object.keys(tb)])].filter((k) => (ta[k] ?? '') !== (tb[k] ?? ''));
+    for (const k of mudadas.slice(0, TRADUCOES_NOMEADAS)) linhas.push(t('dif.traducao', { idioma: NOME_IDIOMA[idioma], texto: nomeDoTexto(k), a: ta[k] || '—', b: tb[k] || '—' }));
+    if (mudadas.length > TRADUCOES_NOMEADAS) linhas.push(t('dif.traducoes-mais', { n: mudadas.length - TRADUCOES_NOMEADAS, idioma: NOME_IDIOMA[idioma] }));
+  }
   return linhas;
 }
 

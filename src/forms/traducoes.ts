@@ -39,7 +39,7 @@ export interface TextoTraduzivel {
 }
 
 /** The longest a translation may be, by kind (the same as the original's limit). */
-export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 1000, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000 };
+export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000 };
 
 /**
  * Every text of a model a citizen reads, in the order of the form, with its key: the model's name, description and

@@ -28,10 +28,14 @@ import { Versoes } from './Versoes';
 import { AcoesDoModelo } from './AcoesDoModelo';
 import { Historico } from './Historico';
 import { situacaoDoModelo } from '../../../forms/periodo';
+import { idiomasDoModelo, NOME_IDIOMA, traducoesQueFaltam, traduzirDefinicao, type IdiomaTraducao } from '../../../forms/traducoes';
+import type { IdiomaCidadao } from '../../../i18n/cidadao';
+import { CampoSelecao } from '../../../ui/CampoSelecao';
+import { Traducoes } from './Traducoes';
 import { mostrarSegredo, PainelIntegracao } from './PainelIntegracao';
 import '../../../styles/modelos';
 
-type Aba = 'formulario' | 'dados' | 'versoes' | 'historico';
+type Aba = 'formulario' | 'dados' | 'traducoes' | 'versoes' | 'historico';
 
 function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; problemas: ProblemaLocalizado[]; aoEscolher: (p: ProblemaLocalizado) => void }) {
   return (
@@ -66,6 +70,10 @@ export default function Construtor() {
   const [problemasPublicar, setProblemasPublicar] = useState<ProblemaLocalizado[]>([]);
   // A problem of a section (one with no question, say) takes the focus to that section's title.
   const [secaoEmFoco, setSecaoEmFoco] = useState<{ id: string; vez: number } | null>(null);
+  // A missing translation (issue 37) takes the focus to its box in "Traduções".
+  const [traducaoEmFoco, setTraducaoEmFoco] = useState<{ idioma: IdiomaTraducao; chave: string; vez: number } | null>(null);
+  // The preview's language: the console's until the designer picks one the model is offered in.
+  const [idiomaPrevia, setIdiomaPrevia] = useState<IdiomaCidadao | null>(null);
   useSairSemSalvar(c.sujo, t('construtor.nao-salvo-sair'));
   // The last published version, to tell when publishing would only repeat it.
   const [ultima, setUltima] = useState<{ numero: number; nome: string; definicao: unknown } | null>(null);
@@ -96,6 +104,10 @@ export default function Construtor() {
   const definicao = rascunho.definicao;
 
   const escolherProblema = (p: ProblemaLocalizado) => {
+    if (p.traducao) {
+      setAba('traducoes');
+      return setTraducaoEmFoco((x) => ({ ...p.traducao!, vez: (x?.vez ?? 0) + 1 }));
+    }
     setAba('formulario');
     if (p.campoId) setSelecionado(p.campoId);
     else if (p.secaoId) setSecaoEmFoco((x) => ({ id: p.secaoId!, vez: (x?.vez ?? 0) + 1 }));
@@ -107,7 +119,7 @@ export default function Construtor() {
   }
 
   async function publicar() {
-    const probs = localizarProblemas(definicao, validarDefinicao(definicao, true, { restrito: !!rascunho.dados.grupoAcessoPublicoId }, t), t);
+    const probs = localizarProblemas(definicao, validarDefinicao(definicao, true, { restrito: !!rascunho.dados.grupoAcessoPublicoId, textos }, t), t);
     setProblemasPublicar(probs);
     if (probs.length) return;
     if (c.sujo && !(await c.salvar())) return;
@@ -170,6 +182,10 @@ export default function Construtor() {
   };
 
   const n = contarCampos(definicao);
+  const textos = { nome: rascunho.dados.nome, descricao: rascunho.dados.descricao, mensagemLimite: rascunho.dados.mensagemLimite };
+  const faltam = traducoesQueFaltam(definicao, textos).length;
+  const idiomasPrevia = idiomasDoModelo(definicao);
+  const previa = idiomaPrevia && idiomasPrevia.includes(idiomaPrevia) ? idiomaPrevia : config.language;
   // When it takes answers (issue 36), as the citizens meet it now.
   const situacao = situacaoDoModelo({ abreEm: modelo.abreEm, fechaEm: modelo.fechaEm, limiteRespostas: modelo.limiteRespostas, respostas: modelo.respostas });
   const periodo = situacao === 'EM_BREVE' ? t('construtor.em-breve', { data: formatarDataHoraCompleta(modelo.abreEm) }) : situacao === 'ENCERRADO' ? t('construtor.encerrado', { data: formatarDataHoraCompleta(modelo.fechaEm) }) : modelo.fechaEm ? t('construtor.encerra', { data: formatarDataHoraCompleta(modelo.fechaEm) }) : null;
@@ -248,7 +264,8 @@ export default function Construtor() {
               <aside className="cf-previa" aria-label={t('construtor.previa')}>
                 <h2>{t('construtor.previa')}</h2>
                 <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
-                <Formulario definicao={definicao} idioma={config.language} nivel={3} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
+                {idiomasPrevia.length > 1 && <CampoSelecao rotulo={t('construtor.idioma-previa')} valor={previa} opcoes={idiomasPrevia.map((i) => ({ valor: i, rotulo: NOME_IDIOMA[i] }))} aoMudar={(v) => setIdiomaPrevia(v as IdiomaCidadao)} />}
+                <Formulario key={previa} definicao={traduzirDefinicao(definicao, previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
               </aside>
             </div>
           }
@@ -262,6 +279,11 @@ export default function Construtor() {
               <PainelIntegracao key={modelo.codigoServico} modelo={modelo} podeAlterar={podeAlterar} aoMudar={c.atualizarIntegracao} />
             </div>
           }
+        />
+        <Tab
+          id="traducoes"
+          title={faltam && (definicao.idiomas?.length ?? 0) ? t('construtor.aba-traducoes-faltam', { n: faltam }) : t('construtor.aba-traducoes')}
+          panel={<Traducoes definicao={definicao} textos={textos} permitidos={grupos.idiomas} desabilitado={desabilitado} aoMudar={aoMudarDefinicao} foco={traducaoEmFoco} />}
         />
         <Tab id="versoes" title={t('construtor.aba-versoes', { n: modelo.ultimaVersao })} panel={<Versoes codigo={codigoServico} rascunho={definicao} recarregar={c.versoesMudaram} />} />
         <Tab id="historico" title={t('construtor.aba-historico')} panel={<Historico modelo={modelo} podeAlterar={podeAlterar} sujo={c.sujo} aoRestaurar={c.restaurado} />} />
