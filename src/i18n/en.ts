@@ -23,7 +23,7 @@ export const en: Record<ChaveTexto, string> = /* @__PURE__ */ catalogo(1, {
   'menu.rodape.links': 'External links',
 
   'pagina.modelos-novo': 'New form template',
-  'pagina.modelos-editar': 'Template {codigoServico}',
+  'pagina.modelos-editar': 'Form template {codigoServico}',
   'pagina.grupos-acesso-publico-novo': 'New public-access group',
   'pagina.grupos-acesso-publico-editar': 'Public-access group {grupoAcessoPublicoId}',
   'pagina.grupos-controle-conteudo-novo': 'New content-control group',

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type CryptoKey } from 'jose';
 import { problema } from '../../../src/api/problema';
 import { TIPO_PROBLEMA } from '../../../src/api/problema';
+import { problemaNoIdioma } from './emIngles';
 
 /** Who is calling: from a validated access token, never from a decoded-and-trusted one. */
 export interface Chamador {
@@ -52,7 +53,8 @@ declare module 'fastify' {
 }
 
 export function enviarProblema(rep: FastifyReply, status: number, detalhe?: string, errors?: { field: string; message: string }[], tipo?: string) {
-  return rep.code(status).type(TIPO_PROBLEMA).send(problema(status, detalhe, errors, tipo));
+  // In English for a console that asks for it (issue 37); Portuguese otherwise.
+  return rep.code(status).type(TIPO_PROBLEMA).send(problemaNoIdioma(problema(status, detalhe, errors, tipo), rep.request.headers['accept-language']));
 }
 
 /** preHandler: 401 (problem+json, WWW-Authenticate) for a missing or invalid bearer token. */

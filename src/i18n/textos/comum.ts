@@ -2,8 +2,8 @@
 export const comum = {
   'sair.titulo': ['Sair sem salvar?', 'Leave without saving?'],
   'sair.confirmar': ['Sair sem salvar', 'Leave without saving'],
-  'filtros.modelo': ['Modelo', 'Model'],
-  'filtros.todos-modelos': ['Todos os modelos', 'All models'],
+  'filtros.modelo': ['Modelo', 'Form template'],
+  'filtros.todos-modelos': ['Todos os modelos', 'All form templates'],
   'filtros.periodo': ['Período', 'Period'],
   'filtros.de': ['De', 'From'],
   'filtros.ate': ['Até', 'To'],

@@ -18,22 +18,24 @@ import { filtrosAnalitico } from '../filtros';
 import type { ChaveTexto } from '../../i18n';
 import { TituloPagina } from '../Titulo';
 import { salvarArquivo } from '../../ui/arquivo';
+import { formatarNumero, formatarPercentual } from '../../i18n/numeros';
 import '../../styles/formularios';
 
 const LISTA = 'analitico-formularios';
 type LinhaModelo = DadosAnalitico['modelos'][number];
 
-const pct = (v: number) => `${(v * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })}%`;
-const nf = (n: number) => n.toLocaleString('pt-BR');
+/** Numbers and shares in the console's language ("42,9%", "42.9%"). */
+const pctEm = (idioma: string) => (v: number) => formatarPercentual(v, idioma, { casasFixas: true });
+const nfEm = (idioma: string) => (n: number) => formatarNumero(n, idioma);
 
 /** The per-model table's columns: its header, how a row gives the value, and the value shown. */
-const COLUNAS: { campo: string; titulo: ChaveTexto; valor: (m: LinhaModelo) => string | number; texto?: (m: LinhaModelo) => string }[] = [
+const COLUNAS: { campo: string; titulo: ChaveTexto; valor: (m: LinhaModelo) => string | number; texto?: (m: LinhaModelo, idioma: string) => string }[] = [
   { campo: 'nome', titulo: 'formularios.modelo', valor: (m) => m.nome, texto: (m) => `${m.nome} (${m.codigoServico})` },
   { campo: 'total', titulo: 'analitico.total', valor: (m) => m.total },
   ...STATUS_FORMULARIO.map((s) => ({ campo: s, titulo: ROTULO_STATUS_FORMULARIO[s].chave, valor: (m: LinhaModelo) => m.porStatus[s] ?? 0 })),
   // Shown from the counts: the API's rate is rounded to 4 digits, and rounding it again to one decimal of a
   // percent could show 9,4% for 9,349% (double rounding).
-  { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m) => pct(m.total ? (m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total : 0) },
+  { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m, idioma) => pctEm(idioma)(m.total ? (m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total : 0) },
 ];
 
 /** Sorts the per-model rows by one column. Pure. */
@@ -53,7 +55,8 @@ export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | un
  * completion rate, and the page where citizens most often stop.
  */
 function TabelaJornada({ jornada }: { jornada: DadosAnalitico['jornada'] }) {
-  const { t } = useAmbiente();
+  const { t, config } = useAmbiente();
+  const [nf, pct] = [nfEm(config.language), pctEm(config.language)];
   return (
     <section className="cf-jornada" aria-labelledby="cf-titulo-jornada">
       <h3 id="cf-titulo-jornada">{t('analitico.jornada')}</h3>
@@ -91,7 +94,7 @@ function TabelaJornada({ jornada }: { jornada: DadosAnalitico['jornada'] }) {
 /** The models with a limit of answers (issue 36): "312 de 5.000 respostas", since ever. */
 function TabelaLimites({ limites }: { limites: DadosAnalitico['limites'] }) {
   const { t, config } = useAmbiente();
-  const n = (v: number) => v.toLocaleString(config.language);
+  const n = nfEm(config.language);
   return (
     <section className="cf-jornada" aria-labelledby="cf-titulo-limites">
       <h3 id="cf-titulo-limites">{t('analitico.limites')}</h3>
@@ -120,7 +123,8 @@ function TabelaLimites({ limites }: { limites: DadosAnalitico['limites'] }) {
 
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
-  const { http, estado, t } = useAmbiente();
+  const { http, estado, t, config } = useAmbiente();
+  const nf = nfEm(config.language);
   const tratar = useTratarErro();
   const lista = estadoLista(estado.listas, LISTA);
   const snap = useSnapshot(lista);
@@ -143,7 +147,7 @@ export default function Analitico() {
   const porStatus = STATUS_FORMULARIO.map((s) => ({ rotulo: t(ROTULO_STATUS_FORMULARIO[s].chave), valor: dados?.modelos.reduce((n, m) => n + (m.porStatus[s] ?? 0), 0) ?? 0, classe: `cf-status-${s.toLowerCase()}` }));
 
   const exportar = () => {
-    const csv = BOM + linhaCsv(COLUNAS.map((c) => t(c.titulo))) + linhas.map((m) => linhaCsv(COLUNAS.map((c) => (c.texto ? c.texto(m) : c.valor(m))))).join('');
+    const csv = BOM + linhaCsv(COLUNAS.map((c) => t(c.titulo))) + linhas.map((m) => linhaCsv(COLUNAS.map((c) => (c.texto ? c.texto(m, config.language) : c.valor(m))))).join('');
     salvarArquivo(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `analitico-formularios-${hojeSaoPaulo()}.csv`);
   };
 
@@ -173,7 +177,7 @@ export default function Analitico() {
                 {linhas.map((m) => (
                   <tr key={m.codigoServico}>
                     {COLUNAS.map((c, i) => {
-                      const v = c.texto ? c.texto(m) : nf(c.valor(m) as number);
+                      const v = c.texto ? c.texto(m, config.language) : nf(c.valor(m) as number);
                       return i === 0 ? (
                         <th key={c.campo} scope="row">
                           {v}

@@ -16,7 +16,7 @@ import { salvarArquivo } from '../../ui/arquivo';
  * data masked; whoever holds READ_FORMULARIO_DADOS_PESSOAIS may ask for it in clear (recorded).
  */
 export function ExportarCsv({ lista }: { lista: string }) {
-  const { http, estado, t } = useAmbiente();
+  const { http, estado, t, config } = useAmbiente();
   const { executar } = useAcao();
   const e = estadoLista(estado.listas, lista);
   const snap = useSnapshot(e);
@@ -43,7 +43,7 @@ export function ExportarCsv({ lista }: { lista: string }) {
       {linhas !== null && (
         <div className="cf-progresso" role="status" aria-live="polite">
           <ProgressBar value={total ? Math.min(1, linhas / total) : undefined} intent="primary" aria-label={t('exportar.progresso')} />
-          <span>{t('exportar.exportando', { linhas: linhas.toLocaleString('pt-BR'), total: total.toLocaleString('pt-BR') })}</span>
+          <span>{t('exportar.exportando', { linhas: linhas.toLocaleString(config.language), total: total.toLocaleString(config.language) })}</span>
         </div>
       )}
     </>

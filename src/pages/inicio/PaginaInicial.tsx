@@ -33,7 +33,7 @@ const INDICADORES: Indicador[] = [
 ];
 
 function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
-  const { http, t } = useAmbiente();
+  const { http, t, config } = useAmbiente();
   const hoje = hojeSaoPaulo();
   // Only numbers the user can open: the permission alone is not enough when the menu rules hide the page
   // (operador holds READ_RETENTATIVA_INTEGRACAO without a complete administrator pair).
@@ -53,7 +53,7 @@ function NumerosDoDia({ permissoes }: { permissoes: readonly string[] }) {
         {meus.map((i, n) => (
           <li key={i.rotulo}>
             <Link to={caminho(i.rota, {}, i.filtros(hoje))} className="cf-numero">
-              <strong aria-live="polite">{valores[n] === undefined ? '…' : valores[n] === null ? t('inicio.indisponivel') : valores[n]!.toLocaleString('pt-BR')}</strong>
+              <strong aria-live="polite">{valores[n] === undefined ? '…' : valores[n] === null ? t('inicio.indisponivel') : valores[n]!.toLocaleString(config.language)}</strong>
               <span>{t(i.rotulo)}</span>
             </Link>
           </li>

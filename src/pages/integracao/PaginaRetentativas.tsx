@@ -84,7 +84,7 @@ function IntegracoesPausadas() {
 
 /** /retentativas-integracao — failed deliveries; retry now, discard with a reason, retry the filter in bulk. */
 export default function PaginaRetentativas() {
-  const { http, estado, t } = useAmbiente();
+  const { http, estado, t, config } = useAmbiente();
   const { versao, executar, tratar } = useAcao();
   const podeAgir = usePermissao(P.UPDATE_RETENTATIVA_INTEGRACAO);
   const verFormulario = usePermissao(P.READ_FORMULARIO);
@@ -119,7 +119,7 @@ export default function PaginaRetentativas() {
       const sim = await confirmar(estado.dialogos, {
         titulo: t('retentativas.lote-titulo'),
         mensagem: t('retentativas.lote-mensagem', { n: quantidade }),
-        textoConfirmar: t('retentativas.lote-confirmar', { n: quantidade.toLocaleString('pt-BR') }),
+        textoConfirmar: t('retentativas.lote-confirmar', { n: quantidade.toLocaleString(config.language) }),
       });
       if (sim) await executar(() => retentativasApi.executarEmLote(http, filtros, false), { titulo: t('retentativas.pedidas'), texto: (r) => t('retentativas.pedidas-texto', { n: r.quantidade }) });
     } catch (e) {

@@ -1,7 +1,14 @@
 import { Button } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { formatarData } from '../../i18n/datas';
-import { useT } from '../../app/contexto';
+import { useAmbiente, useT } from '../../app/contexto';
+import { formatarNumero, formatarPercentual } from '../../i18n/numeros';
+
+/** Numbers in the console's language. */
+function useNumeros() {
+  const { config } = useAmbiente();
+  return { nf: (n: number) => formatarNumero(n, config.language), pct: (parte: number, total: number) => formatarPercentual(total ? parte / total : 0, config.language) };
+}
 
 /**
  * Charts drawn as SVG inside the shadow root (no chart library, nothing fetched). Each is readable
@@ -25,10 +32,10 @@ export function marcasEixo(maximo: number): number[] {
   return marcas;
 }
 
-const nf = (n: number) => n.toLocaleString('pt-BR');
 
 export function SerieDiaria({ titulo, pontos }: { titulo: string; pontos: PontoSerie[] }) {
   const t = useT();
+  const { nf } = useNumeros();
   const id = useId();
   const L = 720;
   const A = 220;
@@ -81,13 +88,15 @@ export interface Fatia {
 /** Horizontal bars, one per category, each with its label, count and share written beside it. */
 export function Distribuicao({ titulo, fatias }: { titulo: string; fatias: Fatia[] }) {
   const t = useT();
+  const numeros = useNumeros();
+  const nf = numeros.nf;
   const id = useId();
   const total = fatias.reduce((n, f) => n + f.valor, 0);
   const maximo = Math.max(1, ...fatias.map((f) => f.valor));
   const L = 720;
   const linha = 34;
   const A = fatias.length * linha + 8;
-  const pct = (v: number) => (total ? `${((v / total) * 100).toLocaleString('pt-BR', { maximumFractionDigits: 1 })}%` : '0%');
+  const pct = (v: number) => numeros.pct(v, total);
   return (
     <figure className="cf-grafico" aria-labelledby={`${id}-t`}>
       <figcaption id={`${id}-t`}>{titulo}</figcaption>

@@ -1,3 +1,4 @@
+import { emIngles, pedeIngles } from '../emIngles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { P } from '../../../../src/access/permissoes';
@@ -287,7 +288,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         declaracao: r.declaracao ? { texto: r.declaracao.texto, aceitaEm: new Date(r.declaracao.aceitaEm).toISOString() } : null,
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa
-          ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (clara ? retentativa.ultimo_erro : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
+          ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (pedeIngles(req.headers['accept-language']) ? emIngles : (x: string) => x)(clara ? String(retentativa.ultimo_erro) : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
           : null,
       };
     },

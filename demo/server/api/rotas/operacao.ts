@@ -1,3 +1,4 @@
+import { emIngles, pedeIngles } from '../emIngles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../../src/access/permissoes';
 import { nomeDaConsulta, type Banco, type Executor } from '../../db';
@@ -211,7 +212,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     return f;
   };
   /** A retry as the API answers it; free texts (last error, discard reason) masked unless `clara` (issue 13). */
-  const saidaRetentativa = (r: Record<string, unknown>, clara = false) => ({
+  const saidaRetentativa = (r: Record<string, unknown>, clara: boolean, ingles: boolean) => ({
     id: Number(r.id),
     formularioId: Number(r.formulario_id),
     protocolo: r.protocolo,
@@ -221,7 +222,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     tentativas: r.tentativas,
     proximaTentativaEm: r.proxima_tentativa_em,
     ultimoStatusHttp: r.ultimo_status_http,
-    ultimoErro: r.ultimo_erro && (clara ? r.ultimo_erro : mascararTexto(String(r.ultimo_erro))),
+    // The reason in the console's language (issue 37): written in Portuguese by the worker, said in English here.
+    ultimoErro: r.ultimo_erro && (ingles ? emIngles : (x: string) => x)(clara ? String(r.ultimo_erro) : mascararTexto(String(r.ultimo_erro))),
     status: r.status,
     motivoDescarte: r.motivo_descarte && (clara ? r.motivo_descarte : mascararTexto(String(r.motivo_descarte))),
     criadoEm: r.criado_em,
@@ -253,7 +255,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         paginaNoTempo<Record<string, unknown> & { formulario_id: string }>(db, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }).then((p) => comProtocolo(db, p)),
         vePessoais(db, req),
       ]);
-      return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara)), l, n);
+      return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara, pedeIngles(req.headers['accept-language']))), l, n);
     },
   );
 
@@ -280,7 +282,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const r = await retentativaDoChamador(tx, req, req.params.id);
       if (!ELEGIVEIS.includes(r.status as string)) throw conflito(r.status === 'DESCARTADA' ? 'Uma retentativa descartada não é mais executada.' : r.status === 'SUCESSO' ? 'Esta integração já foi concluída com sucesso.' : 'Esta retentativa já está em execução.');
       await marcarParaAgora(tx, [String(r.id)], req.chamador!.username);
-      return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0]);
+      return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0], false, pedeIngles(req.headers['accept-language']));
     });
     aoMarcar?.();
     return rep.code(202).send(r);
@@ -296,7 +298,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         await tx.query(`update retentativa_integracao set status = 'DESCARTADA', proxima_tentativa_em = null, motivo_descarte = $2, atualizado_em = now(), versao = versao + 1 where id = $1`, [req.params.id, req.body.motivo.trim()]);
         await tx.query(`update formulario set status = 'DESCARTADO', atualizado_em = now() where id = $1`, [r.formulario_id]);
         await tx.query(`insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes) values ($1, $2, $3, 'DESCARTADO', $4, jsonb_build_object('motivo', $5::text, 'retentativa', $6::bigint))`, [r.formulario_id, r.codigo_servico, r.grupo_controle_conteudo_id, req.chamador!.username, req.body.motivo.trim(), req.params.id]);
-        return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0]);
+        return saidaRetentativa((await tx.query<Record<string, unknown>>(`${SELECT_R} where r.id = $1`, [req.params.id]))[0], false, pedeIngles(req.headers['accept-language']));
       }),
   );
 
