@@ -1,3 +1,4 @@
+import { fecharToastsDaPagina } from '../state/toasts';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -29,6 +30,13 @@ export function Layout() {
   const fecharMenuMovel = () => aposNavegar(estado.ui, caixa.current?.getBoundingClientRect().width ?? Infinity);
   const { pathname } = useLocation();
   useLayoutEffect(fecharMenuMovel, [pathname]);
+  // A page's success and information toasts are about that page: they go when another page opens (issue 37:
+  // "Exportação concluída" followed the user to Analytics and Events). Errors and warnings stay until closed.
+  const primeiraPagina = useRef(true);
+  useEffect(() => {
+    if (primeiraPagina.current) return void (primeiraPagina.current = false);
+    fecharToastsDaPagina(estado.toasts);
+  }, [pathname]);
 
   return (
     <div ref={caixa} className={ui.menuAberto ? 'cf-layout cf-menu-aberto' : 'cf-layout cf-menu-fechado'}>

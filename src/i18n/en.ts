@@ -30,6 +30,9 @@ export const en: Record<ChaveTexto, string> = /* @__PURE__ */ catalogo(1, {
   'pagina.grupos-controle-conteudo-editar': 'Content-control group {grupoControleConteudoId}',
   'pagina.perfis-acesso-novo': 'New access profile',
   'pagina.perfis-acesso-editar': 'Access profile {perfilAcessoId}',
+  'pagina.perfis-acesso-editar-nome': 'Access profile “{nome}”',
+  'pagina.grupos-acesso-publico-editar-nome': 'Public-access group “{nome}”',
+  'pagina.grupos-controle-conteudo-editar-nome': 'Content-control group “{nome}”',
   'pagina.iframe': 'Embedded page',
 
   'topo.expandir': 'Expand menu',

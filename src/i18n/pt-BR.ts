@@ -29,6 +29,9 @@ export const ptBR = /* @__PURE__ */ catalogo(0, {
   'pagina.grupos-controle-conteudo-editar': 'Grupo de controle de conteúdo {grupoControleConteudoId}',
   'pagina.perfis-acesso-novo': 'Novo perfil de acesso',
   'pagina.perfis-acesso-editar': 'Perfil de acesso {perfilAcessoId}',
+  'pagina.perfis-acesso-editar-nome': 'Perfil de acesso “{nome}”',
+  'pagina.grupos-acesso-publico-editar-nome': 'Grupo de acesso público “{nome}”',
+  'pagina.grupos-controle-conteudo-editar-nome': 'Grupo de controle de conteúdo “{nome}”',
   'pagina.iframe': 'Página incorporada',
 
   'topo.expandir': 'Expandir menu',

@@ -23,6 +23,8 @@ export interface MensagemToast {
 
 export interface ToastAtivo extends MensagemToast {
   id: string;
+  /** When it was shown (ms). */
+  desde: number;
   group: Posicao | typeof GRUPO_ERROS;
   severity: Severidade;
 }
@@ -36,7 +38,7 @@ export type Toasts = ReturnType<typeof criarToasts>;
 /** Shows a toast; one with the `id` of a toast already shown replaces it in place. Returns the id. */
 export function mostrarToast(t: Toasts, m: MensagemToast): string {
   const id = m.id ?? `toast-${++t.sequencia}`;
-  const ativo: ToastAtivo = { closable: true, ...m, id, group: m.group ?? 'top-right', severity: m.severity ?? 'info' };
+  const ativo: ToastAtivo = { closable: true, ...m, id, group: m.group ?? 'top-right', severity: m.severity ?? 'info', desde: Date.now() };
   const i = t.ativos.findIndex((a) => a.id === id);
   if (i >= 0) t.ativos[i] = ativo;
   else t.ativos.push(ativo);
@@ -55,6 +57,14 @@ export const idErroDe = (acao: string) => `erro:${acao}`;
 export function mostrarSucesso(t: Toasts, acao: string, m: Omit<MensagemToast, 'severity'>): string {
   fecharToast(t, idErroDe(acao));
   return mostrarToast(t, { ...m, life: m.life ?? 5000, severity: 'success' });
+}
+
+/**
+ * The toasts about the page being left: successes and information (errors and warnings stay until closed). One
+ * shown in the last moments is about this very move ("Criado como cópia" before the copy opens): it stays.
+ */
+export function fecharToastsDaPagina(t: Toasts, agora = Date.now(), recente = 1500): void {
+  t.ativos = t.ativos.filter((a) => (a.severity !== 'success' && a.severity !== 'info') || agora - a.desde < recente);
 }
 
 export function limparToasts(t: Toasts, group?: string): void {

@@ -14,7 +14,11 @@ export interface Coluna<T> {
   titulo: string;
   ordenavel?: boolean;
   render?: (item: T) => ReactNode;
+  /** Kept in view while the table scrolls sideways: the row's name at the start, its actions at the end (issue 37). */
+  fixa?: 'inicio' | 'fim';
 }
+
+const classeFixa = (f: 'inicio' | 'fim' | undefined) => (f ? `cf-coluna-fixa-${f}` : undefined);
 
 export interface PropsTabela<T> {
   /** Names the list: its paging, sort and filters are kept under this key. */
@@ -30,10 +34,10 @@ export interface PropsTabela<T> {
 }
 
 /** A column header; with `aoOrdenar`, a button that sorts by it, its direction told by aria-sort and an icon. */
-export function CabecalhoOrdenavel({ titulo, direcao: d, aoOrdenar }: { titulo: string; direcao?: Direcao; aoOrdenar?: () => void }) {
+export function CabecalhoOrdenavel({ titulo, direcao: d, aoOrdenar, className }: { titulo: string; direcao?: Direcao; aoOrdenar?: () => void; className?: string }) {
   const { t } = useAmbiente();
   return (
-    <th scope="col" aria-sort={d === 'asc' ? 'ascending' : d === 'desc' ? 'descending' : undefined}>
+    <th scope="col" className={className} aria-sort={d === 'asc' ? 'ascending' : d === 'desc' ? 'descending' : undefined}>
       {aoOrdenar ? (
         <button type="button" className="cf-ordenar" onClick={aoOrdenar} aria-label={t('tabela.ordenar', { coluna: titulo })}>
           {titulo} <Icon icon={d === 'asc' ? 'caret-up' : d === 'desc' ? 'caret-down' : 'double-caret-vertical'} size={12} />
@@ -80,7 +84,7 @@ export function TabelaPaginada<T>(p: PropsTabela<T>) {
           <thead>
             <tr>
               {p.colunas.map((c) => (
-                <CabecalhoOrdenavel key={c.campo} titulo={c.titulo} direcao={ordem(c.campo)} aoOrdenar={c.ordenavel ? () => (lista.ordenacao = proximaOrdenacao(lista.ordenacao, c.campo)) : undefined} />
+                <CabecalhoOrdenavel key={c.campo} className={classeFixa(c.fixa)} titulo={c.titulo} direcao={ordem(c.campo)} aoOrdenar={c.ordenavel ? () => (lista.ordenacao = proximaOrdenacao(lista.ordenacao, c.campo)) : undefined} />
               ))}
             </tr>
           </thead>
@@ -93,7 +97,7 @@ export function TabelaPaginada<T>(p: PropsTabela<T>) {
                 onKeyDown={p.aoAbrir ? (e) => e.key === 'Enter' && p.aoAbrir!(item) : undefined}
               >
                 {p.colunas.map((c) => (
-                  <td key={c.campo}>{c.render ? c.render(item) : String((item as Record<string, unknown>)[c.campo] ?? '')}</td>
+                  <td key={c.campo} className={classeFixa(c.fixa)}>{c.render ? c.render(item) : String((item as Record<string, unknown>)[c.campo] ?? '')}</td>
                 ))}
               </tr>
             ))}

@@ -140,12 +140,12 @@ export default function PaginaRetentativas() {
         idDe={(r) => r.id}
         vazio={t('retentativas.vazio')}
         colunas={[
-          { campo: 'protocolo', titulo: t('eventos.formulario'), render: (r) => (verFormulario ? <Link to={caminho('formularios', {}, { id: String(r.formularioId) })} className="cf-sem-quebra">{r.protocolo}</Link> : <Codigo texto={r.protocolo} />) },
+          { campo: 'protocolo', titulo: t('eventos.formulario'), fixa: 'inicio' as const, render: (r) => (verFormulario ? <Link to={caminho('formularios', {}, { id: String(r.formularioId) })} className="cf-sem-quebra">{r.protocolo}</Link> : <Codigo texto={r.protocolo} />) },
           { campo: 'modelo', titulo: t('formularios.modelo'), render: (r) => <NomeModelo nome={r.modeloNome} codigo={r.codigoServico} /> },
           { campo: 'status', titulo: t('formularios.status'), ordenavel: true, render: (r) => <Etiqueta tabela={ROTULO_STATUS_RETENTATIVA} codigo={r.status} /> },
           { campo: 'tentativas', titulo: t('ficha.tentativas'), ordenavel: true },
           { campo: 'ultimoStatusHttp', titulo: t('retentativas.ultimo-http'), render: (r) => r.ultimoStatusHttp ?? '—' },
-          { campo: 'ultimoErro', titulo: t('ficha.ultimo-erro'), render: (r) => r.ultimoErro ?? (r.motivoDescarte ? t('retentativas.descartada-motivo', { motivo: r.motivoDescarte }) : '—') },
+          { campo: 'ultimoErro', titulo: t('ficha.ultimo-erro'), render: (r) => <span className="cf-texto-longo">{r.ultimoErro ?? (r.motivoDescarte ? t('retentativas.descartada-motivo', { motivo: r.motivoDescarte }) : '—')}</span> },
           { campo: 'proximaTentativaEm', titulo: t('ficha.proxima'), ordenavel: true, render: (r) => (r.proximaTentativaEm ? formatarDataHora(r.proximaTentativaEm) : '—') },
           { campo: 'criadoEm', titulo: t('retentativas.criada-em'), ordenavel: true, render: (r) => formatarDataHora(r.criadoEm) },
           ...(podeAgir
@@ -153,6 +153,7 @@ export default function PaginaRetentativas() {
                 {
                   campo: 'acoes',
                   titulo: t('lista.acoes'),
+                  fixa: 'fim' as const,
                   render: (r: Retentativa) => (
                     <span className="cf-acoes-linha">
                       {RETENTATIVA_REEXECUTAVEL.includes(r.status) && (

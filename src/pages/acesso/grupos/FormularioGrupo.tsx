@@ -106,7 +106,7 @@ export default function FormularioGrupo({ tipo }: { tipo: TipoPaginaGrupo }) {
   if (!e.carregado) return <Carregando rotulo={t('grupos.carregando')} />;
   return (
     <section className="cf-pagina cf-formulario">
-      <TituloPagina />
+      <TituloPagina nome={e.registro?.nome} />
       {e.conflito && <AvisoConflito substantivo={t('grupos.substantivo-curto')} aoRecarregar={e.recarregarVersao} />}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
         <Campo rotulo={t('coluna.nome')} nome="nome" valor={dados.nome} regras={REGRAS_NOME} mostrarErros={e.enviado} erroServidor={e.errosServidor.nome} desabilitado={!e.podeAlterar} aoMudar={(nome) => setDados((d) => ({ ...d, nome }))} />

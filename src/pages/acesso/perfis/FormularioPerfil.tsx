@@ -50,7 +50,7 @@ export default function FormularioPerfil() {
   if (!e.carregado || !catalogo) return <Carregando rotulo={t('perfis.carregando')} />;
   return (
     <section className="cf-pagina cf-formulario">
-      <TituloPagina />
+      <TituloPagina nome={e.registro?.nome} />
       {e.registro && <p className="cf-ajuda">{e.registro.usuarios ? t('perfis.vinculado', { n: e.registro.usuarios }) : t('perfis.sem-usuarios')}</p>}
       {e.conflito && <AvisoConflito substantivo={t('perfis.substantivo')} aoRecarregar={e.recarregarVersao} />}
       <form onSubmit={(ev) => (ev.preventDefault(), void e.salvar())} noValidate>
