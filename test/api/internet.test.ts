@@ -17,6 +17,9 @@ import type { Definicao } from '../../src/forms/definicao';
  * rascunhos-emails), archived drafts, and the security headers of every page.
  */
 type Cliente = Awaited<ReturnType<typeof clienteApi>>;
+// What these tests prove is the event loop staying free and a document's cost, not the documents' time limit: on a
+// machine kept busy by other work (issue 39), the largest document must not be cut at the default 10 s.
+process.env.PDF_TEMPO_LIMITE_MS = '120000';
 const JSON_CT = { 'content-type': 'application/json' };
 
 /** Fifteen long answers of 64,000 characters without a space: the largest document a submission can make (1 MiB body, 64 KB per answer). */
@@ -41,7 +44,21 @@ for (const banco of await bancosDeTeste()) {
       await banco.descartar?.();
     });
 
+    /** How long the same small request takes on this machine right now, with nothing else asked of the server (its 95th percentile of 20). */
+    async function latenciaDeBase(): Promise<number> {
+      const tempos: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        await (await fetch(`${s.url}/api/publico/modelos/nenhum-modelo`)).arrayBuffer();
+        tempos.push(performance.now() - t);
+      }
+      return tempos.sort((a, b) => a - b)[18];
+    }
+
     test('o maior documento possível é feito fora do laço de eventos: outra requisição responde em menos de 100 ms durante todo ele', async () => {
+      // 100 ms on an idle machine; on a busy one, four times what the same request takes there without any document
+      // (a document on the event loop holds every request for its whole time: seconds).
+      const limite = Math.max(100, 4 * (await latenciaDeBase()));
       const respostas = Object.fromEntries(Array.from({ length: PERGUNTAS_LONGAS }, (_, i) => [`relato${i}`, String.fromCharCode(97 + i).repeat(64_000)]));
       const r = await enviarFormulario(s.url, 'teste-longo', respostas);
       assert.equal(r.status, 201, JSON.stringify(r.json).slice(0, 300));
@@ -61,19 +78,29 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(pdfr.status, 200);
       assert.ok(performance.now() - inicio > 200, 'the document took long enough to overlap the other requests');
       assert.ok(tempos.length >= 3, `${tempos.length} requests answered meanwhile`);
-      assert.ok(Math.max(...tempos) < 100, `slowest answer while the PDF was built: ${Math.max(...tempos).toFixed(0)} ms (${tempos.length} requests)`);
+      assert.ok(Math.max(...tempos) < limite, `slowest answer while the PDF was built: ${Math.max(...tempos).toFixed(0)} ms (${tempos.length} requests; limit ${limite.toFixed(0)} ms)`);
     });
 
     test('o comprovante da maior resposta aceita sai em menos de um segundo; uma resposta acima do padrão é recusada', async () => {
-      const r = await enviarFormulario(s.url, 'teste-longo', { relato0: 'x'.repeat(64_000) });
-      assert.equal(r.status, 201);
-      const t = performance.now();
-      const c = await fetch(`${s.url}${r.json.comprovante.url}`);
-      const bytes = Buffer.from(await c.arrayBuffer());
-      const ms = performance.now() - t;
-      assert.equal(c.status, 200);
-      assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
-      assert.ok(ms < 1000, `receipt in ${ms.toFixed(0)} ms`);
+      /** A receipt's time and bytes. */
+      const comprovante = async (respostas: Record<string, string>) => {
+        const r = await enviarFormulario(s.url, 'teste-longo', respostas);
+        assert.equal(r.status, 201);
+        const t = performance.now();
+        const c = await fetch(`${s.url}${r.json.comprovante.url}`);
+        const bytes = Buffer.from(await c.arrayBuffer());
+        assert.equal(c.status, 200);
+        assert.equal(bytes.subarray(0, 5).toString(), '%PDF-');
+        return performance.now() - t;
+      };
+      // A one-line receipt, twice (the first starts the PDF workers): what a receipt costs on this machine now.
+      await comprovante({ relato0: 'x' });
+      const pequeno = await comprovante({ relato0: 'x' });
+      const ms = await comprovante({ relato0: 'x'.repeat(64_000) });
+      // Under a second on an idle machine; on a busy one, at most ten one-line receipts' time (a layout that grew
+      // with the square of the text took tens of seconds).
+      const limite = Math.max(1000, 10 * pequeno);
+      assert.ok(ms < limite, `receipt in ${ms.toFixed(0)} ms (a one-line receipt: ${pequeno.toFixed(0)} ms; limit ${limite.toFixed(0)} ms)`);
       // A question without a maximum length now has the type's default (500 for a line of text).
       const longo = await enviarFormulario(s.url, 'teste-arquivos', { ...RESPOSTAS_VALIDAS, relato: 'y'.repeat(5001) });
       assert.equal(longo.status, 400);
