@@ -100,7 +100,8 @@ export async function apiAdmin(metodo: string, caminho: string, corpo?: unknown)
   tokenAdmin ||= (await tokensDe('admin')).token;
   const r = await fetch(`${DEMO.url}/api${caminho}`, {
     method: metodo,
-    headers: { authorization: `Bearer ${tokenAdmin}`, ...(corpo ? { 'content-type': 'application/json' } : {}) },
+    // The API answers in the caller's language: the test browser asks for English by default (issue 37).
+    headers: { authorization: `Bearer ${tokenAdmin}`, 'accept-language': 'pt-BR', ...(corpo ? { 'content-type': 'application/json' } : {}) },
     body: corpo ? JSON.stringify(corpo) : undefined,
   });
   const json = r.status === 204 ? null : await r.json();
@@ -159,6 +160,6 @@ export function capturarDownload(): Promise<{ blob: Blob; texto: () => Promise<s
 /** The reference API as a seeded user (real token), for checks that compare the page with the API. */
 export async function apiComo(username: string, caminho: string) {
   const { token } = await tokensDe(username);
-  const r = await fetch(`${DEMO.url}/api${caminho}`, { headers: { authorization: `Bearer ${token}` } });
+  const r = await fetch(`${DEMO.url}/api${caminho}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': 'pt-BR' } });
   return { status: r.status, total: Number(r.headers.get('x-total-count')), json: await r.json() };
 }
