@@ -59,7 +59,10 @@ export function Traducoes(p: { definicao: Definicao; textos: TextosDoModelo; per
         <fieldset className="cf-grupo-campos">
           <legend>{t('traducoes.oferecer')}</legend>
           {[...new Set([...p.permitidos, ...oferecidos])].map((i) => (
-            <Switch key={i} label={NOME_IDIOMA[i]} lang={i} checked={oferecidos.includes(i)} disabled={p.desabilitado} onChange={(e) => p.aoMudar((x) => oferecerIdioma(x, i, e.currentTarget.checked), `idiomas.${i}`)} />
+            <Switch key={i} label={NOME_IDIOMA[i]} lang={i} checked={oferecidos.includes(i)} disabled={p.desabilitado} onChange={(e) => {
+                const sim = e.currentTarget.checked;
+                p.aoMudar((x) => oferecerIdioma(x, i, sim), `idiomas.${i}`);
+              }} />
           ))}
         </fieldset>
       )}
