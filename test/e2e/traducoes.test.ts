@@ -74,7 +74,8 @@ describe('traduções de ponta a ponta', () => {
       // The preview in Spanish.
       await noConsole(p, '[role=tab]:has-text("Formulário")').first().click();
       await noConsole(p, '.cf-previa').getByLabel('Idioma da pré-visualização').selectOption({ label: 'Español' });
-      await noConsole(p, '.cf-previa').getByText('Responsable', { exact: true }).first().waitFor();
+      await noConsole(p, '.cf-previa').getByLabel('Nombre completo').waitFor();
+      assert.match(await noConsole(p, '.cf-previa [data-titulo-passo]').innerText(), /^Paso 1 de 4\s*Responsable$/);
       await noConsole(p, 'button:has-text("Publicar")').first().click();
       const alerta = noConsole(p, '.bp6-alert');
       await alerta.getByText(`Passa a ser oferecido em Español (${n} textos traduzidos).`).waitFor();
@@ -90,33 +91,33 @@ describe('traduções de ponta a ponta', () => {
       await cidadao(p).getByLabel('Nome completo').fill('Maria da Silva');
       await cidadao(p).getByLabel('CPF').fill('529.982.247-25');
       await cidadao(p).getByLabel('E-mail').fill('maria.es@exemplo.com.br');
-      await cidadao(p).getByRole('button', { name: 'Continuar' }).click();
+      await cidadao(p).getByRole('button', { name: 'Continuar', exact: true }).click();
       await p.waitForFunction(() => document.querySelector('formulario-cidadao')!.shadowRoot!.querySelector('[data-titulo-passo]')?.textContent?.includes('Estudantes'));
       // Half way, Español: the page and the questions change, the focus stays on the switch, the answers stay.
       const troca = cidadao(p).getByRole('navigation', { name: 'Idioma' });
       assert.equal(await troca.locator('[aria-current]').innerText(), 'Português');
-      await troca.getByRole('button', { name: 'Español' }).click();
+      await troca.getByRole('button', { name: 'Español', exact: true }).click();
       await p.waitForFunction(() => document.querySelector('formulario-cidadao')!.shadowRoot!.querySelector('[data-titulo-passo]')?.textContent?.includes('Estudiantes'));
       assert.match(await titulo(p), /^Paso 2 de 4\nEstudiantes$/);
       assert.equal(await troca.locator('[aria-current]').innerText(), 'Español');
-      await cidadao(p).getByRole('button', { name: 'Volver' }).click();
+      await cidadao(p).getByRole('button', { name: 'Volver', exact: true }).click();
       assert.equal(await cidadao(p).getByLabel('Nombre completo').inputValue(), 'Maria da Silva', 'page 1 kept its answers');
       assert.equal(await cidadao(p).getByLabel('Correo electrónico').inputValue(), 'maria.es@exemplo.com.br');
-      await cidadao(p).getByRole('button', { name: 'Continuar' }).click();
+      await cidadao(p).getByRole('button', { name: 'Continuar', exact: true }).click();
       await cidadao(p).getByLabel('Nombre del estudiante').fill('Ana da Silva');
       await cidadao(p).getByLabel('Fecha de nacimiento').fill('10/05/2014');
       await cidadao(p).getByLabel('Enseñanza primaria').check();
       await cidadao(p).getByRole('group', { name: '¿Necesita transporte escolar?' }).getByLabel('No').check();
-      await cidadao(p).getByRole('button', { name: 'Continuar' }).click();
+      await cidadao(p).getByRole('button', { name: 'Continuar', exact: true }).click();
       await cidadao(p).getByLabel('Ingreso mensual de la familia (R$)').fill('1500');
       await cidadao(p).getByRole('group', { name: '¿La familia recibe otro beneficio social?' }).getByLabel('No').check();
-      await cidadao(p).getByRole('button', { name: 'Continuar' }).click();
+      await cidadao(p).getByRole('button', { name: 'Continuar', exact: true }).click();
       await cidadao(p).getByLabel('Declaro que la información es verdadera.').check();
-      await cidadao(p).getByRole('button', { name: 'Continuar' }).click();
+      await cidadao(p).getByRole('button', { name: 'Continuar', exact: true }).click();
       // The check step in Spanish, with the values as labels.
       const revisao = await cidadao(p).locator('.fc-revisao-pagina').allInnerTexts();
       assert.match(revisao.join('\n'), /Nombre completo\s+Maria da Silva[\s\S]*Etapa de enseñanza\s+Enseñanza primaria/);
-      await cidadao(p).getByRole('button', { name: 'Enviar' }).click();
+      await cidadao(p).getByRole('button', { name: 'Enviar', exact: true }).click();
       await cidadao(p).getByText('Formulario enviado').waitFor();
       protocolo = (await cidadao(p).locator('.fc-protocolo').innerText()).trim();
     } finally {
