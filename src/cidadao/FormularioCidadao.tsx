@@ -86,17 +86,24 @@ function doLogin(d: Definicao, token: string | undefined): Respostas | undefined
  * `aria-current`, the others buttons that bring the texts in that language and keep the answers.
  */
 function TrocaDeIdioma({ idiomas, atual, rotulo, aoTrocar }: { idiomas: IdiomaCidadao[]; atual: IdiomaCidadao; rotulo: string; aoTrocar: (i: IdiomaCidadao) => void }) {
+  // The button pressed becomes the current language's mark: the focus goes to it, not to the page's top.
+  const trocou = useRef(false);
+  const atualRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (trocou.current) atualRef.current?.focus();
+    trocou.current = false;
+  }, [atual]);
   return (
     <nav className="fc-idiomas" aria-label={rotulo}>
       <ul>
         {idiomas.map((i) => (
           <li key={i}>
             {i === atual ? (
-              <span aria-current="true" lang={i}>
+              <span aria-current="true" lang={i} tabIndex={-1} ref={atualRef}>
                 {NOME_IDIOMA[i]}
               </span>
             ) : (
-              <button type="button" className="fc-link" lang={i} data-idioma={i} onClick={() => aoTrocar(i)}>
+              <button type="button" className="fc-link" lang={i} data-idioma={i} onClick={() => ((trocou.current = true), aoTrocar(i))}>
                 {NOME_IDIOMA[i]}
               </button>
             )}

@@ -100,6 +100,7 @@ describe('traduções de ponta a ponta', () => {
       await p.waitForFunction(() => document.querySelector('formulario-cidadao')!.shadowRoot!.querySelector('[data-titulo-passo]')?.textContent?.includes('Estudiantes'));
       assert.match(await titulo(p), /^Paso 2 de 4\nEstudiantes$/);
       assert.equal(await troca.locator('[aria-current]').innerText(), 'Español');
+      assert.equal(await p.evaluate(() => document.querySelector('formulario-cidadao')!.shadowRoot!.activeElement?.getAttribute('aria-current')), 'true', 'the focus stays on the switch');
       await cidadao(p).getByRole('button', { name: 'Volver', exact: true }).click();
       assert.equal(await cidadao(p).getByLabel('Nombre completo').inputValue(), 'Maria da Silva', 'page 1 kept its answers');
       assert.equal(await cidadao(p).getByLabel('Correo electrónico').inputValue(), 'maria.es@exemplo.com.br');
