@@ -103,3 +103,22 @@ test('citizens: production needs the key set, the issuer and the audience; the d
   assert.deepEqual(opcoesCidadaoDoAmbiente(PRODUCAO), { jwksUrl: PRODUCAO.CIDADAO_JWKS_URL, emissor: PRODUCAO.CIDADAO_ISSUER, audiencia: 'formularios-uf', claimCpf: 'cpf' });
   assert.equal(opcoesCidadaoDoAmbiente({}), undefined);
 });
+
+test("every package the production entry points load is a dependency (npm ci --omit=dev is enough to run them)", () => {
+  const pacote = JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> };
+  const usados = new Set<string>();
+  const modulos = new Set(['demo/server/producao.ts', 'demo/server/entrega/main.ts'].flatMap((e) => [...grafo(e)]));
+  // Worker threads are started from a file, not imported: their own graphs count too.
+  for (const m of [...modulos]) for (const w of readFileSync(join(RAIZ, m), 'utf8').matchAll(/new Worker\(new URL\('(\.[^']+)'/g)) for (const x of grafo(relative(RAIZ, resolve(dirname(join(RAIZ, m)), w[1])))) modulos.add(x);
+  for (const m of modulos) {
+    const fonte = readFileSync(join(RAIZ, m), 'utf8');
+    const nomes = [...fonte.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\s+from\s+)?['"]([^'".][^'"]*)['"]/gm), ...fonte.matchAll(/import\(\s*['"]([^'".][^'"]*)['"]\s*\)/g)].map((x) => x[1]);
+    for (const n of nomes) if (!n.startsWith('node:')) usados.add(n.startsWith('@') ? n.split('/').slice(0, 2).join('/') : n.split('/')[0]);
+  }
+  assert.ok(usados.has('fastify') && usados.has('pdfkit'), [...usados].join(', '));
+  // Production runs the TypeScript sources through tsx (`node --import tsx demo/server/producao.ts`); the embedded
+  // database is imported only without DATABASE_URL, which production requires.
+  usados.add('tsx');
+  usados.delete('@electric-sql/pglite');
+  assert.deepEqual([...usados].filter((n) => !pacote.dependencies[n]).sort(), [], 'move these from devDependencies to dependencies');
+});
