@@ -5,6 +5,7 @@ import { emPortugues, type Tradutor } from '../i18n';
 import { problemasDasCondicoes } from './condicoes';
 import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
 import { mensagemDe } from '../validation/regras';
+import { chavePixValida, LIMITES_TAXA } from './taxa';
 import { IDIOMAS_TRADUCAO, LIMITE_TRADUCAO, NOME_IDIOMA, textosTraduziveis, traducoesQueFaltam, type TextosDoModelo } from './traducoes';
 
 /**
@@ -238,6 +239,31 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
       if (Array.isArray(s.campos) && !s.campos.length) p.push({ caminho: `secoes[${i}].campos`, mensagem: s.repeticao && s.repeticao.minimo >= 1 ? t('def.repeticao-vazia', { n: s.repeticao.minimo }) : t('def.secao-vazia') });
   if (paraPublicar && o.restrito && !papeis.has('cpf')) p.push({ caminho: 'secoes', mensagem: t('def.publicar-cpf') });
   p.push(...problemasDasTraducoes(d, paraPublicar, o.textos, t));
+  if (d.taxa) p.push(...problemasDaTaxa(d, t));
+  return p;
+}
+
+/**
+ * The fee (issue 38): one of a fixed value or a value per option of a single-choice question (every option
+ * priced), a valid Pix key, a description the bank takes, a deadline within a week.
+ */
+function problemasDaTaxa(d: Definicao, t: Tradutor): ProblemaDefinicao[] {
+  const taxa = d.taxa!;
+  const p: ProblemaDefinicao[] = [];
+  const centavos = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= LIMITES_TAXA.centavosMaximo;
+  if (!!taxa.porResposta === (taxa.valorCentavos !== undefined)) p.push({ caminho: 'taxa', mensagem: t('def.taxa-valor') });
+  else if (taxa.valorCentavos !== undefined && (!centavos(taxa.valorCentavos) || taxa.valorCentavos < 1)) p.push({ caminho: 'taxa.valorCentavos', mensagem: t('def.taxa-centavos') });
+  if (taxa.porResposta) {
+    const campo = d.secoes.flatMap((s) => (s.repeticao ? [] : s.campos)).find((c) => c.id === taxa.porResposta!.campo);
+    if (!campo || campo.tipo !== 'escolha-unica') p.push({ caminho: 'taxa.porResposta.campo', mensagem: t('def.taxa-campo') });
+    else {
+      const semPreco = (campo.opcoes ?? []).filter((o) => !centavos(taxa.porResposta!.valores[o.valor]));
+      if (semPreco.length) p.push({ caminho: 'taxa.porResposta.valores', mensagem: t('def.taxa-opcoes', { lista: semPreco.map((o) => `"${o.rotulo}"`).join(', ') }) });
+    }
+  }
+  if (!chavePixValida(taxa.chavePix ?? '')) p.push({ caminho: 'taxa.chavePix', mensagem: t('def.taxa-chave') });
+  if (!taxa.descricao?.trim() || taxa.descricao.length > LIMITES_TAXA.descricao) p.push({ caminho: 'taxa.descricao', mensagem: t('def.taxa-descricao', { n: LIMITES_TAXA.descricao }) });
+  if (taxa.prazoMinutos !== undefined && !(Number.isInteger(taxa.prazoMinutos) && taxa.prazoMinutos >= 1 && taxa.prazoMinutos <= LIMITES_TAXA.prazoMaximoMinutos)) p.push({ caminho: 'taxa.prazoMinutos', mensagem: t('def.taxa-prazo', { n: LIMITES_TAXA.prazoMaximoMinutos }) });
   return p;
 }
 

@@ -34,7 +34,9 @@ const TRADUZIVEIS: Record<string, TipoTexto> = {
   'declaracao.texto': 'declaracao',
 };
 /** Strings no citizen reads as text: ids, values, a condition's operands, the team's address. */
-const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoes[].valor', 'secoes[].campos[].condicao.criterios[].campo', 'secoes[].campos[].condicao.criterios[].valor', 'secoes[].campos[].condicao.criterios[].valores[]', 'secoes[].condicao.criterios[].campo', 'secoes[].condicao.criterios[].valor', 'secoes[].condicao.criterios[].valores[]', 'emailEquipe'];
+const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoes[].valor', 'secoes[].campos[].condicao.criterios[].campo', 'secoes[].campos[].condicao.criterios[].valor', 'secoes[].campos[].condicao.criterios[].valores[]', 'secoes[].condicao.criterios[].campo', 'secoes[].condicao.criterios[].valor', 'secoes[].condicao.criterios[].valores[]', 'emailEquipe',
+  // The fee (issue 38): the key and the question are values; its description goes once to the bank's charge.
+  'taxa.chavePix', 'taxa.porResposta.campo', 'taxa.descricao'];
 
 test('every string of the definition is either translated by the walker or a value no citizen reads', () => {
   assert.deepEqual(caminhosDeTexto(EsquemaDefinicao).sort(), [...Object.keys(TRADUZIVEIS), ...NEUTROS].sort(), 'a new string property: add it to the walker (src/forms/traducoes.ts) or to NEUTROS here');

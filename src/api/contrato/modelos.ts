@@ -4,6 +4,7 @@ import { OPERADORES } from '../../forms/condicoes';
 import { FAMILIAS_ARQUIVO } from '../../forms/tiposArquivo';
 import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../../forms/definicao';
 import { IDIOMAS_TRADUCAO } from '../../forms/traducoes';
+import { LIMITES_TAXA, PRAZO_PADRAO_MINUTOS } from '../../forms/taxa';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
 
 /** Models (form templates): the definition, the model, its versions and its integration. */
@@ -90,6 +91,23 @@ export const Definicao = Type.Object(
       Type.Object(
         { texto: Type.String({ minLength: 1, maxLength: LIMITES.declaracao, description: 'A declaração, como o cidadão a lê.' }) },
         { description: 'A "Declaração" (issue 36): o cidadão a lê em "Verifique suas respostas", logo antes de "Enviar", e marca o aceite (obrigatório; no envio, `declaracaoAceita: true`). O formulário guarda o texto aceito e o instante; o PDF e a entrega os trazem.' },
+      ),
+    ),
+    taxa: Type.Optional(
+      Type.Object(
+        {
+          valorCentavos: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_TAXA.centavosMaximo, description: 'Um valor fixo, em centavos.' })),
+          porResposta: Type.Optional(
+            Type.Object(
+              { campo: Type.String({ description: 'Uma pergunta de escolha única.' }), valores: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: LIMITES_TAXA.centavosMaximo }), { description: 'Centavos por valor de opção (toda opção da pergunta).' }) },
+              { description: 'Ou o valor escolhido pela resposta de uma pergunta de escolha única.' },
+            ),
+          ),
+          descricao: Type.String({ maxLength: LIMITES_TAXA.descricao, description: 'O que o app do banco do cidadão mostra (a `solicitacaoPagador` da cobrança).' }),
+          chavePix: Type.String({ maxLength: 77, description: 'A chave Pix que recebe: CPF ou CNPJ (só dígitos), e-mail, telefone +55 ou chave aleatória.' }),
+          prazoMinutos: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_TAXA.prazoMaximoMinutos, description: `Quantos minutos o QR Code vale (${PRAZO_PADRAO_MINUTOS} por padrão).` })),
+        },
+        { description: 'A taxa do formulário (issue 38), paga por Pix: o formulário fica AGUARDANDO_PAGAMENTO até o banco confirmar, e só então é entregue.' },
       ),
     ),
     idiomas: Type.Optional(Type.Array(Enum(IDIOMAS_TRADUCAO), { uniqueItems: true, description: 'Os outros idiomas em que o formulário é oferecido ao cidadão (issue 37; o principal é o português). Publicar pede todos os textos traduzidos em cada um.' })),

@@ -1,0 +1,44 @@
+import type { Definicao } from './definicao';
+
+/**
+ * A fee a form charges (issue 38), paid by Pix: a fixed value, or one chosen by the answer of a single-choice
+ * question (option → value). Values in centavos, never floats. Pure: the builder, the citizen's page (the amount
+ * shown before sending and on the check step) and the server (the charge) use the same rule.
+ */
+/** The fee's shape is the API contract's (`definicao.taxa`, src/api/contrato/modelos.ts). */
+export type Taxa = NonNullable<Definicao['taxa']>;
+
+export const PRAZO_PADRAO_MINUTOS = 30;
+export const LIMITES_TAXA = { descricao: 140, centavosMaximo: 100_000_000, prazoMaximoMinutos: 7 * 24 * 60 } as const;
+
+/** The fee of these answers, in centavos; null when the form charges nothing or the answer that sets it is missing. */
+export function valorDaTaxa(d: Definicao, respostas: Record<string, unknown>): number | null {
+  const taxa = d.taxa;
+  if (!taxa) return null;
+  if (taxa.porResposta) {
+    const v = respostas[taxa.porResposta.campo];
+    return typeof v === 'string' && Number.isInteger(taxa.porResposta.valores[v]) ? taxa.porResposta.valores[v] : null;
+  }
+  return Number.isInteger(taxa.valorCentavos) ? taxa.valorCentavos! : null;
+}
+
+/** "R$ 12,50" (pt-BR), "R$12.50" (en): money as the reader's language writes it. */
+export const formatarReais = (centavos: number, idioma = 'pt-BR'): string => new Intl.NumberFormat(idioma, { style: 'currency', currency: 'BRL' }).format(centavos / 100);
+
+/** The charge's amount as the API Pix writes it: "12.50". */
+export const valorPix = (centavos: number): string => (centavos / 100).toFixed(2);
+
+/** A Pix key's form: CPF or CNPJ (digits), e-mail, +55 phone, or a random key (EVP, a UUID). */
+export function chavePixValida(chave: string): boolean {
+  const c = chave.trim();
+  return /^\d{11}$/.test(c) || /^\d{14}$/.test(c) || /^\+55\d{10,11}$/.test(c) || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(c) && c.length <= 77 || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(c);
+}
+
+/**
+ * The charge's txid from the form's protocol (`[a-zA-Z0-9]{26,35}`, as the API Pix requires): "CF" and the
+ * protocol's digits, padded to 26 — one charge per form, found again from its protocol.
+ */
+export function txidDoProtocolo(protocolo: string): string {
+  const digitos = protocolo.replace(/\D/g, '');
+  return `CF${digitos.padStart(26, '0')}`;
+}
