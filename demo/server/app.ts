@@ -19,6 +19,7 @@ import { configS3DoAmbiente, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
 import type { IdiomaTraducao } from '../../src/forms/traducoes';
+import type { OpcoesPix } from './pix/cobrancas';
 import { arquivoDaChave, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
 import { criarApp, montarServico, type Servico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
@@ -71,6 +72,8 @@ export interface OpcoesServidor {
   rascunhos?: Omit<OpcoesRascunhos, 'enviarLink'>;
   /** REDIS_URL: the citizens' limits shared by several nodes. */
   redisUrl?: string;
+  /** Fees paid by Pix (issue 38): the PSP (the demo's simulator unless PIX_PSP_URL says otherwise); absent or null: none. */
+  pix?: OpcoesPix | null;
   /** IDIOMAS_FORMULARIOS (issue 37); absent: all. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** PORTA_GESTAO: health and metrics on their own port (none by default in the demo). */
@@ -136,6 +139,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     email: o.email && smtpUrl ? { ...o.email, smtpUrl } : undefined,
     rascunhos: o.rascunhos ?? opcoesRascunhosDoAmbiente({}, o.urlPublica),
     idiomasFormularios: o.idiomasFormularios,
+    pix: o.pix,
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },

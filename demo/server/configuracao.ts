@@ -12,6 +12,7 @@ import { limitesDoAmbiente } from './api/rotas/publico';
 import type { OpcoesServico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
 import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../src/forms/traducoes';
+import { opcoesPixDoAmbiente } from './pix/cobrancas';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -134,5 +135,6 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     email: email.smtpUrl ? { ...email, caixaDemo: false, smtpUrl: email.smtpUrl } : undefined,
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
+    pix: opcoesPixDoAmbiente(env, urlPublica),
   };
 }

@@ -14,6 +14,7 @@ import { ESPERAS_PADRAO_S } from './entrega/agenda';
 import { criarEntregador, OPCOES_PADRAO, type Entregador, type OpcoesEntregador } from './entrega/entregador';
 import { garantirSegredos, type OpcoesIntegracao } from './entrega/integracao';
 import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../src/forms/traducoes';
+import { criarCobrancas, type Cobrancas, type OpcoesPix } from './pix/cobrancas';
 import { criarRetencao, RETENCAO_PADRAO, type OpcoesRetencao, type Retencao } from './entrega/retencao';
 import { criarAnexos, type Anexos } from './anexos/anexos';
 import { criarMensageiro, enfileirarEmail, type Mensageiro, type OpcoesEmail } from './email/mensageiro';
@@ -64,6 +65,8 @@ export interface OpcoesServico {
   /** E-mails through this SMTP server; absent: none. */
   email?: OpcoesEmail & { smtpUrl: string };
   rascunhos: Omit<OpcoesRascunhos, 'enviarLink'>;
+  /** Fees paid by Pix (issue 38): the PSP and the receiver; absent or null: no fee can be charged. */
+  pix?: OpcoesPix | null;
   /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** The demo's seeds (never in production). */
@@ -86,6 +89,7 @@ export interface Servico {
   integracao: OpcoesIntegracao;
   anexos: Anexos;
   mensageiro?: Mensageiro;
+  pix?: Cobrancas;
 }
 
 /** A Fastify app with the server's conventions: logs, schema options, proxies, security headers. */
@@ -156,6 +160,8 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     ...(o.email ? { enviarLink: (tx, para, dados) => enfileirarEmail(tx, { tipo: 'RASCUNHO', para, dados }).then(() => undefined) } : {}),
   };
   const acordar = () => (entregador.acordar(), mensageiro?.acordar());
+  // Charges (issue 38): made by the API right after a submission, swept with the delivery worker (confirmations, expiry).
+  const pix = o.pix ? criarCobrancas(db, o.pix, acordar) : undefined;
   await registrarApi(app, {
     db,
     verificar: criarVerificador({ emissor: o.identidade.emissor, clientId: o.clientId, chaves: o.identidade.chaves }),
@@ -170,11 +176,12 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     rascunhos,
     emails: !!o.email,
     idiomasFormularios: o.idiomasFormularios ?? IDIOMAS_TRADUCAO,
+    pix,
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);
-  if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar(), mensageiro?.iniciar()));
-  app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar(), fecharPdf()])));
+  if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar(), mensageiro?.iniciar(), pix?.iniciar()));
+  app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar(), pix?.parar(), fecharPdf()])));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
   // The element's bundles (a portal may also serve them from its own CDN).
   // The build's .br and .gz beside each bundle, served to whoever accepts them (rollup.config.mjs, `comprimido`).
@@ -182,5 +189,5 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
   app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
   app.addHook('onClose', async () => db.fechar());
-  return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro };
+  return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro, pix };
 }

@@ -6,10 +6,10 @@ import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
  * label keys and the intent each is drawn with. Pure: the server validates filters with the same
  * lists, the pages label rows, chart legends and filters with the same words.
  */
-export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
+export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO', 'AGUARDANDO_PAGAMENTO', 'PAGAMENTO_EXPIRADO'] as const;
 export type StatusFormulario = (typeof STATUS_FORMULARIO)[number];
 
-export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO', 'PDF_BAIXADO', 'ANEXO_BAIXADO', 'EMAIL_ENVIADO', 'EMAIL_FALHOU'] as const;
+export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO', 'PDF_BAIXADO', 'ANEXO_BAIXADO', 'EMAIL_ENVIADO', 'EMAIL_FALHOU', 'PAGAMENTO_CRIADO', 'PAGO', 'PAGAMENTO_EXPIRADO', 'PAGAMENTO_DEVOLVIDO'] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
 export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
@@ -32,6 +32,8 @@ export const ROTULO_STATUS_FORMULARIO: Record<StatusFormulario, Rotulado> = {
   INTEGRADO: { chave: 'status.formulario.INTEGRADO', intent: 'success' },
   FALHA_INTEGRACAO: { chave: 'status.formulario.FALHA_INTEGRACAO', intent: 'danger' },
   DESCARTADO: { chave: 'status.formulario.DESCARTADO', intent: 'none' },
+  AGUARDANDO_PAGAMENTO: { chave: 'status.formulario.AGUARDANDO_PAGAMENTO', intent: 'warning' },
+  PAGAMENTO_EXPIRADO: { chave: 'status.formulario.PAGAMENTO_EXPIRADO', intent: 'none' },
 };
 
 export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
@@ -50,6 +52,10 @@ export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
   ANEXO_BAIXADO: { chave: 'evento.ANEXO_BAIXADO', intent: 'none' },
   EMAIL_ENVIADO: { chave: 'evento.EMAIL_ENVIADO', intent: 'success' },
   EMAIL_FALHOU: { chave: 'evento.EMAIL_FALHOU', intent: 'warning' },
+  PAGAMENTO_CRIADO: { chave: 'evento.PAGAMENTO_CRIADO', intent: 'primary' },
+  PAGO: { chave: 'evento.PAGO', intent: 'success' },
+  PAGAMENTO_EXPIRADO: { chave: 'evento.PAGAMENTO_EXPIRADO', intent: 'none' },
+  PAGAMENTO_DEVOLVIDO: { chave: 'evento.PAGAMENTO_DEVOLVIDO', intent: 'warning' },
 };
 
 export const ROTULO_STATUS_RETENTATIVA: Record<StatusRetentativa, Rotulado> = {

@@ -11,7 +11,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { bancosDeTeste, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { gerarCertificados } from '../../demo/server/pix/certificados';
+import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
 
 type Json = any;
 interface Resposta {
@@ -26,6 +28,10 @@ interface Alvo {
   destino?: string;
   /** A signed download link of an attachment, as a delivery carries it (only the server's key makes one). */
   linkDeAnexo?: (id: string) => string;
+  /** The PSP the server charges fees at (issue 38): the simulator, here; another server's PSP is not ours to pay. */
+  psp?: SimuladorPsp;
+  /** Makes a charge expire now (the server's own sweep then says so): only a local server can. */
+  expirarPagamento?: (txid: string) => Promise<void>;
   fechar?: () => Promise<void>;
 }
 
@@ -60,12 +66,16 @@ async function alvos(): Promise<{ nome: string; alvo: () => Promise<Alvo> }[]> {
   if (externo) {
     return [{ nome: externo, alvo: async () => ({ base: externo.replace(/\/$/, ''), tokens: { admin: process.env.CONTRATO_TOKEN ?? '', semAcesso: process.env.CONTRATO_TOKEN_SEM_ACESSO }, destino: process.env.CONTRATO_DESTINO }) }];
   }
+  const certificados = gerarCertificados();
   return (await bancosDeTeste()).map((b) => ({
     nome: b.nome,
     alvo: async () => {
-      const s: ServidorTeste = await subirServidor(b.url ? { databaseUrl: b.url } : {});
+      const psp = await iniciarSimuladorPsp({ certificados, clientId: 'console', clientSecret: 'segredo' });
+      const porta = await portaLivre();
+      const pix = { psp: { url: psp.url, clientId: 'console', clientSecret: 'segredo', cert: certificados.cliente.cert, key: certificados.cliente.key, ca: certificados.ca }, recebedor: { nome: 'Governo do Estado', cidade: 'Capital' }, webhookUrl: `http://127.0.0.1:${porta}/api/publico/pix/notificacoes`, conciliacaoMs: 60_000, margemS: 300, lote: 10 };
+      const s: ServidorTeste = await subirServidor({ porta, pix, ...(b.url ? { databaseUrl: b.url } : {}) });
       const [admin, visitante] = await Promise.all([entrarComo(s.url, 'admin'), entrarComo(s.url, 'visitante')]);
-      return { base: `${s.url}/api`, tokens: { admin: admin.access_token, semAcesso: visitante.access_token }, destino: `${s.url}/demo/receptor`, linkDeAnexo: (id) => s.integracao.links.gerar(id).url, fechar: async () => (await s.fechar(), await b.descartar?.()) };
+      return { base: `${s.url}/api`, tokens: { admin: admin.access_token, semAcesso: visitante.access_token }, destino: `${s.url}/demo/receptor`, linkDeAnexo: (id) => s.integracao.links.gerar(id).url, psp, expirarPagamento: async (txid) => (await s.db.query(`update cobranca_pix set expira_em = now() - interval '1 hour', proxima_tentativa_em = now() where txid = $1`, [txid]), await s.pix!.rodada(), undefined), fechar: async () => (await s.fechar(), await psp.fechar(), await b.descartar?.()) };
     },
   }));
 }
@@ -246,6 +256,28 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('POST', `/publico/modelos/${codigo}/jornada`, { token: null, corpo: { evento: 'PAGINA', pagina: 'pagina-que-nao-existe' }, espera: 400 });
       const outro = await chamar('POST', `/publico/modelos/${codigo}/rascunhos`, { token: null, corpo: { respostas: {} }, espera: 201 });
       await chamar('DELETE', `/publico/rascunhos/${outro.corpo.codigo}`, { token: null, espera: 204 });
+      // A fee paid by Pix (issue 38): the payment the page polls, a renewal refused while active, the PSP's notification.
+      if (a.psp) {
+        const comTaxa = `${codigo}-pix`;
+        const m = (await chamar('POST', '/modelos', { corpo: { codigoServico: comTaxa, nome: 'Taxa do contrato', grupoControleConteudoId: grupo.id }, espera: 201 })).corpo;
+        const defTaxa = { secoes: [{ id: 's', titulo: 'Pedido', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [] }] }], taxa: { valorCentavos: 1990, descricao: 'Taxa do contrato', chavePix: 'financeiro@exemplo.gov.br' } };
+        await chamar('PUT', `/modelos/${comTaxa}`, { corpo: { nome: m.nome, grupoControleConteudoId: grupo.id, definicao: defTaxa, versao: m.versao }, espera: 200 });
+        await chamar('POST', `/modelos/${comTaxa}/versoes`, { espera: 201 });
+        const enviado = (await chamar('POST', `/publico/modelos/${comTaxa}/formularios`, { token: null, corpo: { respostas: { nome: 'Maria' } }, espera: 201 })).corpo;
+        assert.equal(enviado.status, 'AGUARDANDO_PAGAMENTO');
+        const caminhoPagamento = enviado.pagamento.url.replace(/^\/api/, '');
+        const pagamento = (await chamar('GET', caminhoPagamento, { token: null, espera: 200 })).corpo;
+        assert.equal(pagamento.status, 'ATIVA');
+        await chamar('POST', caminhoPagamento.replace('?', '/renovacao?'), { token: null, espera: 409 });
+        await chamar('GET', caminhoPagamento.replace(/codigo=[^&]+/, 'codigo=AAAA-AAAA-AAAA'), { token: null, espera: 404 });
+        await chamar('POST', '/publico/pix/notificacoes/pix', { token: null, corpo: { pix: [{ txid: pagamento.txid }] }, espera: 200 });
+        // Expired, it is renewed once with another txid; that one is paid.
+        await a.expirarPagamento!(pagamento.txid);
+        assert.equal((await chamar('GET', caminhoPagamento, { token: null, espera: 200 })).corpo.status, 'EXPIRADA');
+        const renovado = (await chamar('POST', caminhoPagamento.replace('?', '/renovacao?'), { token: null, espera: 200 })).corpo;
+        assert.ok((await a.psp.pagar(renovado.txid)).ok);
+        assert.equal((await chamar('GET', caminhoPagamento, { token: null, espera: 200 })).corpo.status, 'PAGA');
+      }
 
       // Filled forms and operation
       const lista = await chamar('GET', `/formularios?modelo=${codigo}&sort=recebidoEm,desc`, { espera: 200 });
@@ -334,8 +366,9 @@ for (const { nome, alvo: criar } of await alvos()) {
 
     test('toda operação documentada foi chamada com sucesso', () => {
       // Against another server, a signed attachment link can only come from one of its deliveries: that one operation is named, not called.
-      const semComoChamar = a.linkDeAnexo ? [] : ['baixarAnexoPorLink'];
-      if (semComoChamar.length) console.log(`# não chamada contra ${externo}: ${semComoChamar.join(', ')} (o link assinado só vem numa entrega do servidor)`);
+      // …and its fees are paid at its own PSP: the payment operations are named, not called, without ours.
+      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix'])];
+      if (semComoChamar.length) console.log(`# não chamada contra ${externo}: ${semComoChamar.join(', ')} (o link assinado só vem numa entrega do servidor; o pagamento, no PSP dele)`);
       const faltam = contrato.operacoes.filter((o) => !semComoChamar.includes(o.id) && ![...(vistos.get(o.id) ?? [])].some((s) => s < 300)).map((o) => `${o.metodo} ${o.caminho} (${o.id})`);
       assert.deepEqual(faltam, []);
     });

@@ -65,6 +65,7 @@ const FRASES: [string, string][] = [
   ['O histórico do modelo "{codigo}" não tem a entrada {id}.', 'The history of form template "{codigo}" has no entry {id}.'],
   ['A definição daquela entrada não passa mais nas regras do construtor.', "That entry's definition no longer passes the builder's rules."],
   ['O idioma "{i}" não é oferecido neste ambiente (IDIOMAS_FORMULARIOS: {lista}).', 'The language "{i}" is not offered in this environment (IDIOMAS_FORMULARIOS: {lista}).'],
+  ['Este ambiente não cobra taxas: configure o PSP do Pix (PIX_PSP_URL) antes de publicar um formulário com taxa.', 'This environment charges no fees: configure the Pix PSP (PIX_PSP_URL) before publishing a form with a fee.'],
   // Between environments.
   ['O arquivo não é um modelo exportado pelo Console de Formulários.', 'The file is not a form template exported by Console de Formulários.'],
   ['Escolha um arquivo .json exportado pelo botão "Exportar" de um modelo.', 'Choose a .json file exported with a form template\'s "Export" button.'],

@@ -43,6 +43,8 @@ export interface EnvioSimples {
 }
 
 export interface FormularioGravado {
+  /** The form's id (the single-statement path gives it: a charge is made for it right after). */
+  id?: string;
   protocolo: string;
   codigo_servico: string;
   modelo_versao: number;

@@ -22,6 +22,7 @@ import { Administradores, Eu, Permissoes } from '../../../src/api/contrato/acess
 import type { IdentidadeCidadao } from './cidadao';
 import type { OpcoesIntegracao } from '../entrega/integracao';
 import type { IdiomaTraducao } from '../../../src/forms/traducoes';
+import type { Cobrancas } from '../pix/cobrancas';
 
 export interface OpcoesApi {
   db: Banco;
@@ -47,6 +48,8 @@ export interface OpcoesApi {
   emails: boolean;
   /** IDIOMAS_FORMULARIOS (issue 37). */
   idiomasFormularios: readonly IdiomaTraducao[];
+  /** Fees paid by Pix (issue 38); absent without a PSP. */
+  pix?: Cobrancas;
 }
 
 /** The reference API under /api. */
@@ -70,7 +73,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, extras: o.extrasPublicos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
@@ -101,7 +104,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasPerfis(api, o.db);
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
-        await rotasModelos(api, o.db, o.integracao, o.aoReceber, o.idiomasFormularios);
+        await rotasModelos(api, o.db, o.integracao, o.aoReceber, o.idiomasFormularios, !!o.pix);
         await rotasFormularios(api, o.db, o.anexos);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);

@@ -54,6 +54,8 @@ interface Trabalho extends LinhaSegredos {
   recebido_em: string;
   idioma: string;
   declaracao: { texto: string; aceitaEm: string } | null;
+  /** The fee paid (issue 38): only a paid form is ever delivered. */
+  pagamento: { valor: string; txid: string; endToEndId: string; pagoEm: string } | null;
   metodo: string;
   cabecalhos: Record<string, string>;
 }
@@ -61,7 +63,7 @@ interface Trabalho extends LinhaSegredos {
 export type { Resultado } from './envio';
 
 /** The body a downstream system receives; each attachment with a signed link that downloads it until it expires. */
-export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao'] }, links: Pick<LinksAnexos, 'gerar'>) {
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento'] }, links: Pick<LinksAnexos, 'gerar'>) {
   return {
     entregaId: t.id,
     protocolo: t.protocolo,
@@ -74,6 +76,8 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
     respostas: comLinks(t.respostas, links),
     // The declaration the citizen accepted (issue 36): its exact text and when.
     ...(t.declaracao ? { declaracao: { texto: t.declaracao.texto, aceitaEm: new Date(t.declaracao.aceitaEm).toISOString() } } : {}),
+    // The fee the citizen paid by Pix (issue 38): value, the charge's txid, the bank's endToEndId, when.
+    ...(t.pagamento ? { pagamento: t.pagamento } : {}),
   };
 }
 
@@ -120,7 +124,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
                           order by x.proxima_tentativa_em limit $1 for update of x skip locked)
          returning r.id, r.formulario_id, r.tentativas, r.destino, r.codigo_servico)
        select c.id::text as id, c.formulario_id::text as formulario_id, c.tentativas, c.destino, c.codigo_servico,
-              f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao,
+              f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao, f.pagamento,
               m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos,
               m.integracao_segredo, m.integracao_segredo_anterior, m.integracao_segredo_anterior_ate
          from c join formulario f on f.id = c.formulario_id join modelo m on m.codigo_servico = c.codigo_servico`,

@@ -17,6 +17,8 @@ import { criarAnexos } from '../anexos/anexos';
 import { abrirArmazenamento, configS3DoAmbiente } from '../anexos/armazenamento';
 import { fecharPdf } from '../pdf/gerador';
 import { criarMensageiro, opcoesEmailDoAmbiente } from '../email/mensageiro';
+import { criarCobrancas, opcoesPixDoAmbiente } from '../pix/cobrancas';
+import { urlPublicaDoAmbiente } from '../configuracao';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
@@ -32,6 +34,7 @@ const configuracao = configuracaoOuSair(() => ({
   retencao: opcoesRetencaoDoAmbiente(process.env),
   s3: configS3DoAmbiente(process.env),
   email: opcoesEmailDoAmbiente(process.env),
+  pix: opcoesPixDoAmbiente(process.env, urlPublicaDoAmbiente(process.env)),
   // Its own management port (health and metrics): 9001 in production unless PORTA_GESTAO says otherwise.
   gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
 }));
@@ -52,12 +55,15 @@ const email = configuracao.email;
 const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl, aoResultado: metricas.email }) : undefined;
 mensageiro?.iniciar();
 if (!mensageiro) console.log('E-mails desligados neste processo (sem SMTP_URL).');
+// Fees (issue 38): charges the PSP did not take yet, confirmations a lost notification left behind, expiries.
+const pix = configuracao.pix ? criarCobrancas(db, configuracao.pix, () => entregador.acordar()) : undefined;
+pix?.iniciar();
 console.log(`Entregador de formulários: lote ${o.lote}, tempo limite ${o.timeoutMs} ms, esperas ${o.esperasS.join(', ')} s${gestao ? `; saúde e métricas em http://${configuracao.gestao!.host}:${configuracao.gestao!.porta}` : ''}`);
 // SIGTERM: not ready at once; the rounds in progress finish (what they claimed is delivered and written, no lease left to expire); then exit 0.
 for (const sinal of ['SIGINT', 'SIGTERM'] as const)
   process.on(sinal, () => {
     saude.desligar();
-    void Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar()])
+    void Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar(), pix?.parar()])
       .then(() => Promise.all([fecharPdf(), gestao?.close()]))
       .then(() => db.fechar())
       .then(() => process.exit(0));

@@ -284,8 +284,24 @@ export const Recibo = Type.Object(
       },
       { description: 'O comprovante em PDF que o cidadão pode baixar logo depois do envio.' },
     ),
+    pagamento: Type.Optional(Type.Object({ url: Type.String({ description: 'O pagamento (GET): valor, QR Code, validade, situação.' }) }, { description: 'Só num envio com taxa (status AGUARDANDO_PAGAMENTO): o formulário é entregue depois que o banco confirma o Pix.' })),
   },
   { title: 'Recibo', description: 'O recibo do envio, com o comprovante em PDF.', examples: [{ protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', versaoModelo: 2, status: 'RECEBIDO', recebidoEm: '2026-11-21T14:05:00.000Z', comprovante: { codigoVerificacao: 'K7QM-X2RD-9TWH', url: '/api/publico/comprovantes/2026.000001234?codigo=K7QM-X2RD-9TWH' } }] },
+);
+
+export const Pagamento = Type.Object(
+  {
+    status: Enum(['CRIANDO', 'ATIVA', 'PAGA', 'EXPIRADA'] as const, 'CRIANDO: a cobrança ainda vai ao PSP (volte em instantes); ATIVA: pague com o QR Code ou o copia-e-cola; PAGA; EXPIRADA (renovável uma vez).'),
+    valor: Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'Em reais, como a API Pix escreve ("32.50").' }),
+    valorCentavos: Type.Integer({ minimum: 1 }),
+    txid: Type.String({ pattern: '^[a-zA-Z0-9]{26,35}$' }),
+    copiaECola: Type.Optional(Type.String({ description: 'O BR Code dinâmico (Pix copia e cola), enquanto ATIVA.' })),
+    qr: Type.Optional(Type.Array(Type.String({ pattern: '^[01]+$' }), { description: 'O QR Code do copia-e-cola, linha a linha (1: módulo escuro), para a página desenhar.' })),
+    expiraEm: DataHora(),
+    pagoEm: Nulavel(DataHora()),
+    renovavel: Type.Boolean({ description: 'Expirada e ainda não renovada: POST …/renovacao gera outro código.' }),
+  },
+  { title: 'Pagamento', description: 'A taxa de um envio paga por Pix (issue 38).' },
 );
 
 export const AnexoEnviado = Type.Object(

@@ -22,6 +22,7 @@ import { rascunhoDoCodigo } from './rascunhos';
 import { contarJornada } from './jornada';
 import { doc, params, type ContextoPublico, type LinhaPublica } from './publico';
 import { ABERTO_AGORA_SQL } from '../situacaoModelo';
+import { PRAZO_PADRAO_MINUTOS, valorDaTaxa } from '../../../../src/forms/taxa';
 
 type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
 
@@ -108,6 +109,9 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     ];
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
     const requerente = requerenteDe(definicao, respostas, cidadao);
+    // A fee (issue 38): the form waits for its payment; without a PSP in this environment, no charge can be made.
+    const taxa = valorDaTaxa(definicao, respostas);
+    if (taxa && !ctx.o.pix) throw new ErroHttp(503, textoCidadao(idioma, 'api.pix-indisponivel'));
     // The declaration as the citizen read it: in the language of the model's texts they got (issue 37).
     const declaracaoLida = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).declaracao?.texto ?? null;
     const confirmacao = ctx.o.emails ? await dentroDoLimite(enderecoDeConfirmacao(definicao, respostas)) : null;
@@ -139,9 +143,10 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
               and (select count(*) from l) = cardinality($14::uuid[])
            returning 1),
          f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao)
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, status)
            select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
-                  case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end
+                  case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end,
+                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end
             -- With a limit, the place taken above is the model's check (its row is then this statement's own: locking it
             -- again would skip it); without one, the model is locked for key share as always.
             where (case when $21::boolean then exists (select 1 from vaga)
@@ -153,7 +158,11 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            select id, $1, $2, 'RECEBIDO', 'portal-cidadao', jsonb_build_object('protocolo', protocolo, 'versaoModelo', $3::int) from f),
          r as (
            insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em)
-           select id, $1, $2, $7, now() from f where $7::text is not null),
+           select id, $1, $2, $7, now() from f where $7::text is not null and $22::int is null),
+         p as (
+           -- Its charge (issue 38), taken to the PSP right after: the delivery is written when it is paid.
+           insert into cobranca_pix (formulario_id, codigo_servico, txid, valor_centavos, chave, descricao, prazo_minutos, expira_em)
+           select id, $1, 'CF' || lpad(regexp_replace(protocolo, '[^0-9]', '', 'g'), 26, '0'), $22, $23, $24, $25, now() + make_interval(mins => $25) from f where $22::int is not null),
          k as (
            insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
            select $1, $11, $8, $9, id from f where $8::text is not null),
@@ -166,15 +175,15 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            -- The e-mails it calls for (issue 21), queued with the form: a mail server down never loses it.
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
-         select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null],
+         select id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS],
         'envio-formulario',
       )
       )[0] ?? null;
     let criado: LinhaSaida | null;
     try {
       // Without uploads, a draft or a limit of answers, with the submissions arriving meanwhile in one statement (issue 19).
-      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null
+      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa
         ? await sozinho()
         : await gravarEmGrupo(
             { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida },
@@ -193,6 +202,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       return null;
     }
     ctx.o.aoReceber?.();
+    // Its charge at the PSP now, so the QR code is there when the page asks (the sweep tries again if the PSP is down).
+    if (taxa && criado.id) await ctx.o.pix!.criar(criado.id).catch(() => undefined);
     // "Sent" in the journey's counters is counted here, from the real submission, never reported by a browser (issue 33).
     await contarJornada(db, m.codigo_servico, 'ENVIADO');
     return { saida: saida(criado), repetido: false };
@@ -256,6 +267,7 @@ function requerenteDe(d: Definicao, respostas: Record<string, unknown>, cidadao:
 type LinhaSaida = FormularioGravado;
 const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
 const saida = (f: LinhaSaida) => ({
+  ...(f.status === 'AGUARDANDO_PAGAMENTO' ? { pagamento: { url: `/api/publico/pagamentos/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` } } : {}),
   protocolo: f.protocolo,
   codigoServico: f.codigo_servico,
   versaoModelo: f.modelo_versao,

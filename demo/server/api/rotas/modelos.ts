@@ -175,11 +175,13 @@ export async function contarParaLimite(tx: Executor, codigo: string): Promise<vo
 }
 
 /** Form templates: list, create, the draft, publishing immutable versions, archiving. */
-export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void, idiomas: readonly IdiomaTraducao[] = IDIOMAS_TRADUCAO) {
+export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void, idiomas: readonly IdiomaTraducao[] = IDIOMAS_TRADUCAO, cobraTaxas = false) {
   /** A definition's problems, with the languages this environment offers (IDIOMAS_FORMULARIOS) checked too. */
   const problemasDe = (d: Definicao, publicar: boolean, o: Parameters<typeof validarDefinicao>[2]) => [
     ...validarDefinicao(d, publicar, o),
     ...(d.idiomas ?? []).filter((i) => !idiomas.includes(i)).map((i) => ({ caminho: 'idiomas', mensagem: `O idioma "${i}" não é oferecido neste ambiente (IDIOMAS_FORMULARIOS: ${idiomas.join(', ') || 'nenhum'}).` })),
+    // A fee needs a PSP in this environment (issue 38): refused at publishing, so no citizen meets a form that cannot charge.
+    ...(publicar && d.taxa && !cobraTaxas ? [{ caminho: 'taxa', mensagem: 'Este ambiente não cobra taxas: configure o PSP do Pix (PIX_PSP_URL) antes de publicar um formulário com taxa.' }] : []),
   ];
   /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
   async function modeloDoChamador(tx: Executor, req: FastifyRequest, codigo: string, bloquear = false): Promise<LinhaModelo> {

@@ -17,6 +17,8 @@ import { registrarAnexosPublicos } from './anexosPublicos';
 import { registrarComprovantes } from './comprovantes';
 import { idiomasPreferidos, type IdiomaCidadao } from '../../../../src/i18n/cidadao';
 import { modeloNoIdioma } from '../../../../src/forms/traducoes';
+import type { Cobrancas } from '../../pix/cobrancas';
+import { registrarPagamentos } from './pagamentos';
 import { textoCidadao } from '../../textosCidadao';
 import type { SituacaoModelo } from '../../../../src/forms/periodo';
 import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
@@ -73,6 +75,8 @@ export interface OpcoesPublico {
   rascunhos: OpcoesRascunhos;
   /** E-mails are on: a submission queues its confirmation and its team notice with the form. */
   emails?: boolean;
+  /** Fees paid by Pix (issue 38): the charges; absent without a PSP (PIX_PSP_URL). */
+  pix?: Cobrancas;
   /** More citizens' routes in this context (the demo's token route), under the same limits. */
   extras?: (publico: FastifyInstance, limites: Limites) => void;
 }
@@ -277,6 +281,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   /** Writes to a model count against the model's limit too (before the body is read). */
   const porModelo = limites.gancho(nomeados.modelo, (req) => (req.params as { codigoServico?: string }).codigoServico ?? '');
   registrarComprovantes(api, ctx);
+  registrarPagamentos(api, ctx);
   registrarEnvios(api, ctx, porModelo);
   await registrarAnexosPublicos(api, ctx, porModelo);
   registrarRascunhos(api, ctx, o.rascunhos, porModelo);

@@ -1,0 +1,155 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bancosDeTeste, clienteApi, subirServidor, portaLivre, type ServidorTeste } from '../apoio/servidor';
+import { esperarAte, subirReceptor } from '../apoio/receptor';
+import { gerarCertificados, type Certificados } from '../../demo/server/pix/certificados';
+import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
+import { brCodeLido } from '../../demo/server/pix/brcode';
+import type { Definicao } from '../../src/forms/definicao';
+import type { OpcoesPix } from '../../demo/server/pix/cobrancas';
+
+/**
+ * Fees paid by Pix (issue 38) against the PSP simulator, on both databases: a charge with the protocol as txid and
+ * the BR Code of its location; a paid notification, confirmed at the PSP, marks the form paid and releases its
+ * delivery (with `pagamento`); a forged notification (unknown txid, wrong value, no payment) changes nothing; a lost
+ * notification is caught by the sweep; expiry and the one renewal; the PSP down when the citizen sends: the form is
+ * stored and the charge made later, never lost.
+ */
+const DEF: Definicao = {
+  secoes: [{ id: 's', titulo: 'Pedido', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [] }, { id: 'via', tipo: 'escolha-unica', rotulo: 'Via', obrigatorio: true, regras: [], opcoes: [{ valor: 'primeira', rotulo: 'Primeira via' }, { valor: 'segunda', rotulo: 'Segunda via' }] }] }],
+  taxa: { porResposta: { campo: 'via', valores: { primeira: 0, segunda: 3250 } }, descricao: 'Segunda via de documento', chavePix: 'financeiro@sefaz.uf.gov.br', prazoMinutos: 30 },
+};
+
+const certs: Certificados = gerarCertificados();
+
+for (const banco of await bancosDeTeste()) {
+  describe(`taxas pagas por Pix (${banco.nome})`, () => {
+    let s: ServidorTeste;
+    let psp: SimuladorPsp;
+    let receptor: Awaited<ReturnType<typeof subirReceptor>>;
+    let admin: Awaited<ReturnType<typeof clienteApi>>;
+    let pspPorta: number;
+
+    const opcoesPix = (url: string, urlPublica: string): OpcoesPix => ({
+      psp: { url, clientId: 'console', clientSecret: 'segredo', cert: certs.cliente.cert, key: certs.cliente.key, ca: certs.ca, timeoutMs: 2000 },
+      recebedor: { nome: 'Governo do Estado', cidade: 'Capital' },
+      webhookUrl: `${urlPublica}/api/publico/pix/notificacoes`,
+      conciliacaoMs: 300,
+      margemS: 0,
+      lote: 50,
+    });
+
+    before(async () => {
+      pspPorta = await portaLivre();
+      psp = await iniciarSimuladorPsp({ certificados: certs, clientId: 'console', clientSecret: 'segredo', porta: pspPorta });
+      receptor = await subirReceptor();
+      const porta = await portaLivre();
+      const url = `http://127.0.0.1:${porta}`;
+      s = await subirServidor({ porta, databaseUrl: banco.url, entregas: { ligado: true, esperasS: [0.3], timeoutMs: 1000, intervaloMs: 50, lote: 10 }, integracao: { permitidos: { origens: [receptor.origem] } }, pix: opcoesPix(psp.url, url) });
+      admin = await clienteApi(s.url, 'admin');
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      const corpo = { nome: 'Segunda via', grupoControleConteudoId: grupo, integracao: { url: receptor.url, metodo: 'POST', cabecalhos: {} } };
+      assert.equal((await admin('POST', '/modelos', { codigoServico: 'com-taxa', ...corpo })).status, 201);
+      assert.equal((await admin('PUT', '/modelos/com-taxa', { ...corpo, definicao: DEF, versao: 1 })).status, 200);
+      assert.equal((await admin('POST', '/modelos/com-taxa/versoes')).status, 201);
+    });
+    after(async () => {
+      await s.fechar();
+      await psp.fechar();
+      await receptor.fechar();
+      await banco.descartar?.();
+    });
+
+    const enviar = async (via: string) => {
+      const r = await fetch(`${s.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: 'Maria', via } }) });
+      return { status: r.status, json: await r.json() };
+    };
+    const pagamento = async (url: string) => (await fetch(`${s.url}${url}`)).json();
+    const linha = async (protocolo: string) =>
+      (await s.db.query<{ status: string; cobranca: string; entregas: number; pagamento: Record<string, string> | null }>(`select f.status, c.status as cobranca, (select count(*)::int from retentativa_integracao r where r.formulario_id = f.id) as entregas, f.pagamento from formulario f join cobranca_pix c on c.formulario_id = f.id where f.protocolo = $1`, [protocolo]))[0];
+    const eventos = async (protocolo: string) => (await s.db.query<{ tipo: string }>(`select e.tipo from formulario_evento e join formulario f on f.id = e.formulario_id where f.protocolo = $1 order by e.id`, [protocolo])).map((e) => e.tipo);
+
+    test('cobrança com o protocolo como txid; pago e confirmado no PSP, o formulário segue e a entrega leva o pagamento', async () => {
+      const r = await enviar('segunda');
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      assert.equal(r.json.status, 'AGUARDANDO_PAGAMENTO');
+      const p = await pagamento(r.json.pagamento.url);
+      assert.deepEqual([p.status, p.valor, p.valorCentavos, p.txid], ['ATIVA', '32.50', 3250, `CF${r.json.protocolo.replace(/\D/g, '').padStart(26, '0')}`]);
+      assert.equal(brCodeLido(p.copiaECola)?.location, psp.cobranca(p.txid)!.loc!.location, 'the BR Code points at the charge');
+      assert.ok(p.qr.length >= 21 && p.qr.every((l: string) => l.length === p.qr.length));
+      assert.deepEqual(await linha(r.json.protocolo), { status: 'AGUARDANDO_PAGAMENTO', cobranca: 'ATIVA', entregas: 0, pagamento: null }, 'nothing delivered before the payment');
+      const pago = await psp.pagar(p.txid);
+      assert.ok(pago.ok);
+      assert.equal(pago.notificacao, 200);
+      const depois = await linha(r.json.protocolo);
+      assert.deepEqual([depois.cobranca, depois.pagamento?.endToEndId, depois.pagamento?.valor], ['PAGA', pago.endToEndId, '32.50']);
+      const entregue = await esperarAte(() => receptor.doProtocolo(r.json.protocolo)[0], 10_000, 'a entrega');
+      assert.deepEqual(entregue.corpo.pagamento, { valor: '32.50', txid: p.txid, endToEndId: pago.endToEndId, pagoEm: new Date(psp.cobranca(p.txid)!.pix![0].horario).toISOString() });
+      assert.equal((await pagamento(r.json.pagamento.url)).status, 'PAGA');
+      assert.deepEqual((await eventos(r.json.protocolo)).slice(0, 3), ['RECEBIDO', 'PAGAMENTO_CRIADO', 'PAGO']);
+      // A free option: no charge at all, delivered as always.
+      const gratis = await enviar('primeira');
+      assert.deepEqual([gratis.status, gratis.json.status, gratis.json.pagamento], [201, 'RECEBIDO', undefined]);
+    });
+
+    test('uma notificação forjada não muda nada: txid desconhecido, cobrança não paga, valor diferente', async () => {
+      const r = await enviar('segunda');
+      const p = await pagamento(r.json.pagamento.url);
+      const notificar = (pix: unknown) => fetch(`${s.url}/api/publico/pix/notificacoes/pix`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pix }) });
+      for (const pix of [
+        [{ txid: p.txid, endToEndId: 'E'.padEnd(31, '0') + '1', valor: '32.50', horario: new Date().toISOString() }],
+        [{ txid: 'CF99999999999999999999999999', endToEndId: 'E'.padEnd(31, '0') + '2', valor: '32.50' }],
+        'lixo',
+      ]) {
+        const resposta = await notificar(pix);
+        assert.equal(resposta.status, pix === 'lixo' ? 400 : 200);
+      }
+      assert.deepEqual(await linha(r.json.protocolo), { status: 'AGUARDANDO_PAGAMENTO', cobranca: 'ATIVA', entregas: 0, pagamento: null }, 'the PSP was asked, and it says unpaid');
+      // Paid at the PSP with another value: refused too.
+      psp.cobranca(p.txid)!.valor.original = '0.01';
+      await psp.pagar(p.txid);
+      psp.cobranca(p.txid)!.valor.original = '32.50';
+      psp.cobranca(p.txid)!.pix![0].valor = '0.01';
+      await notificar([{ txid: p.txid }]);
+      assert.equal((await linha(r.json.protocolo)).cobranca, 'ATIVA');
+    });
+
+    test('a notificação perdida: a conciliação encontra o pagamento', async () => {
+      const r = await enviar('segunda');
+      const p = await pagamento(r.json.pagamento.url);
+      const pago = await psp.pagar(p.txid, { perderNotificacao: true });
+      assert.ok(pago.ok);
+      await esperarAte(async () => (await linha(r.json.protocolo)).cobranca === 'PAGA', 10_000, 'a conciliação');
+      assert.equal((await linha(r.json.protocolo)).pagamento?.endToEndId, pago.endToEndId);
+    });
+
+    test('vencida: PAGAMENTO_EXPIRADO, nunca entregue; renovada uma vez com outro txid, e paga depois', async () => {
+      const r = await enviar('segunda');
+      const p = await pagamento(r.json.pagamento.url);
+      await s.db.query(`update cobranca_pix set expira_em = now() - interval '1 minute', proxima_tentativa_em = now() where txid = $1`, [p.txid]);
+      await esperarAte(async () => (await linha(r.json.protocolo)).status === 'PAGAMENTO_EXPIRADO', 10_000, 'a expiração');
+      const expirado = await pagamento(r.json.pagamento.url);
+      assert.deepEqual([expirado.status, expirado.renovavel, expirado.copiaECola], ['EXPIRADA', true, undefined]);
+      assert.equal((await linha(r.json.protocolo)).entregas, 0);
+      const renovar = () => fetch(`${s.url}${r.json.pagamento.url.replace('?', '/renovacao?')}`, { method: 'POST' });
+      const novo = await (await renovar()).json();
+      assert.deepEqual([novo.status, novo.renovavel, novo.txid.startsWith('CR')], ['ATIVA', false, true]);
+      assert.equal((await linha(r.json.protocolo)).status, 'AGUARDANDO_PAGAMENTO');
+      assert.equal((await renovar()).status, 409, 'once');
+      await psp.pagar(novo.txid);
+      await esperarAte(async () => (await linha(r.json.protocolo)).status === 'RECEBIDO' || (await linha(r.json.protocolo)).status === 'INTEGRADO', 10_000, 'pago depois de renovado');
+      assert.deepEqual(await eventos(r.json.protocolo).then((e) => e.filter((x) => x.startsWith('PAGA') || x === 'PAGO')), ['PAGAMENTO_CRIADO', 'PAGAMENTO_EXPIRADO', 'PAGAMENTO_CRIADO', 'PAGO']);
+    });
+
+    test('o PSP fora do ar no envio: o formulário fica guardado e a cobrança é feita quando ele volta', async () => {
+      await psp.fechar();
+      const r = await enviar('segunda');
+      assert.equal(r.status, 201, 'the form is stored');
+      assert.equal((await pagamento(r.json.pagamento.url)).status, 'CRIANDO');
+      psp = await iniciarSimuladorPsp({ certificados: certs, clientId: 'console', clientSecret: 'segredo', porta: pspPorta });
+      await s.db.query(`update cobranca_pix set proxima_tentativa_em = now() where status = 'CRIANDO'`);
+      await esperarAte(async () => (await pagamento(r.json.pagamento.url)).status === 'ATIVA', 15_000, 'a cobrança feita depois');
+      assert.ok(psp.cobranca((await pagamento(r.json.pagamento.url)).txid));
+    });
+  });
+}
