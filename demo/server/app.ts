@@ -19,7 +19,8 @@ import { configS3DoAmbiente, type ConfigS3 } from './anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from './api/rotas/publico';
 import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
 import type { IdiomaTraducao } from '../../src/forms/traducoes';
-import type { OpcoesPix } from './pix/cobrancas';
+import { opcoesPixDoAmbiente, type OpcoesPix } from './pix/cobrancas';
+import { iniciarPspDemo, registrarPaginaPix } from './pix/pspDemo';
 import { arquivoDaChave, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from './configuracao';
 import { criarApp, montarServico, type Servico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
@@ -72,8 +73,10 @@ export interface OpcoesServidor {
   rascunhos?: Omit<OpcoesRascunhos, 'enviarLink'>;
   /** REDIS_URL: the citizens' limits shared by several nodes. */
   redisUrl?: string;
-  /** Fees paid by Pix (issue 38): the PSP (the demo's simulator unless PIX_PSP_URL says otherwise); absent or null: none. */
+  /** Fees paid by Pix (issue 38): a PSP (PIX_PSP_URL); absent or null: the demo's simulator when `pspDemo`, else none. */
   pix?: OpcoesPix | null;
+  /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
+  pspDemo?: boolean;
   /** IDIOMAS_FORMULARIOS (issue 37); absent: all. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** PORTA_GESTAO: health and metrics on their own port (none by default in the demo). */
@@ -119,6 +122,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   // E-mails: a real SMTP server (SMTP_URL), or the demo's catcher on loopback, or none.
   const caixaDeEmails = o.email && !o.email.smtpUrl && o.email.caixaDemo ? await abrirCaixaDeEmails() : undefined;
   const smtpUrl = o.email?.smtpUrl ?? caixaDeEmails?.url;
+  // Fees: a real PSP (PIX_PSP_URL), or the demo's simulator on loopback, or none.
+  const pspDemo = !o.pix && o.pspDemo ? await iniciarPspDemo(o.urlPublica) : undefined;
   const servico = await montarServico(app, {
     urlPublica: o.urlPublica,
     identidade,
@@ -139,7 +144,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     email: o.email && smtpUrl ? { ...o.email, smtpUrl } : undefined,
     rascunhos: o.rascunhos ?? opcoesRascunhosDoAmbiente({}, o.urlPublica),
     idiomasFormularios: o.idiomasFormularios,
-    pix: o.pix,
+    pix: o.pix ?? pspDemo?.pix,
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },
@@ -148,6 +153,10 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   if (caixaDeEmails) registrarCaixaDeEmails(app, caixaDeEmails);
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   app.addHook('onClose', async () => void (await caixaDeEmails?.fechar()));
+  if (pspDemo) {
+    registrarPaginaPix(app, pspDemo.psp);
+    app.addHook('onClose', async () => void (await pspDemo.psp.fechar()));
+  }
   registrarPaginasDemo(app, o, idpUrl);
   return { ...servico, encerrarSessoes, chavesIdp, receptor, caixaDeEmails };
 }
@@ -240,6 +249,8 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     email: opcoesEmailDoAmbiente(env),
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
+    pix: opcoesPixDoAmbiente(env, urlPublica),
+    pspDemo: env.PSP_DEMO !== 'off',
     trustProxy: trustProxyDoAmbiente(env),
     redisUrl: redisUrlDoAmbiente(env),
     gestao: gestaoDoAmbiente(env, null),

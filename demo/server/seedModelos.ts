@@ -105,7 +105,9 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
   await tx.query('insert into grupo_acesso_publico_cidadao (grupo_id, cpf) select $1, unnest($2::text[])', [grupoPublico, cpfs]);
   await tx.query(`insert into grupo_acesso_publico (nome, descricao) values ('Servidores da educação', 'Professores e técnicos da rede estadual')`);
   for (const [codigo, nome, grupo, status] of MODELOS) {
-    const d = JSON.stringify(definicao(nome));
+    // One model with a fee paid by Pix (issue 38): the second copy of a school record costs R$ 18,90, free after a robbery.
+    const taxa: Definicao['taxa'] = codigo === 'educacao-historico' ? { porResposta: { campo: 'motivo', valores: { perda: 1890, roubo: 0, dano: 1890 } }, descricao: 'Segunda via de histórico escolar', chavePix: 'financeiro@educacao.uf.gov.br', prazoMinutos: 30 } : undefined;
+    const d = JSON.stringify({ ...definicao(nome), ...(taxa ? { taxa } : {}) });
     const versoes = status === 'RASCUNHO' ? 0 : 2;
     await tx.query(
       `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, ultima_versao, criado_por, atualizado_por)

@@ -6,6 +6,7 @@ import { emPaginas, errosDaPagina, type ErroNaPagina, paginaDoCampo, paginasDe, 
 import { nomeDoItem } from '../forms/respostas';
 import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerItem } from '../forms/repeticao';
 import { tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
+import { formatarReais, valorDaTaxa } from '../forms/taxa';
 import { Campo, type EnviarArquivo } from './Campo';
 import { Revisao, Titulo, type Nivel } from './Revisao';
 
@@ -293,6 +294,17 @@ export function Formulario(props: PropsFormulario) {
     </section>
   );
 
+  // The fee (issue 38): what the answers cost, said before sending (on the check step, or above "Enviar").
+  const taxa = valorDaTaxa(definicao, respostasVisiveis(definicao, respostas));
+  const blocoTaxa = taxa ? (
+    <section className="fc-secao fc-taxa" aria-labelledby={`${prefixo}-taxa`}>
+      <Titulo nivel={Hs} id={`${prefixo}-taxa`}>
+        {t('preenchimento.taxa-titulo')}
+      </Titulo>
+      <p>{t('preenchimento.taxa', { valor: formatarReais(taxa, idioma) })}</p>
+    </section>
+  ) : null;
+
   /** A failed attempt: every question of the step shows its problem, and the summary takes the focus. */
   const falhou = (chaves: string[]) => {
     setTocados((x) => new Set([...x, ...chaves]));
@@ -396,6 +408,7 @@ export function Formulario(props: PropsFormulario) {
             {outras.map((s) => secao(s, Hs))}
           </>
         )}
+        {naRevisao && blocoTaxa}
         {naRevisao && blocoDeclaracao}
         <div className="fc-acoes">
           <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>
@@ -440,6 +453,7 @@ export function Formulario(props: PropsFormulario) {
       {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} t={t} />}
       {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s, props.titulo ? Hs : nivel))}
       {!definicao.secoes.some((s) => s.campos.length) && <p className="fc-dica">{t('preenchimento.sem-campos')}</p>}
+      {blocoTaxa}
       {blocoDeclaracao}
       {!somenteLeitura && (
         <div className="fc-acoes">

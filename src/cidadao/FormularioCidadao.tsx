@@ -8,6 +8,7 @@ import { idiomaCidadaoDe, idiomasPreferidos, tradutorCidadao, type IdiomaCidadao
 import { NOME_IDIOMA } from '../forms/traducoes';
 import { criarApi, dadosDoToken, novaChave, SemResposta, type ApiCidadao } from './api';
 import { Formulario, type EnviarArquivo } from './Formulario';
+import { Pagamento } from './Pagamento';
 import { esquecer, lembrar, recordar } from './memoria';
 
 /**
@@ -50,6 +51,8 @@ interface Recibo {
   protocolo: string;
   recebidoEm: string;
   comprovante?: { codigoVerificacao: string; url: string };
+  /** A form with a fee (issue 38): where its payment is read. */
+  pagamento?: { url: string };
 }
 
 interface RascunhoAberto {
@@ -377,6 +380,7 @@ export function FormularioCidadao(p: PropsCidadao) {
           <p className="fc-protocolo">{recibo.protocolo}</p>
         </div>
         <p>{t('cidadao.recebido-em', { data: formatarDataHoraCompleta(recibo.recebidoEm) })}</p>
+        {recibo.pagamento && <Pagamento api={api} url={recibo.pagamento.url} t={t} idioma={idioma} aoPagar={() => emitir('pago', { protocolo: recibo.protocolo, codigoServico: estado.modelo.codigoServico })} />}
         {recibo.comprovante && (
           <>
             <p>

@@ -27,6 +27,9 @@ const SO_DEMONSTRACAO = [
   'demo/server/app.ts',
   'demo/server/demonstracao.ts',
   'demo/server/portaisCidadao.ts',
+  'demo/server/pix/pspDemo.ts',
+  'demo/server/pix/simuladorPsp.ts',
+  'demo/server/pix/certificados.ts',
 ];
 
 /** Every local module reachable from `entrada` (paths relative to the repository). */

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { gerarCertificados } from './certificados';
+import { iniciarSimuladorPsp, type SimuladorPsp } from './simuladorPsp';
+import type { OpcoesPix } from './cobrancas';
+
+/**
+ * The demo's payment service provider (issue 38): the simulator on loopback, started with the demo server unless
+ * PIX_PSP_URL names a real one (or PSP_DEMO=off), and a page for QA to "pay" a pending charge — with or without its
+ * notification reaching the console — as the receiver's page does for deliveries:
+ *   GET  /demo/pix                      the charges (JSON with `Accept: application/json`, else a page)
+ *   POST /demo/pix/{txid}/pagar         {"perderNotificacao": true} pays without notifying
+ * Development and QA only, like the embedded identity provider.
+ */
+export async function iniciarPspDemo(urlPublica: string): Promise<{ psp: SimuladorPsp; pix: OpcoesPix }> {
+  const certificados = gerarCertificados();
+  const psp = await iniciarSimuladorPsp({ certificados, clientId: 'console-formularios', clientSecret: 'segredo-do-psp-de-demonstracao' });
+  return {
+    psp,
+    pix: {
+      psp: { url: psp.url, clientId: 'console-formularios', clientSecret: 'segredo-do-psp-de-demonstracao', cert: certificados.cliente.cert, key: certificados.cliente.key, ca: certificados.ca },
+      recebedor: { nome: 'Governo do Estado (demo)', cidade: 'Capital' },
+      webhookUrl: `${urlPublica}/api/publico/pix/notificacoes`,
+      conciliacaoMs: 10_000,
+      margemS: 30,
+      lote: 50,
+    },
+  };
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function registrarPaginaPix(app: FastifyInstance, psp: SimuladorPsp) {
+  app.get('/demo/pix', async (req, rep) => {
+    const cobrancas = psp.cobrancas().reverse();
+    if ((req.headers.accept ?? '').includes('application/json')) return { cobrancas, notificacoes: psp.notificacoes() };
+    const linhas = cobrancas
+      .map((c) => `<tr><td><code>${esc(c.txid)}</code></td><td>R$ ${esc(c.valor.original.replace('.', ','))}</td><td>${esc(c.status)}</td><td>${c.status === 'ATIVA' ? `<form method="post" action="/demo/pix/${esc(c.txid)}/pagar"><button>Pagar</button></form> <form method="post" action="/demo/pix/${esc(c.txid)}/pagar?perder=1"><button>Pagar sem avisar o console</button></form>` : ''}</td></tr>`)
+      .join('');
+    return rep
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'")
+      .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>PSP simulado (demonstração)</title><style>body{font-family:sans-serif;margin:2rem;color:#1c2127}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left}form{display:inline}</style></head><body><h1>PSP simulado (demonstração)</h1><p>As cobranças Pix dos formulários com taxa. "Pagar" conclui a cobrança e avisa o console (webhook da API Pix); "Pagar sem avisar" simula um aviso perdido: a conciliação do console acha o pagamento depois.</p><table><thead><tr><th>txid</th><th>Valor</th><th>Situação</th><th>Ações</th></tr></thead><tbody>${linhas || '<tr><td colspan="4">Nenhuma cobrança ainda.</td></tr>'}</tbody></table></body></html>`);
+  });
+  app.post<{ Params: { txid: string }; Querystring: { perder?: string }; Body: { perderNotificacao?: boolean } | null }>('/demo/pix/:txid/pagar', async (req, rep) => {
+    const r = await psp.pagar(req.params.txid, { perderNotificacao: req.query.perder === '1' || req.body?.perderNotificacao === true });
+    if ((req.headers.accept ?? '').includes('application/json') || req.headers['content-type']?.includes('json')) return rep.code(r.ok ? 200 : 409).send(r);
+    return rep.redirect('/demo/pix', 303);
+  });
+}
