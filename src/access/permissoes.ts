@@ -6,7 +6,7 @@ import type { TPermissaoInfo } from '../api/contrato/acesso';
 import { emPortugues, type Tradutor } from '../i18n';
 
 /** The areas a permission covers; their names are in the catalogs (src/i18n, `area.*`). */
-export const AREAS = ['MODELO', 'FORMULARIO', 'FORMULARIO_EVENTO', 'FORMULARIO_DADOS_PESSOAIS', 'RETENTATIVA_INTEGRACAO', 'PERFIL_ACESSO', 'VINCULOS_USUARIO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO'] as const;
+export const AREAS = ['MODELO', 'FORMULARIO', 'FORMULARIO_EVENTO', 'FORMULARIO_DADOS_PESSOAIS', 'FORMULARIO_PAGAMENTO', 'RETENTATIVA_INTEGRACAO', 'PERFIL_ACESSO', 'VINCULOS_USUARIO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO'] as const;
 
 export type Area = (typeof AREAS)[number];
 
@@ -21,6 +21,7 @@ const ACOES_POR_AREA: Record<Area, Acao[]> = {
   FORMULARIO: ['READ'],
   FORMULARIO_EVENTO: ['READ'],
   FORMULARIO_DADOS_PESSOAIS: ['READ'],
+  FORMULARIO_PAGAMENTO: ['UPDATE'],
   RETENTATIVA_INTEGRACAO: ['READ', 'UPDATE'],
   PERFIL_ACESSO: CRUD,
   VINCULOS_USUARIO: CRUD,
@@ -40,6 +41,8 @@ export const P = {
   READ_FORMULARIO_EVENTO: 'READ_FORMULARIO_EVENTO',
   /** LGPD (issue 13): see personal data in clear (each reveal and clear export is an event). */
   READ_FORMULARIO_DADOS_PESSOAIS: 'READ_FORMULARIO_DADOS_PESSOAIS',
+  /** Pix (issue 38): refund (devolução) a form's paid fee, from its drawer. */
+  UPDATE_FORMULARIO_PAGAMENTO: 'UPDATE_FORMULARIO_PAGAMENTO',
   READ_RETENTATIVA_INTEGRACAO: 'READ_RETENTATIVA_INTEGRACAO',
   UPDATE_RETENTATIVA_INTEGRACAO: 'UPDATE_RETENTATIVA_INTEGRACAO',
   READ_PERFIL_ACESSO: 'READ_PERFIL_ACESSO',

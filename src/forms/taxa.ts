@@ -42,3 +42,23 @@ export function txidDoProtocolo(protocolo: string): string {
   const digitos = protocolo.replace(/\D/g, '');
   return `CF${digitos.padStart(26, '0')}`;
 }
+
+/** A value in reais as typed ("18,90", "18.90", "1.234,50", "R$ 5"), in centavos; null when it is not one. */
+export function lerReais(texto: string): number | null {
+  let t = texto.replace(/R\$|\s/g, '');
+  if (!t) return null;
+  // "1.234,50": the comma is the decimal mark; "18.90": a dot with two digits after it is.
+  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
+  else if (!/^\d+(\.\d{1,2})?$/.test(t)) t = t.replace(/\./g, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
+  return Math.round(Number(t) * 100);
+}
+
+/** Centavos as a builder's box shows them ("18,90"). */
+export const reaisDoCampo = (centavos: number | undefined): string => (centavos === undefined ? '' : (centavos / 100).toFixed(2).replace('.', ','));
+
+/** The fee set, or taken away (null). */
+export function definirTaxa(d: Definicao, taxa: Taxa | null): Definicao {
+  const { taxa: _, ...resto } = d;
+  return taxa ? { ...resto, taxa } : resto;
+}

@@ -141,6 +141,30 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(await eventos(r.json.protocolo).then((e) => e.filter((x) => x.startsWith('PAGA') || x === 'PAGO')), ['PAGAMENTO_CRIADO', 'PAGAMENTO_EXPIRADO', 'PAGAMENTO_CRIADO', 'PAGO']);
     });
 
+    test('devolução pela gaveta: só com a permissão, parcial e depois o resto, nunca além do pago, pelo PSP', async () => {
+      const r = await enviar('segunda');
+      const p = await pagamento(r.json.pagamento.url);
+      const id = (await s.db.query<{ id: string }>('select id::text from formulario where protocolo = $1', [r.json.protocolo]))[0].id;
+      const gestor = await clienteApi(s.url, 'gestor');
+      assert.equal((await admin('POST', `/formularios/${id}/devolucoes`, {})).status, 409, 'nothing paid yet');
+      const pago = await psp.pagar(p.txid);
+      await esperarAte(async () => (await linha(r.json.protocolo)).cobranca === 'PAGA', 10_000, 'o pagamento');
+      const semPermissao = await gestor('POST', `/formularios/${id}/devolucoes`, { valor: '1,00' });
+      assert.deepEqual([semPermissao.status, semPermissao.json.detail], [403, 'Você não tem a permissão UPDATE_FORMULARIO_PAGAMENTO.']);
+      const demais = await admin('POST', `/formularios/${id}/devolucoes`, { valor: '40,00' });
+      assert.deepEqual([demais.status, demais.json.errors], [400, [{ field: 'valor', message: 'A devolução deve ser de mais de R$ 0,00 e no máximo R$\u00a032,50.' }]]);
+      const parcial = await admin('POST', `/formularios/${id}/devolucoes`, { valor: '10,00', motivo: 'Cobrado a mais' });
+      assert.deepEqual([parcial.status, parcial.json.devolvido, parcial.json.status], [200, '10.00', 'PAGA']);
+      const resto = await admin('POST', `/formularios/${id}/devolucoes`, {});
+      assert.deepEqual([resto.status, resto.json.devolvido], [200, '32.50']);
+      assert.equal((await admin('POST', `/formularios/${id}/devolucoes`, {})).status, 409, 'all refunded');
+      const naPsp = Object.values(psp.cobranca(p.txid)!.devolucoes).map((d) => d.valor);
+      assert.deepEqual(naPsp, ['10.00', '22.50'], 'the PSP refunded each, once');
+      const ev = await s.db.query<{ autor: string; detalhes: { valor: string; motivo?: string } }>(`select e.autor, e.detalhes from formulario_evento e where e.formulario_id = $1 and e.tipo = 'PAGAMENTO_DEVOLVIDO' order by e.id`, [id]);
+      assert.deepEqual(ev.map((e) => [e.autor, e.detalhes.valor, e.detalhes.motivo]), [['admin', '10.00', 'Cobrado a mais'], ['admin', '22.50', undefined]]);
+      assert.equal((await admin('GET', `/formularios/${id}`)).json.pagamento.endToEndId, pago.endToEndId);
+    });
+
     test('o PSP fora do ar no envio: o formulário fica guardado e a cobrança é feita quando ele volta', async () => {
       await psp.fechar();
       const r = await enviar('segunda');

@@ -59,3 +59,11 @@ test('the BR Code of a charge reads back with the library (CRC16 and fields), an
   assert.ok(matriz.every((l) => l.length === referencia.size && /^[01]+$/.test(l)));
   assert.equal(matriz.join(''), Array.from(referencia.data, (b) => (b ? '1' : '0')).join(''));
 });
+
+test('a value in reais as a designer types it', async () => {
+  const { lerReais, reaisDoCampo } = await import('../../src/forms/taxa');
+  for (const [texto, centavos] of [['18,90', 1890], ['18.90', 1890], ['R$ 1.234,50', 123450], ['5', 500], ['0,5', 50], ['1.234', 123400]] as const) assert.equal(lerReais(texto), centavos, texto);
+  for (const texto of ['', 'abc', '1,234', '18,905', '-3']) assert.equal(lerReais(texto), null, texto);
+  assert.equal(reaisDoCampo(1890), '18,90');
+  assert.equal(reaisDoCampo(undefined), '');
+});

@@ -17,7 +17,7 @@ export const TAGS = [
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];
 
-type Erro = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+type Erro = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502;
 
 const DESCRICAO_ERRO: Record<Erro | 503, string> = {
   400: 'Parâmetros ou corpo inválidos, com um erro por campo em `errors`.',
@@ -30,6 +30,7 @@ const DESCRICAO_ERRO: Record<Erro | 503, string> = {
   415: 'O corpo não é application/json.',
   422: 'A mesma Idempotency-Key já foi usada com outras respostas.',
   429: 'Muitas requisições seguidas: tente de novo depois de Retry-After.',
+  502: 'Um serviço externo (o PSP do Pix) não aceitou o pedido; nada foi registrado.',
   503: 'O banco de dados ficou indisponível por um instante: tente de novo depois de Retry-After.',
 };
 

@@ -36,6 +36,10 @@ const FRASES: [string, string][] = [
   ['A direção da ordenação deve ser asc ou desc.', 'The sort direction must be asc or desc.'],
   ['Não é possível ordenar por "{campo}". Use: {lista}.', 'Cannot sort by "{campo}". Use: {lista}.'],
   ['Data inválida no período.', 'Invalid date in the period.'],
+  // Pix refunds (issue 38).
+  ['Este formulário não tem pagamento confirmado para devolver.', 'This form has no confirmed payment to refund.'],
+  ['O pagamento deste formulário já foi todo devolvido.', "This form's payment has already been fully refunded."],
+  ['O PSP não aceitou a devolução; nada foi registrado. Tente de novo em alguns minutos.', 'The PSP did not accept the refund; nothing was recorded. Try again in a few minutes.'],
   // Groups and scope.
   ['Este modelo pertence a um grupo de controle de conteúdo que não é o seu.', 'This form template belongs to a content-control group that is not yours.'],
   ['Este formulário pertence a um grupo de controle de conteúdo que não é o seu.', 'This form belongs to a content-control group that is not yours.'],

@@ -105,7 +105,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
         await rotasModelos(api, o.db, o.integracao, o.aoReceber, o.idiomasFormularios, !!o.pix);
-        await rotasFormularios(api, o.db, o.anexos);
+        await rotasFormularios(api, o.db, o.anexos, o.pix);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);
       });

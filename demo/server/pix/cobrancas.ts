@@ -159,6 +159,35 @@ export function criarCobrancas(db: Banco, o: OpcoesPix, aoPagar?: () => void) {
       for (const c of cobrancas) if ((await conferir({ ...c, status: 'ATIVA' }).catch(() => null)) === 'PAGA') pagas++;
       return pagas;
     },
+    /**
+     * A refund (devolução) of a paid charge, asked by staff with UPDATE_FORMULARIO_PAGAMENTO: whole or in part, never
+     * more than what is left; sent to the PSP (`PUT /pix/{e2eid}/devolucao/{id}`) and recorded only when it takes it.
+     * The id follows the refunds already made, so asking twice after a lost answer does not pay back twice.
+     */
+    async devolver(formularioId: string, centavos: number | null, autor: string, motivo: string): Promise<ResultadoDevolucao> {
+      const [c] = await db.query<{ status: string; end_to_end_id: string | null; valor_centavos: number; devolvido_centavos: number; txid: string; devolucoes: number }>(
+        `select c.status, c.end_to_end_id, c.valor_centavos, c.devolvido_centavos, c.txid, (select count(*)::int from formulario_evento e where e.formulario_id = c.formulario_id and e.tipo = 'PAGAMENTO_DEVOLVIDO') as devolucoes from cobranca_pix c where c.formulario_id = $1`,
+        [formularioId],
+      );
+      if (!c || c.status !== 'PAGA' || !c.end_to_end_id) return { erro: 'nao-pago' };
+      const resta = c.valor_centavos - c.devolvido_centavos;
+      const valor = centavos ?? resta;
+      if (resta <= 0) return { erro: 'ja-devolvido' };
+      if (!Number.isInteger(valor) || valor <= 0 || valor > resta) return { erro: 'valor', resta };
+      const id = `DV${c.txid.slice(2, 30)}${String(c.devolucoes + 1).padStart(3, '0')}`;
+      let r: Awaited<ReturnType<typeof psp.devolver>>;
+      try {
+        r = await psp.devolver(c.end_to_end_id, id, valorPix(valor));
+      } catch (e) {
+        return { erro: 'psp', detalhe: (e as Error).message };
+      }
+      if (r.status !== 200 && r.status !== 201) return { erro: 'psp', detalhe: `HTTP ${r.status}` };
+      await db.transacao(async (tx) => {
+        await tx.query('update cobranca_pix set devolvido_centavos = devolvido_centavos + $2, atualizada_em = now() where formulario_id = $1', [formularioId, valor]);
+        await eventoPorId(tx, formularioId, 'PAGAMENTO_DEVOLVIDO', autor, { valor: valorPix(valor), id, rtrId: r.json?.rtrId ?? null, status: r.json?.status ?? null, ...(motivo ? { motivo } : {}) });
+      });
+      return { devolvido: valor };
+    },
     /** The citizen asks, once, for a new code for an expired charge: a new txid, the same value and deadline. */
     async renovar(formularioId: string): Promise<boolean> {
       const [c] = await db.transacao(async (tx) => {
@@ -179,6 +208,9 @@ export function criarCobrancas(db: Banco, o: OpcoesPix, aoPagar?: () => void) {
 }
 
 export type Cobrancas = ReturnType<typeof criarCobrancas>;
+
+/** What a refund came to: the amount, or why not (not paid, already refunded, a value beyond what is left, the PSP). */
+export type ResultadoDevolucao = { devolvido: number } | { erro: 'nao-pago' | 'ja-devolvido' } | { erro: 'valor'; resta: number } | { erro: 'psp'; detalhe: string };
 
 /**
  * The charges' options from the environment: PIX_PSP_URL and its credentials (psp.ts), PIX_RECEBEDOR_NOME and

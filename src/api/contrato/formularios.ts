@@ -120,6 +120,30 @@ export const CorpoLote = Type.Object(filtrosRetentativas, { additionalProperties
 export const ResultadoLote = Type.Object({ quantidade: Type.Integer({ minimum: 0 }), simulacao: Type.Boolean() }, { title: 'ResultadoLote' });
 export const CorpoDescarte = Type.Object({ motivo: Type.String({ minLength: 3, maxLength: 500 }) }, { additionalProperties: false, title: 'Descarte' });
 
+/** A form's Pix fee as staff see it (issue 38). */
+export const PagamentoDoFormulario = Type.Object(
+  {
+    status: Enum(['CRIANDO', 'ATIVA', 'PAGA', 'EXPIRADA'] as const),
+    valor: Type.String({ description: 'Em reais ("32.50").' }),
+    txid: Type.String(),
+    endToEndId: Nulavel(Type.String({ description: 'O identificador do Pix no sistema do Banco Central, quando pago.' })),
+    pagoEm: Nulavel(DataHora()),
+    expiraEm: DataHora(),
+    devolvido: Type.String({ description: 'Quanto já foi devolvido ao cidadão ("0.00").' }),
+  },
+  { description: 'A taxa do formulário paga por Pix (issue 38); null num formulário sem taxa.' },
+);
+export type TPagamentoDoFormulario = Static<typeof PagamentoDoFormulario>;
+
+/** A refund asked from the drawer: the whole remaining fee without `valor`. */
+export const CorpoDevolucao = Type.Object(
+  {
+    valor: Type.Optional(Type.String({ maxLength: 20, description: 'Em reais, como o cidadão escreve ("18,90"); sem ele, tudo o que resta.' })),
+    motivo: Type.Optional(Type.String({ maxLength: 500, description: 'Por que se devolve (fica no evento).' })),
+  },
+  { additionalProperties: false },
+);
+
 export const DetalheFormulario = Type.Object(
   {
     ...formulario,
@@ -128,6 +152,7 @@ export const DetalheFormulario = Type.Object(
     versaoModelo: Nulavel(Type.Object({ numero: Type.Integer({ minimum: 1 }), nome: Type.String(), definicao: Definicao })),
     camposOcultos: Type.Array(Type.String(), { description: 'As perguntas que as respostas do cidadão ocultaram (condições da versão): ele não as viu.' }),
     declaracao: Nulavel(Type.Object({ texto: Type.String(), aceitaEm: DataHora() }, { description: 'A declaração que o cidadão aceitou (issue 36): o texto exato e o instante.' })),
+    pagamento: Nulavel(PagamentoDoFormulario),
     eventos: Type.Array(Type.Object(eventoDoFormulario)),
     retentativa: Nulavel(Type.Object(retentativaCurta)),
   },

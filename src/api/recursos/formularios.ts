@@ -1,4 +1,4 @@
-import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa, TVerificacao } from '../contrato/formularios';
+import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TPagamentoDoFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa, TVerificacao } from '../contrato/formularios';
 import type { Http } from '../http';
 import { parametrosLista, type Filtros, type Ordenacao, type Paginacao } from '../paginacao';
 
@@ -11,6 +11,7 @@ export type Evento = TEvento;
 export type Retentativa = TRetentativa;
 export type DetalheFormulario = TDetalheFormulario;
 export type Analitico = TAnalitico;
+export type PagamentoDoFormulario = TPagamentoDoFormulario;
 export type Contagem = Pick<Analitico, 'total'> & Pick<Analitico['modelos'][number], 'porStatus'>;
 
 export const formulariosApi = {
@@ -20,6 +21,8 @@ export const formulariosApi = {
   /** "Baixar PDF": masked as the drawer shows it, or in clear once the drawer shows it in clear. */
   pdf: (id: number | string, claros = false) => `/formularios/${encodeURIComponent(id)}/pdf${claros ? '?dadosPessoais=true' : ''}`,
   verificar: (http: Http, protocolo: string, codigo: string) => http.get<Verificacao>(`/formularios/verificacao?protocolo=${encodeURIComponent(protocolo)}&codigo=${encodeURIComponent(codigo)}`).then((r) => r.data),
+  /** A refund of the paid fee (issue 38): `valor` in reais as typed ("18,90"). */
+  devolver: (http: Http, id: number | string, valor: string, motivo: string) => http.post<PagamentoDoFormulario>(`/formularios/${encodeURIComponent(id)}/devolucoes`, { valor, ...(motivo ? { motivo } : {}) }).then((r) => r.data),
   dadosPessoais: (http: Http, id: number | string) => http.get<DadosPessoais>(`/formularios/${encodeURIComponent(id)}/dados-pessoais`).then((r) => r.data),
   /** The CSV export's address for the current filter and sort (fetched with the token by `baixar`); `claros`: personal data unmasked. */
   exportacao: (o: readonly Ordenacao[], f: Filtros, claros = false) => `/formularios/exportacao?${semPaginacao(f, o)}${claros ? '&dadosPessoais=true' : ''}`,

@@ -81,6 +81,7 @@ export const acesso = {
   'area.FORMULARIO': ['Formulários preenchidos', 'Filled forms'],
   'area.FORMULARIO_EVENTO': ['Eventos de formulários', 'Form events'],
   'area.FORMULARIO_DADOS_PESSOAIS': ['Dados pessoais dos formulários, sem máscara', "Forms' personal data, unmasked"],
+  'area.FORMULARIO_PAGAMENTO': ['Pagamentos dos formulários (devoluções)', "Forms' payments (refunds)"],
   'area.RETENTATIVA_INTEGRACAO': ['Retentativas de integração', 'Integration retries'],
   'area.PERFIL_ACESSO': ['Perfis de acesso', 'Access profiles'],
   'area.VINCULOS_USUARIO': ['Vínculos de usuários', 'User links'],

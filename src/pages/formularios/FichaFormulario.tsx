@@ -1,3 +1,7 @@
+import { DevolverPagamento } from './DevolverPagamento';
+import { usePermissao } from '../../access/usePermissao';
+import { P } from '../../access/permissoes';
+import { formatarReais } from '../../forms/taxa';
 import { Button, Callout, HTMLTable } from '@blueprintjs/core';
 import { Rolagem } from '../../ui/Rolagem';
 import { useEffect, useState } from 'react';
@@ -36,10 +40,11 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: 
 
 /** One filled form: header, answers by the model version it was filled against, events, integration. */
 export function FichaFormulario({ id }: { id: string }) {
-  const { http, estado, t } = useAmbiente();
+  const { http, estado, t, config } = useAmbiente();
   const tratar = useTratarErro();
   const navegar = useNavigate();
   const [f, setF] = useState<DetalheFormulario | null>(null);
+  const podeDevolver = usePermissao(P.UPDATE_FORMULARIO_PAGAMENTO);
   const [claros, setClaros] = useState<DadosPessoais | null>(null);
   const [mostrando, setMostrando] = useState(false);
   const [baixando, setBaixando] = useState(false);
@@ -157,6 +162,35 @@ export function FichaFormulario({ id }: { id: string }) {
           </dl>
         </section>
       ))}
+
+      {f.pagamento && (
+        <>
+          <h3>{t('ficha.pagamento')}</h3>
+          <dl className="cf-cabecalho-ficha" data-testid="pagamento">
+            <dt>{t('ficha.situacao')}</dt>
+            <dd>{t(`ficha.pagamento.${f.pagamento.status}`)}</dd>
+            <dt>{t('ficha.valor')}</dt>
+            <dd>{formatarReais(Math.round(Number(f.pagamento.valor) * 100), config.language)}</dd>
+            <dt>{t('ficha.txid')}</dt>
+            <dd>
+              <code>{f.pagamento.txid}</code>
+            </dd>
+            <dt>{t('ficha.end-to-end')}</dt>
+            <dd>{f.pagamento.endToEndId ? <code>{f.pagamento.endToEndId}</code> : '—'}</dd>
+            <dt>{f.pagamento.pagoEm ? t('ficha.pago-em') : t('ficha.expira-em')}</dt>
+            <dd>{formatarDataHoraCompleta(f.pagamento.pagoEm ?? f.pagamento.expiraEm)}</dd>
+            {Number(f.pagamento.devolvido) > 0 && (
+              <>
+                <dt>{t('ficha.devolvido')}</dt>
+                <dd>{formatarReais(Math.round(Number(f.pagamento.devolvido) * 100), config.language)}</dd>
+              </>
+            )}
+          </dl>
+          {podeDevolver && f.pagamento.status === 'PAGA' && Number(f.pagamento.devolvido) < Number(f.pagamento.valor) && (
+            <DevolverPagamento id={id} pagamento={f.pagamento} aoDevolver={() => formulariosApi.obter(http, id).then(setF, (e) => tratar(e, 'detalhe'))} />
+          )}
+        </>
+      )}
 
       <h3>{t('ficha.eventos')}</h3>
       <ol className="cf-linha-tempo" data-testid="eventos">

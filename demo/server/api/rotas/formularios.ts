@@ -1,3 +1,4 @@
+import { valorPix } from '../../../../src/forms/taxa';
 import { emIngles, pedeIngles } from '../emIngles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
@@ -6,13 +7,15 @@ import { cpfValido, mascararCpf, formatarCpf, soDigitos } from '../../../../src/
 import { respostasComoVistas } from '../../../../src/forms/respostas';
 import { camposOcultos } from '../../../../src/forms/condicoes';
 import { formatarDataHora } from '../../../../src/i18n/datas';
-import { traduzir } from '../../../../src/i18n';
+import { emPortugues, traduzir } from '../../../../src/i18n';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../../src/forms/status';
 import { BOM, linhaCsv } from '../../../../src/forms/csv';
 import type { Banco, Executor } from '../../db';
 import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
-import { invalido, naoEncontrado, proibido } from '../erros';
+import { conflito, ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
+import type { Cobrancas } from '../../pix/cobrancas';
+import { formatarReais, lerReais } from '../../../../src/forms/taxa';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { Type } from 'typebox';
@@ -22,7 +25,7 @@ import { codigoConfere } from '../../pdf/comprovante';
 import { exportarCsv } from '../exportacao';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import { IdLongo } from '../../../../src/api/contrato/comum';
-import { consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
+import { CorpoDevolucao, consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, PagamentoDoFormulario, RelatorioTitular, type TFormulario } from '../../../../src/api/contrato/formularios';
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
@@ -73,6 +76,12 @@ const resumo = (r: LinhaFormulario, clara = false): TFormulario => ({
   anonimizadoEm: r.anonimizado_em,
   idioma: r.idioma,
 });
+
+/** A form's Pix fee as the drawer shows it (issue 38): null for a form without a fee. */
+async function pagamentoDoFormulario(db: Executor, id: string) {
+  const [c] = await db.query<{ status: 'CRIANDO' | 'ATIVA' | 'PAGA' | 'EXPIRADA'; valor_centavos: number; txid: string; end_to_end_id: string | null; pago_em: string | null; expira_em: string; devolvido_centavos: number }>('select status, valor_centavos, txid, end_to_end_id, pago_em, expira_em, devolvido_centavos from cobranca_pix where formulario_id = $1', [id]);
+  return c ? { status: c.status, valor: valorPix(c.valor_centavos), txid: c.txid, endToEndId: c.end_to_end_id, pagoEm: c.pago_em ? new Date(c.pago_em).toISOString() : null, expiraEm: new Date(c.expira_em).toISOString(), devolvido: valorPix(c.devolvido_centavos) } : null;
+}
 
 /** Whether the caller sees personal data in clear (on request: a reveal, a clear export, a data-subject report). */
 export async function vePessoais(db: Executor, req: FastifyRequest): Promise<boolean> {
@@ -174,7 +183,7 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
 
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 
-export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos) {
+export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos, pix?: Cobrancas) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
   api.get<{ Querystring: QueryFormularios }>(
@@ -286,6 +295,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         versaoModelo: versao ?? null,
         camposOcultos: camposOcultos(versao?.definicao, r.respostas ?? {}),
         declaracao: r.declaracao ? { texto: r.declaracao.texto, aceitaEm: new Date(r.declaracao.aceitaEm).toISOString() } : null,
+        pagamento: await pagamentoDoFormulario(db, String(req.params.id)),
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (pedeIngles(req.headers['accept-language']) ? emIngles : (x: string) => x)(clara ? String(retentativa.ultimo_erro) : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
@@ -372,6 +382,28 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         nomeRequerente: r.nome_requerente,
         emailRequerente: r.email_requerente,
       };
+    },
+  );
+
+  /** A refund (devolução) of the form's paid fee, whole or in part, through the PSP (issue 38). */
+  api.post<{ Params: { id: number }; Body: { valor?: string; motivo?: string } }>(
+    '/formularios/:id/devolucoes',
+    { preValidation: exigir(db, [P.UPDATE_FORMULARIO_PAGAMENTO]), schema: doc('devolverPagamento', 'Devolve o pagamento de um formulário', { descricao: 'Devolve ao cidadão, pelo PSP (API Pix), a taxa paga: toda (sem `valor`) ou parte, nunca mais do que resta. Exige READ_FORMULARIO e UPDATE_FORMULARIO_PAGAMENTO; cada devolução é um evento PAGAMENTO_DEVOLVIDO.', params: PARAMS_ID, corpo: CorpoDevolucao, resposta: { descricao: 'O pagamento, com o que já foi devolvido.', corpo: PagamentoDoFormulario }, erros: [400, 404, 409, 502], porque: { 409: 'Conflito: o formulário não tem pagamento confirmado, ou ele já foi todo devolvido.', 502: 'O PSP não aceitou a devolução; nada foi registrado.' } }) },
+    async (req) => {
+      if (!(await acessoDoPedido(db, req)).permissoes.includes(P.READ_FORMULARIO)) throw proibido(`Você não tem a permissão ${P.READ_FORMULARIO}.`);
+      const { r } = await formularioDoChamador(req, req.params.id);
+      const texto = req.body?.valor?.trim();
+      const centavos = texto ? lerReais(texto) : null;
+      if (texto && centavos === null) throw invalido(MSG_CAMPOS, [{ field: 'valor', message: emPortugues('taxa.valor-invalido') }]);
+      const motivo = (req.body?.motivo ?? '').trim();
+      const feito = pix ? await pix.devolver(String(r.id), centavos, req.chamador!.username, motivo) : ({ erro: 'psp', detalhe: 'sem PSP' } as const);
+      if ('erro' in feito) {
+        if (feito.erro === 'nao-pago') throw conflito('Este formulário não tem pagamento confirmado para devolver.');
+        if (feito.erro === 'ja-devolvido') throw conflito('O pagamento deste formulário já foi todo devolvido.');
+        if (feito.erro === 'valor') throw invalido(MSG_CAMPOS, [{ field: 'valor', message: emPortugues('devolucao.maximo', { valor: formatarReais(feito.resta) }) }]);
+        throw new ErroHttp(502, 'O PSP não aceitou a devolução; nada foi registrado. Tente de novo em alguns minutos.');
+      }
+      return pagamentoDoFormulario(db, String(r.id));
     },
   );
 }

@@ -7,6 +7,7 @@ import { definirDeclaracao, adicionarCampo, adicionarSecao, alterarSecao, defini
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 import { EditorCondicao } from './EditorCondicao';
+import { EditorTaxa } from './EditorTaxa';
 import { camposAnteriores } from '../../../forms/condicoes';
 import { emPaginas } from '../../../forms/paginas';
 
@@ -303,7 +304,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
   const porCampo = useMemo(() => {
     const m = new Map<string, string>();
     for (const p of problemas) {
-      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : p.caminho === 'emailEquipe' || p.caminho === 'declaracao.texto' ? p.caminho : null);
+      const k = p.campoId ?? (p.secaoId ? `secao:${p.secaoId}` : p.caminho === 'emailEquipe' || p.caminho === 'declaracao.texto' || p.caminho.startsWith('taxa') ? p.caminho : null);
       if (k) m.set(k, m.has(k) ? `${m.get(k)}\n${p.mensagem}` : p.mensagem);
     }
     return m;
@@ -461,6 +462,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
           </FormGroup>
         )}
       </fieldset>
+      <EditorTaxa definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} problemas={porCampo} />
       <FormGroup className="cf-email-equipe" label={t('editor.email-equipe')} labelFor="cf-email-equipe" helperText={porCampo.get('emailEquipe') ?? t('editor.email-equipe-ajuda')} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'}>
         <InputGroup id="cf-email-equipe" type="email" value={definicao.emailEquipe ?? ''} placeholder="equipe@orgao.gov.br" disabled={desabilitado} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirEmailEquipe(d, v), 'emailEquipe'); }} />
       </FormGroup>
