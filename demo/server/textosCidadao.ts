@@ -46,6 +46,13 @@ const TEXTOS = {
   'doc.pagina': ['página {i} de {n}', 'page {i} of {n}', 'página {i} de {n}'],
   'doc.declaracao': ['Declaração', 'Declaration', 'Declaración'],
   'doc.aceita-em': ['Aceita em {data}', 'Accepted on {data}', 'Aceptada el {data}'],
+  'doc.taxa-paga': ['Taxa de {valor} paga por Pix em {data}.', 'Fee of {valor} paid by Pix on {data}.', 'Tasa de {valor} pagada por Pix el {data}.'],
+  'doc.taxa-pendente': [
+    'Taxa de {valor} aguardando pagamento por Pix até {data}: pague pelo QR Code da página do recibo. O formulário só segue depois do pagamento.',
+    'Fee of {valor} awaiting payment by Pix until {data}: pay with the QR code on the receipt page. The form goes on only once paid.',
+    'Tasa de {valor} pendiente de pago por Pix hasta {data}: pague con el código QR de la página del recibo. El formulario sigue solo después del pago.',
+  ],
+  'doc.taxa-expirada': ['Taxa de {valor} não paga: o código Pix expirou.', 'Fee of {valor} not paid: the Pix code expired.', 'Tasa de {valor} no pagada: el código Pix expiró.'],
   'doc.mascarados': ['Dados pessoais mascarados.', 'Personal data masked.', 'Datos personales enmascarados.'],
 
   'email.confirmacao-assunto': ['Recebemos o seu formulário: {modelo} (protocolo {protocolo})', 'We received your form: {modelo} (protocol {protocolo})', 'Recibimos su formulario: {modelo} (protocolo {protocolo})'],

@@ -83,7 +83,7 @@ for (const banco of await bancosDeTeste()) {
       );
       return (
         BOM +
-        linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas']) +
+        linhaCsv(['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas', 'Valor pago (R$)', 'Pago em', 'txid do Pix', 'Identificador do Pix (E2E)']) +
         linhas
           .map((r) =>
             linhaCsv([
@@ -92,6 +92,7 @@ for (const banco of await bancosDeTeste()) {
               r.cpf_requerente ? (clara ? formatarCpf(r.cpf_requerente) : mascararCpf(r.cpf_requerente)) : '',
               clara ? r.email_requerente : r.email_requerente && mascarar('email', r.email_requerente),
               JSON.stringify(clara ? (r.respostas ?? {}) : mascararRespostas(r.definicao, r.respostas ?? {})),
+              '', '', '', '',
             ]),
           )
           .join('')

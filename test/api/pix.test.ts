@@ -7,6 +7,10 @@ import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/si
 import { brCodeLido } from '../../demo/server/pix/brcode';
 import type { Definicao } from '../../src/forms/definicao';
 import type { OpcoesPix } from '../../demo/server/pix/cobrancas';
+import { mensagemDoTrabalho } from '../../demo/server/email/mensageiro';
+import { execFileSync } from 'node:child_process';
+
+const pdfTexto = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
 
 /**
  * Fees paid by Pix (issue 38) against the PSP simulator, on both databases: a charge with the protocol as txid and
@@ -78,15 +82,32 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(brCodeLido(p.copiaECola)?.location, psp.cobranca(p.txid)!.loc!.location, 'the BR Code points at the charge');
       assert.ok(p.qr.length >= 21 && p.qr.every((l: string) => l.length === p.qr.length));
       assert.deepEqual(await linha(r.json.protocolo), { status: 'AGUARDANDO_PAGAMENTO', cobranca: 'ATIVA', entregas: 0, pagamento: null }, 'nothing delivered before the payment');
+      // The confirmation e-mail and the receipt say the fee is pending, until when.
+      const id = (await s.db.query<{ id: string }>('select id::text from formulario where protocolo = $1', [r.json.protocolo]))[0].id;
+      const email = async () => (await mensagemDoTrabalho(s.db, { formulario_id: id, tipo: 'CONFIRMACAO', para: 'maria@exemplo.com.br', dados: {} }))!;
+      const recibo = async () => pdfTexto(Buffer.from(await (await fetch(`${s.url}${r.json.comprovante.url}`)).arrayBuffer()));
+      assert.match((await email()).texto, /Taxa de R\$\s32,50 aguardando pagamento por Pix até \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+      assert.match(await recibo(), /Taxa de R\$\s32,50 aguardando pagamento por Pix/);
       const pago = await psp.pagar(p.txid);
       assert.ok(pago.ok);
       assert.equal(pago.notificacao, 200);
+      assert.match((await email()).texto, /Taxa de R\$\s32,50 paga por Pix em \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+      assert.match((await email()).html, /<strong>Taxa de R\$\s32,50 paga por Pix em/);
+      assert.match(await recibo(), /Taxa de R\$\s32,50 paga por Pix em/);
       const depois = await linha(r.json.protocolo);
       assert.deepEqual([depois.cobranca, depois.pagamento?.endToEndId, depois.pagamento?.valor], ['PAGA', pago.endToEndId, '32.50']);
       const entregue = await esperarAte(() => receptor.doProtocolo(r.json.protocolo)[0], 10_000, 'a entrega');
       assert.deepEqual(entregue.corpo.pagamento, { valor: '32.50', txid: p.txid, endToEndId: pago.endToEndId, pagoEm: new Date(psp.cobranca(p.txid)!.pix![0].horario).toISOString() });
       assert.equal((await pagamento(r.json.pagamento.url)).status, 'PAGA');
       assert.deepEqual((await eventos(r.json.protocolo)).slice(0, 3), ['RECEBIDO', 'PAGAMENTO_CRIADO', 'PAGO']);
+      // The CSV carries the payment: value, São Paulo time, txid and E2E id (masked and clear exports alike).
+      const pagoEm = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(entregue.corpo.pagamento.pagoEm)).replace(',', '');
+      for (const q of ['', '&dadosPessoais=true']) {
+        const csv: string = (await admin('GET', `/formularios/exportacao?modelo=com-taxa${q}`)).json;
+        assert.ok(csv.split('\r\n')[0].endsWith(';Respostas;Valor pago (R$);Pago em;txid do Pix;Identificador do Pix (E2E)'));
+        const linhaCsv = csv.split('\r\n').find((l) => l.startsWith(r.json.protocolo));
+        assert.ok(linhaCsv?.endsWith(`;32,50;${pagoEm};${p.txid};${pago.endToEndId}`), linhaCsv);
+      }
       // A free option: no charge at all, delivered as always.
       const gratis = await enviar('primeira');
       assert.deepEqual([gratis.status, gratis.json.status, gratis.json.pagamento], [201, 'RECEBIDO', undefined]);
@@ -163,6 +184,12 @@ for (const banco of await bancosDeTeste()) {
       const ev = await s.db.query<{ autor: string; detalhes: { valor: string; motivo?: string } }>(`select e.autor, e.detalhes from formulario_evento e where e.formulario_id = $1 and e.tipo = 'PAGAMENTO_DEVOLVIDO' order by e.id`, [id]);
       assert.deepEqual(ev.map((e) => [e.autor, e.detalhes.valor, e.detalhes.motivo]), [['admin', '10.00', 'Cobrado a mais'], ['admin', '22.50', undefined]]);
       assert.equal((await admin('GET', `/formularios/${id}`)).json.pagamento.endToEndId, pago.endToEndId);
+      // Analytics: the fees received per model and day, with what was refunded.
+      const pagas = (await s.db.query<{ n: number }>(`select count(*)::int as n from cobranca_pix where status = 'PAGA'`))[0].n;
+      const rec: { codigoServico: string; pagamentos: number; valor: string; devolvido: string }[] = (await admin('GET', '/analitico-formularios?modelo=com-taxa')).json.recebimentos;
+      assert.ok(pagas >= 3);
+      assert.deepEqual([new Set(rec.map((x) => x.codigoServico)), rec.reduce((n, x) => n + x.pagamentos, 0), rec.reduce((n, x) => n + Number(x.valor), 0).toFixed(2), rec.reduce((n, x) => n + Number(x.devolvido), 0).toFixed(2)], [new Set(['com-taxa']), pagas, (32.5 * pagas).toFixed(2), '32.50']);
+      assert.deepEqual((await gestor('GET', '/analitico-formularios?modelo=com-taxa&de=2001-01-01&ate=2001-01-02')).json.recebimentos, [], 'the period bounds them');
     });
 
     test('o PSP fora do ar no envio: o formulário fica guardado e a cobrança é feita quando ele volta', async () => {

@@ -18,7 +18,14 @@ import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../..
  *   the next read while this one is written: small enough that a batch's rows and strings die young (with 5,000
  *   they outlived the young generation, grew the API by ~200 MB at the peak and ran ~40% slower).
  */
-export const CABECALHO_CSV = ['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas'];
+export const CABECALHO_CSV = ['Protocolo', 'Modelo', 'Código do serviço', 'Versão', 'Status', 'Recebido em', 'Requerente', 'CPF', 'E-mail', 'Respostas', 'Valor pago (R$)', 'Pago em', 'txid do Pix', 'Identificador do Pix (E2E)'];
+
+/**
+ * The payment's cells (issue 38), from what the paid form keeps (`formulario.pagamento`): the value with a decimal
+ * comma, the São Paulo date, the txid and the E2E id, all letters and digits (no quoting); empty without a fee.
+ */
+const PAGAMENTO_CSV = `concat_ws(';', replace(f.pagamento ->> 'valor', '.', ','), to_char((f.pagamento ->> 'pagoEm')::timestamptz at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI'), f.pagamento ->> 'txid', f.pagamento ->> 'endToEndId')`;
+const PAGAMENTO_VAZIO = ';;;';
 
 const LOTE = 2000;
 /**
@@ -147,6 +154,8 @@ interface LinhaExportada extends Requerente {
   /** Model, code, version, status and date, as CSV cells already. */
   meio: string;
   respostas: string;
+  /** The payment's cells. */
+  pago: string;
 }
 
 interface LoteSql {
@@ -198,10 +207,10 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     return semRejeicao(
       db.query<LoteSql>(
         `with l as (
-           select f.id, f.recebido_em, f.protocolo, ${meio} as meio, f.exportacao_mascarada as celulas
+           select f.id, f.recebido_em, f.protocolo, ${meio} as meio, f.exportacao_mascarada as celulas, case when f.pagamento is null then '${PAGAMENTO_VAZIO}' else ${PAGAMENTO_CSV} end as pago
              from formulario f ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE_PRONTO}),
          ultima as (select recebido_em, id from l order by recebido_em, id limit 1)
-         select string_agg(protocolo || ';' || meio || ';' || celulas || E'\\r\\n', '' order by recebido_em desc, id desc) as texto, count(*)::int as n,
+         select string_agg(protocolo || ';' || meio || ';' || celulas || ';' || pago || E'\\r\\n', '' order by recebido_em desc, id desc) as texto, count(*)::int as n,
                 coalesce(bool_and(celulas is not null and protocolo ~ '^[0-9.]+$'), true) as pronto,
                 (select recebido_em::text from ultima) as quando, (select id::text from ultima) as id
            from l`,
@@ -217,7 +226,8 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     return semRejeicao(
       db.query<LinhaExportada>(
         `select f.id::text, f.recebido_em::text as quando, f.protocolo, f.codigo_servico || '|' || f.modelo_versao as versao, ${meio} as meio,
-                f.nome_requerente as nome, f.email_requerente as email, f.cpf_requerente as cpf, coalesce(f.respostas, '{}'::jsonb)::text as respostas
+                f.nome_requerente as nome, f.email_requerente as email, f.cpf_requerente as cpf, coalesce(f.respostas, '{}'::jsonb)::text as respostas,
+                case when f.pagamento is null then '${PAGAMENTO_VAZIO}' else ${PAGAMENTO_CSV} end as pago
            from formulario f
            ${f.where} order by f.recebido_em desc, f.id desc ${ate ? '' : `limit ${LOTE}`}`,
         f.params,
@@ -231,7 +241,7 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
       const r = lote[i];
       const q = p?.get(r.versao);
       const respostas = q ? JSON.stringify(mascararRespostas(null, JSON.parse(r.respostas), q)) : jsonCompacto(r.respostas);
-      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulasDoRequerente(r, clara)};${celulaCsv(respostas)}\r\n`;
+      linhas[i] = `${celulaCsv(r.protocolo)};${r.meio};${celulasDoRequerente(r, clara)};${celulaCsv(respostas)};${r.pago}\r\n`;
     }
     // As bytes: the stream writes them as they are (a string would be encoded again on the way out).
     return Buffer.from(linhas.join(''));

@@ -1,3 +1,4 @@
+import { COLUNA_PAGAMENTO, type SituacaoPagamento } from '../pix/situacao';
 import nodemailer from 'nodemailer';
 import type { Banco, Executor } from '../db';
 import type { Definicao } from '../../../src/forms/definicao';
@@ -66,15 +67,16 @@ interface Trabalho {
 }
 
 async function formularioDoEmail(db: Executor, id: string): Promise<FormularioEmail | null> {
-  const [f] = await db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null }>(
-    `select f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, f.declaracao, v.nome, v.definicao, m.nome as modelo
+  const [f] = await db.query<{ protocolo: string; modelo_versao: number; status: string; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null; pagamento: SituacaoPagamento | null }>(
+    `select ${COLUNA_PAGAMENTO}, f.protocolo, f.modelo_versao, f.status, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, f.declaracao, v.nome, v.definicao, m.nome as modelo
        from formulario f join modelo m on m.codigo_servico = f.codigo_servico
        left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
+       left join cobranca_pix c on c.formulario_id = f.id
       where f.id = $1`,
     [id],
   );
   if (!f) return null;
-  return { protocolo: f.protocolo, modelo: f.nome ?? f.modelo, versao: f.modelo_versao, recebidoEm: new Date(f.recebido_em).toISOString(), status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo, definicao: f.definicao, respostas: f.respostas ?? {}, codigoVerificacao: f.codigo_verificacao, idioma: f.idioma, declaracao: f.declaracao };
+  return { protocolo: f.protocolo, modelo: f.nome ?? f.modelo, versao: f.modelo_versao, recebidoEm: new Date(f.recebido_em).toISOString(), status: rotuloDe(ROTULO_STATUS_FORMULARIO, f.status as StatusFormulario).rotulo, definicao: f.definicao, respostas: f.respostas ?? {}, codigoVerificacao: f.codigo_verificacao, idioma: f.idioma, declaracao: f.declaracao, pagamento: f.pagamento };
 }
 
 /** The message of a job (null: its form is gone, nothing to send). */

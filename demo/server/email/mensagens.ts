@@ -1,3 +1,4 @@
+import { frasePagamento, situacaoDoEnvio, type SituacaoPagamento } from '../pix/situacao';
 import type { Definicao } from '../../../src/forms/definicao';
 import { formularioNoIdioma } from '../../../src/forms/traducoes';
 import { mascararRespostas } from '../../../src/forms/dadosPessoais';
@@ -35,6 +36,8 @@ export interface FormularioEmail {
   codigoVerificacao: string | null;
   idioma: IdiomaCidadao;
   declaracao?: { texto: string; aceitaEm: string } | null;
+  /** The fee by Pix (issue 38): paid, or pending until its deadline. */
+  pagamento?: SituacaoPagamento | null;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -59,14 +62,15 @@ export async function mensagemConfirmacao(para: string, formulario: FormularioEm
   const tx = (chave: Parameters<typeof textoCidadao>[1], params?: Record<string, string | number>) => textoCidadao(idioma, chave, params);
   const blocos = blocosMascarados(f, idioma);
   const quando = formatarDataHoraCompleta(f.recebidoEm);
-  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: tx('doc.recebido'), blocos, aviso: tx('doc.mascarados'), idioma, declaracao: f.declaracao, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
+  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: situacaoDoEnvio(idioma, f.pagamento ?? null), blocos, aviso: tx('doc.mascarados'), idioma, declaracao: f.declaracao, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
   const codigo = f.codigoVerificacao ? `${tx('doc.codigo')}: ${f.codigoVerificacao}\n` : '';
+  const taxa = frasePagamento(idioma, f.pagamento ?? null);
   return {
     para,
     assunto: tx('email.confirmacao-assunto', { modelo: f.modelo, protocolo: f.protocolo }),
-    texto: `${tx('email.ola')}\n\n${tx('email.recebemos', { modelo: f.modelo, data: quando })}\n\n${tx('doc.protocolo')}: ${f.protocolo}\n${codigo}\n${tx('email.guarde')}\n\n${tx('email.suas-respostas')}:\n\n${blocosEmTexto(blocos)}\n\n${tx('email.mascara')}\n`,
+    texto: `${tx('email.ola')}\n\n${tx('email.recebemos', { modelo: f.modelo, data: quando })}\n\n${taxa ? `${taxa}\n\n` : ''}${tx('doc.protocolo')}: ${f.protocolo}\n${codigo}\n${tx('email.guarde')}\n\n${tx('email.suas-respostas')}:\n\n${blocosEmTexto(blocos)}\n\n${tx('email.mascara')}\n`,
     html: html(
-      `<p>${esc(tx('email.ola'))}</p><p>${esc(tx('email.recebemos', { modelo: f.modelo, data: quando }))}</p><p>${esc(tx('doc.protocolo'))}: <strong>${esc(f.protocolo)}</strong>${f.codigoVerificacao ? `<br>${esc(tx('doc.codigo'))}: ${esc(f.codigoVerificacao)}` : ''}</p><p>${esc(tx('email.guarde'))}</p><h2 style="font-size:16px">${esc(tx('email.suas-respostas'))}</h2>${blocosEmHtml(blocos)}<p style="color:#404854">${esc(tx('email.mascara'))}</p>`,
+      `<p>${esc(tx('email.ola'))}</p><p>${esc(tx('email.recebemos', { modelo: f.modelo, data: quando }))}</p>${taxa ? `<p><strong>${esc(taxa)}</strong></p>` : ''}<p>${esc(tx('doc.protocolo'))}: <strong>${esc(f.protocolo)}</strong>${f.codigoVerificacao ? `<br>${esc(tx('doc.codigo'))}: ${esc(f.codigoVerificacao)}` : ''}</p><p>${esc(tx('email.guarde'))}</p><h2 style="font-size:16px">${esc(tx('email.suas-respostas'))}</h2>${blocosEmHtml(blocos)}<p style="color:#404854">${esc(tx('email.mascara'))}</p>`,
       idioma,
     ),
     anexos: [{ nome: `comprovante-${f.protocolo.replace(/\D/g, '')}.pdf`, tipo: 'application/pdf', conteudo: pdf }],

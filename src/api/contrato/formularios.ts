@@ -188,6 +188,10 @@ export const Analitico = Type.Object(
       Type.Object({ codigoServico: Type.String(), nome: Type.String(), recebidas: Type.Integer({ minimum: 0 }), limite: Type.Integer({ minimum: 1 }) }),
       { description: 'Os modelos com limite de respostas (issue 36), com quantas já recebeu desde sempre ("312 de 5.000"), não só no período.' },
     ),
+    recebimentos: Type.Array(
+      Type.Object({ codigoServico: Type.String(), nome: Type.String(), dia: Data(), pagamentos: Type.Integer({ minimum: 1 }), valor: Type.String({ description: 'Em reais ("1250.00").' }), devolvido: Type.String({ description: 'Quanto desses pagamentos já foi devolvido, em reais.' }) }),
+      { description: 'As taxas recebidas por Pix (issue 38) no período, por modelo e dia de São Paulo do pagamento, do dia mais recente ao mais antigo.' },
+    ),
   },
   { title: 'Analitico', description: 'Totais por modelo e por status e a série diária do período.' },
 );

@@ -7,7 +7,8 @@ import { proximaOrdenacao, type Ordenacao } from '../../api/paginacao';
 import { formulariosApi, type Analitico as DadosAnalitico } from '../../api/recursos/formularios';
 import { BOM, linhaCsv } from '../../forms/csv';
 import { ROTULO_STATUS_FORMULARIO, STATUS_FORMULARIO } from '../../forms/status';
-import { hojeSaoPaulo } from '../../i18n/datas';
+import { formatarData, hojeSaoPaulo } from '../../i18n/datas';
+import { formatarReais } from '../../forms/taxa';
 import { comEscopo, ocupado } from '../../state/carregamento';
 import { estadoLista } from '../../state/listas';
 import { BarraFiltros } from '../../ui/BarraFiltros';
@@ -121,6 +122,52 @@ function TabelaLimites({ limites }: { limites: DadosAnalitico['limites'] }) {
   );
 }
 
+/** The fees received by Pix (issue 38): per model and day of the payment, with the period's total. */
+function TabelaRecebimentos({ recebimentos }: { recebimentos: DadosAnalitico['recebimentos'] }) {
+  const { t, config } = useAmbiente();
+  const n = nfEm(config.language);
+  const reais = (v: string) => formatarReais(Math.round(Number(v) * 100), config.language);
+  const soma = (k: 'valor' | 'devolvido') => recebimentos.reduce((x, r) => x + Math.round(Number(r[k]) * 100), 0);
+  return (
+    <section className="cf-jornada" aria-labelledby="cf-titulo-recebimentos">
+      <h3 id="cf-titulo-recebimentos">{t('analitico.recebimentos')}</h3>
+      <p className="cf-ajuda">{t('analitico.recebimentos-ajuda')}</p>
+      <Rolagem rotulo={t('analitico.recebimentos')}>
+        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby="cf-titulo-recebimentos">
+          <thead>
+            <tr>
+              <th scope="col">{t('analitico.dia')}</th>
+              <th scope="col">{t('formularios.modelo')}</th>
+              <th scope="col">{t('analitico.pagamentos')}</th>
+              <th scope="col">{t('analitico.valor-recebido')}</th>
+              <th scope="col">{t('ficha.devolvido')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recebimentos.map((r) => (
+              <tr key={`${r.dia}:${r.codigoServico}`} data-recebimento={`${r.dia}:${r.codigoServico}`}>
+                <td>{formatarData(r.dia)}</td>
+                <th scope="row">{r.nome}</th>
+                <td>{n(r.pagamentos)}</td>
+                <td>{reais(r.valor)}</td>
+                <td>{reais(r.devolvido)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={2}>{t('analitico.total')}</th>
+              <td>{n(recebimentos.reduce((x, r) => x + r.pagamentos, 0))}</td>
+              <td>{formatarReais(soma('valor'), config.language)}</td>
+              <td>{formatarReais(soma('devolvido'), config.language)}</td>
+            </tr>
+          </tfoot>
+        </HTMLTable>
+      </Rolagem>
+    </section>
+  );
+}
+
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
   const { http, estado, t, config } = useAmbiente();
@@ -137,7 +184,7 @@ export default function Analitico() {
     let vivo = true;
     comEscopo(estado.carregamento, `lista:${LISTA}`, () => formulariosApi.analitico(http, { ...lista.filtros })).then(
       (d) => vivo && setDados(d),
-      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [], limites: [] }), tratar(e, 'lista')),
+      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [], limites: [], recebimentos: [] }), tratar(e, 'lista')),
     );
     return () => void (vivo = false);
   }, [filtrosJson]);
@@ -199,6 +246,7 @@ export default function Analitico() {
         </>
       )}
       {dados && dados.limites.length > 0 && <TabelaLimites limites={dados.limites} />}
+      {dados && dados.recebimentos.length > 0 && <TabelaRecebimentos recebimentos={dados.recebimentos} />}
     </section>
   );
 }

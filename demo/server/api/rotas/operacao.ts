@@ -12,6 +12,7 @@ import { Analitico, consultaAnalitico, consultaEventos, consultaRetentativas, Co
 const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
+import { valorPix } from '../../../../src/forms/taxa';
 import { mesesInteiros, ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL, STATUS_FORMULARIO } from '../../../../src/forms/status';
@@ -110,17 +111,33 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, recebidas: Number(m.respostas_recebidas), limite: Number(m.limite_respostas) }));
   }
 
+  /** The fees received by Pix (issue 38) in the period, per model and São Paulo day of the payment. */
+  async function recebimentosPix(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+    const f = new Filtro();
+    f.add(() => `c.status = 'PAGA'`);
+    if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
+    if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
+    periodo(f, 'c.pago_em', q.de, q.ate);
+    const linhas = await db.query<{ codigo_servico: string; nome: string; dia: string; n: number; centavos: string; devolvido: string }>(
+      `select c.codigo_servico, m.nome, to_char(c.pago_em at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as dia, count(*)::int as n, sum(c.valor_centavos)::text as centavos, sum(c.devolvido_centavos)::text as devolvido
+         from cobranca_pix c join modelo m on m.codigo_servico = c.codigo_servico ${f.where} group by 1, 2, 3 order by 3 desc, 2`,
+      f.params,
+    );
+    return linhas.map((l) => ({ codigoServico: l.codigo_servico, nome: l.nome, dia: l.dia, pagamentos: l.n, valor: valorPix(Number(l.centavos)), devolvido: valorPix(Number(l.devolvido)) }));
+  }
+
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
   api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
     '/analitico-formularios',
     { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('analiticoFormularios', 'Analítico de formulários', { descricao: 'Totais por modelo e por status, taxa de falha de integração e a série diária do período (dias de São Paulo). Lê só contadores.', query: consultaAnalitico, resposta: { descricao: 'Os números do período.', corpo: Analitico } }) },
     async (req) => {
       const escopo = await escopoDe(req);
-      const [porModelo, porDia, jornada, limites] = await Promise.all([
+      const [porModelo, porDia, jornada, limites, recebimentos] = await Promise.all([
         totaisPorModelo(req.query, escopo),
         serieDiaria(req.query, escopo),
         jornadaDoPeriodo(req.query, escopo),
         limitesDeRespostas(req.query, escopo),
+        recebimentosPix(req.query, escopo),
       ]);
       const modelos = new Map<string, { codigoServico: string; nome: string; total: number; porStatus: Record<string, number>; taxaFalhaIntegracao: number }>();
       for (const r of porModelo) {
@@ -131,7 +148,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       }
       for (const m of modelos.values()) m.taxaFalhaIntegracao = m.total ? +((m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total).toFixed(4) : 0;
       const lista = [...modelos.values()].sort((a, b) => b.total - a.total || a.codigoServico.localeCompare(b.codigoServico));
-      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada, limites };
+      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada, limites, recebimentos };
     },
   );
 
