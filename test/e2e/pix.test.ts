@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { clienteApi } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
-import { abrirFormulario, demoComNavegador } from './demo';
+import { abrirFormulario, demoComNavegador, irPara } from './demo';
 
 /**
  * Issue 38 end to end, on the demo with its simulated PSP: a citizen sends "Segunda via de histórico escolar"
@@ -75,5 +75,33 @@ describe('taxa paga por Pix de ponta a ponta', () => {
     assert.deepEqual([entrega!.pagamento?.valor, entrega!.pagamento?.txid], ['18.90', txid]);
     const admin = await clienteApi(demo.base, 'admin');
     assert.equal((await admin('GET', `/formularios?protocolo=${protocolo}`)).json[0].status, 'INTEGRADO');
+
+    // Staff with UPDATE_FORMULARIO_PAGAMENTO refund part of it from the drawer; analytics shows what came in.
+    const contextoAdmin = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const p = await contextoAdmin.newPage();
+      const gaveta = await abrirFormulario(p, demo.base, 'admin', protocolo);
+      await gaveta.getByRole('button', { name: 'Devolver pagamento' }).click();
+      const dialogo = p.locator('console-formularios').getByRole('dialog', { name: 'Devolver o pagamento ao cidadão' });
+      await dialogo.getByText('Pago: R$ 18,90. Ainda pode ser devolvido: R$ 18,90.', { exact: false }).waitFor();
+      await dialogo.getByLabel('Valor a devolver (R$)').fill('25,00');
+      await dialogo.getByRole('button', { name: 'Devolver', exact: true }).click();
+      await dialogo.getByText('A devolução deve ser de mais de R$ 0,00 e no máximo R$ 18,90.').waitFor();
+      await dialogo.getByLabel('Valor a devolver (R$)').fill('5,00');
+      await dialogo.getByLabel('Motivo').fill('Cobrança em duplicidade');
+      await p.screenshot({ path: join(PASTA, 'devolucao.png') });
+      await dialogo.getByRole('button', { name: 'Devolver', exact: true }).click();
+      await dialogo.waitFor({ state: 'detached' });
+      await gaveta.locator('[data-testid=pagamento]').getByText(/R\$\s5,00/).waitFor();
+      assert.match(await gaveta.locator('[data-testid=pagamento]').innerText(), /Devolvido\s+R\$\s5,00/);
+      await gaveta.getByText('Pagamento devolvido', { exact: true }).first().waitFor();
+      await irPara(p, '/analitico-formularios');
+      const recebidas = p.locator('console-formularios').getByRole('table', { name: 'Taxas recebidas por Pix' });
+      await recebidas.waitFor({ timeout: 20_000 });
+      assert.match(await recebidas.locator('tbody tr', { hasText: 'Segunda via de histórico escolar' }).innerText(), /R\$\s18,90\s+R\$\s5,00/);
+      await p.screenshot({ path: join(PASTA, 'analitico.png'), fullPage: true });
+    } finally {
+      await contextoAdmin.close();
+    }
   });
 });
