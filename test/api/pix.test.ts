@@ -6,7 +6,8 @@ import { gerarCertificados, type Certificados } from '../../demo/server/pix/cert
 import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
 import { brCodeLido } from '../../demo/server/pix/brcode';
 import type { Definicao } from '../../src/forms/definicao';
-import type { OpcoesPix } from '../../demo/server/pix/cobrancas';
+import { opcoesPixDoAmbiente, type OpcoesPix } from '../../demo/server/pix/cobrancas';
+import { X509Certificate } from 'node:crypto';
 import { mensagemDoTrabalho } from '../../demo/server/email/mensageiro';
 import { execFileSync } from 'node:child_process';
 
@@ -204,3 +205,43 @@ for (const banco of await bancosDeTeste()) {
     });
   });
 }
+
+describe('notificações com o certificado do PSP conferido (PIX_WEBHOOK_CERT_SHA256, atrás de um proxy TLS)', () => {
+  test('sem o certificado ou com outro: 403 e nada muda; com o do PSP, repassado pelo proxy, a notificação vale', async () => {
+    const [banco] = await bancosDeTeste();
+    const pspPorta = await portaLivre();
+    const psp = await iniciarSimuladorPsp({ certificados: certs, clientId: 'console', clientSecret: 'segredo', porta: pspPorta });
+    const porta = await portaLivre();
+    const url = `http://127.0.0.1:${porta}`;
+    const sha256 = new X509Certificate(certs.psp.cert).fingerprint256;
+    const s = await subirServidor({ porta, databaseUrl: banco.url, pix: { psp: { url: psp.url, clientId: 'console', clientSecret: 'segredo', cert: certs.cliente.cert, key: certs.cliente.key, ca: certs.ca, timeoutMs: 2000 }, recebedor: { nome: 'Governo do Estado', cidade: 'Capital' }, webhookUrl: `${url}/api/publico/pix/notificacoes`, conciliacaoMs: 3_600_000, margemS: 0, lote: 50, webhookCertificado: { cabecalho: 'x-ssl-client-cert', sha256: [sha256.replace(/:/g, '')] } } });
+    try {
+      const admin = await clienteApi(s.url, 'admin');
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      assert.equal((await admin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: grupo })).status, 201);
+      assert.equal((await admin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: grupo, definicao: DEF, versao: 1 })).status, 200);
+      assert.equal((await admin('POST', '/modelos/com-taxa/versoes')).status, 201);
+      const envio = await (await fetch(`${s.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: 'Maria', via: 'segunda' } }) })).json();
+      const { txid } = await (await fetch(`${s.url}${envio.pagamento.url}`)).json();
+      const pago = await psp.pagar(txid, { perderNotificacao: true });
+      assert.ok(pago.ok);
+      const status = async () => (await (await fetch(`${s.url}${envio.pagamento.url}`)).json()).status;
+      const notificar = (cabecalhos: Record<string, string>) => fetch(`${s.url}/api/publico/pix/notificacoes/pix`, { method: 'POST', headers: { 'content-type': 'application/json', ...cabecalhos }, body: JSON.stringify({ pix: [{ txid, endToEndId: pago.endToEndId }] }) });
+      for (const cabecalhos of [{} as Record<string, string>, { 'x-ssl-client-cert': encodeURIComponent(certs.cliente.cert) }, { 'x-ssl-client-cert': 'lixo' }]) {
+        const r = await notificar(cabecalhos);
+        assert.equal(r.status, 403);
+        assert.equal((await r.json()).detail, 'Certificado de cliente do PSP ausente ou não reconhecido.');
+        assert.equal(await status(), 'ATIVA', 'nothing changed');
+      }
+      assert.equal((await notificar({ 'x-ssl-client-cert': encodeURIComponent(certs.psp.cert) })).status, 200);
+      assert.equal(await status(), 'PAGA');
+      // The variable's format is checked at start.
+      assert.throws(() => opcoesPixDoAmbiente({ PIX_PSP_URL: 'https://127.0.0.1:1', PIX_CLIENT_ID: 'a', PIX_CLIENT_SECRET: 'b', PIX_RECEBEDOR_NOME: 'X', PIX_RECEBEDOR_CIDADE: 'Y', PIX_WEBHOOK_CERT_SHA256: 'abc' }, url), /PIX_WEBHOOK_CERT_SHA256 inválido/);
+      assert.deepEqual(opcoesPixDoAmbiente({ PIX_PSP_URL: 'https://127.0.0.1:1', PIX_CLIENT_ID: 'a', PIX_CLIENT_SECRET: 'b', PIX_RECEBEDOR_NOME: 'X', PIX_RECEBEDOR_CIDADE: 'Y', PIX_WEBHOOK_CERT_SHA256: sha256 }, url)?.webhookCertificado, { cabecalho: 'x-ssl-client-cert', sha256: [sha256.replace(/:/g, '')] });
+    } finally {
+      await s.fechar();
+      await psp.fechar();
+      await banco.descartar?.();
+    }
+  });
+});

@@ -40,6 +40,7 @@ const FRASES: [string, string][] = [
   ['Este formulário não tem pagamento confirmado para devolver.', 'This form has no confirmed payment to refund.'],
   ['O pagamento deste formulário já foi todo devolvido.', "This form's payment has already been fully refunded."],
   ['O PSP não aceitou a devolução; nada foi registrado. Tente de novo em alguns minutos.', 'The PSP did not accept the refund; nothing was recorded. Try again in a few minutes.'],
+  ['Certificado de cliente do PSP ausente ou não reconhecido.', "The PSP's client certificate is missing or not recognised."],
   // Groups and scope.
   ['Este modelo pertence a um grupo de controle de conteúdo que não é o seu.', 'This form template belongs to a content-control group that is not yours.'],
   ['Este formulário pertence a um grupo de controle de conteúdo que não é o seu.', 'This form belongs to a content-control group that is not yours.'],

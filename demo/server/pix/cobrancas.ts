@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import type { Banco, Executor } from '../db';
 import { eventoPorId } from '../eventos';
 import { criarLaco } from '../entrega/laco';
@@ -26,6 +27,30 @@ export interface OpcoesPix {
   /** Past its deadline, how long a charge still waits for a late confirmation before it expires (PIX_MARGEM_S). */
   margemS: number;
   lote: number;
+  /**
+   * The PSP's client certificate on the notification route, when configured (PIX_WEBHOOK_CERT_SHA256): the TLS
+   * proxy in front verifies it and passes it on in a header (`cabecalho`, URL-encoded PEM, as nginx's
+   * `$ssl_client_escaped_cert` or HAProxy's `ssl_c_der`); a notification without it, or with another, is refused.
+   */
+  webhookCertificado?: { cabecalho: string; sha256: string[] };
+}
+
+/** "AA:BB:…" or "aabb…": the same fingerprint. */
+const impressao = (x: string) => x.replace(/[^0-9a-f]/gi, '').toUpperCase();
+
+/** Whether a notification carries the PSP's certificate, as the proxy passed it on (always, when none is configured). */
+export function certificadoDoPspConfere(o: OpcoesPix['webhookCertificado'], valor: string | string[] | undefined): boolean {
+  if (!o) return true;
+  if (typeof valor !== 'string' || !valor || valor.length > 20_000) return false;
+  try {
+    const texto = decodeURIComponent(valor.replace(/\+/g, '%2B'));
+    const cert = new X509Certificate(/BEGIN CERTIFICATE/.test(texto) ? texto : Buffer.from(texto.replace(/[:\s]/g, ''), /^[0-9a-f]+$/i.test(texto.replace(/[:\s]/g, '')) ? 'hex' : 'base64'));
+    const agora = Date.now();
+    if (Date.parse(cert.validFrom) > agora || Date.parse(cert.validTo) < agora) return false;
+    return o.sha256.includes(impressao(cert.fingerprint256));
+  } catch {
+    return false;
+  }
 }
 
 interface LinhaCobranca {
@@ -141,6 +166,8 @@ export function criarCobrancas(db: Banco, o: OpcoesPix, aoPagar?: () => void) {
   const laco = criarLaco('pix', rodada, { intervaloMs: Math.min(o.conciliacaoMs, 5000), lote: o.lote });
 
   return {
+    /** Whether a notification's request carries the PSP's certificate (see OpcoesPix.webhookCertificado). */
+    certificadoConfere: (cabecalhos: Record<string, string | string[] | undefined>) => certificadoDoPspConfere(o.webhookCertificado, o.webhookCertificado && cabecalhos[o.webhookCertificado.cabecalho]),
     rodada,
     iniciar: laco.iniciar,
     acordar: laco.acordar,
@@ -217,6 +244,12 @@ export type ResultadoDevolucao = { devolvido: number } | { erro: 'nao-pago' | 'j
  * PIX_RECEBEDOR_CIDADE (the BR Code's merchant), PIX_WEBHOOK_URL (default: the API's public address),
  * PIX_CONCILIACAO_MS, PIX_MARGEM_S. Null without PIX_PSP_URL: no fee can be charged.
  */
+function impressoesDoAmbiente(v: string): string[] {
+  const lista = v.split(',').map(impressao).filter(Boolean);
+  if (!lista.length || lista.some((x) => !/^[0-9A-F]{64}$/.test(x))) throw new ErroConfiguracao(`PIX_WEBHOOK_CERT_SHA256 inválido: "${v}" (esperado: a impressão SHA-256 do certificado do PSP, 64 dígitos hexadecimais, com ou sem ":"; várias separadas por vírgula).`);
+  return lista;
+}
+
 export function opcoesPixDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string): OpcoesPix | null {
   const psp = opcoesPspDoAmbiente(env);
   if (!psp) return null;
@@ -230,5 +263,6 @@ export function opcoesPixDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string):
     conciliacaoMs: numeroDoAmbiente(env, 'PIX_CONCILIACAO_MS', 60_000, { minimo: 100, inteiro: true }),
     margemS: numeroDoAmbiente(env, 'PIX_MARGEM_S', 300, { minimo: 0, inteiro: true }),
     lote: 100,
+    ...(env.PIX_WEBHOOK_CERT_SHA256?.trim() ? { webhookCertificado: { cabecalho: (env.PIX_WEBHOOK_CERT_CABECALHO?.trim() || 'x-ssl-client-cert').toLowerCase(), sha256: impressoesDoAmbiente(env.PIX_WEBHOOK_CERT_SHA256) } } : {}),
   };
 }

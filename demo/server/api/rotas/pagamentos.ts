@@ -5,7 +5,7 @@ import { matrizQr } from '../../pix/brcode';
 import { valorPix } from '../../../../src/forms/taxa';
 import { Pagamento } from '../../../../src/api/contrato/formularios';
 import { textoCidadao } from '../../textosCidadao';
-import { conflito, naoEncontrado } from '../erros';
+import { conflito, naoEncontrado, proibido } from '../erros';
 import { parametros } from '../contrato';
 import { doc, type ContextoPublico } from './publico';
 
@@ -74,8 +74,10 @@ export function registrarPagamentos(api: FastifyInstance, ctx: ContextoPublico) 
    */
   api.post<{ Body: { pix?: unknown } }>(
     '/pix/notificacoes/pix',
-    { bodyLimit: 256 * 1024, schema: doc('notificarPix', 'Notificação do PSP (webhook da API Pix)', { publica: true, descricao: 'Recebida do PSP quando um Pix é pago. Cada txid é conferido com GET /cob/{txid} no PSP antes de qualquer mudança; uma notificação forjada não muda nada.', corpo: Type.Object({ pix: Type.Optional(Type.Array(Type.Object({ txid: Type.Optional(Type.String({ maxLength: 35 })), endToEndId: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true, description: 'Um Pix recebido (valor, horário, pagador… vêm junto, mas só o txid é usado: o resto é lido no PSP).' }), { maxItems: 100 })) }, { additionalProperties: false }), resposta: { descricao: 'Recebida.', corpo: Type.Object({}) }, erros: [429] }) },
+    { bodyLimit: 256 * 1024, schema: doc('notificarPix', 'Notificação do PSP (webhook da API Pix)', { publica: true, descricao: 'Recebida do PSP quando um Pix é pago. Cada txid é conferido com GET /cob/{txid} no PSP antes de qualquer mudança; uma notificação forjada não muda nada.', corpo: Type.Object({ pix: Type.Optional(Type.Array(Type.Object({ txid: Type.Optional(Type.String({ maxLength: 35 })), endToEndId: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: true, description: 'Um Pix recebido (valor, horário, pagador… vêm junto, mas só o txid é usado: o resto é lido no PSP).' }), { maxItems: 100 })) }, { additionalProperties: false }), resposta: { descricao: 'Recebida.', corpo: Type.Object({}) }, erros: [403, 429], porque: { 403: 'Com PIX_WEBHOOK_CERT_SHA256: a notificação veio sem o certificado de cliente do PSP (que o proxy TLS confere e repassa).' } }) },
     async (req) => {
+      // Behind a TLS proxy that checks the PSP's client certificate (PIX_WEBHOOK_CERT_SHA256): without it, refused.
+      if (ctx.o.pix && !ctx.o.pix.certificadoConfere(req.headers)) throw proibido('Certificado de cliente do PSP ausente ou não reconhecido.');
       await ctx.o.pix?.notificacao(req.body?.pix).catch(() => 0);
       return {};
     },
