@@ -277,6 +277,10 @@ for (const { nome, alvo: criar } of await alvos()) {
         const renovado = (await chamar('POST', caminhoPagamento.replace('?', '/renovacao?'), { token: null, espera: 200 })).corpo;
         assert.ok((await a.psp.pagar(renovado.txid)).ok);
         assert.equal((await chamar('GET', caminhoPagamento, { token: null, espera: 200 })).corpo.status, 'PAGA');
+        // Refunded from the drawer: part of it, never beyond what is left.
+        const idTaxa = (await chamar('GET', `/formularios?modelo=${comTaxa}`, { espera: 200 })).corpo[0].id;
+        await chamar('POST', `/formularios/${idTaxa}/devolucoes`, { corpo: { valor: '99,00' }, espera: 400 });
+        assert.equal((await chamar('POST', `/formularios/${idTaxa}/devolucoes`, { corpo: { valor: '1,00', motivo: 'Teste de contrato' }, espera: 200 })).corpo.devolvido, '1.00');
       }
 
       // Filled forms and operation
@@ -367,7 +371,7 @@ for (const { nome, alvo: criar } of await alvos()) {
     test('toda operação documentada foi chamada com sucesso', () => {
       // Against another server, a signed attachment link can only come from one of its deliveries: that one operation is named, not called.
       // …and its fees are paid at its own PSP: the payment operations are named, not called, without ours.
-      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix'])];
+      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix', 'devolverPagamento'])];
       if (semComoChamar.length) console.log(`# não chamada contra ${externo}: ${semComoChamar.join(', ')} (o link assinado só vem numa entrega do servidor; o pagamento, no PSP dele)`);
       const faltam = contrato.operacoes.filter((o) => !semComoChamar.includes(o.id) && ![...(vistos.get(o.id) ?? [])].some((s) => s < 300)).map((o) => `${o.metodo} ${o.caminho} (${o.id})`);
       assert.deepEqual(faltam, []);
