@@ -451,6 +451,7 @@ export const modelos = {
   'taxa.cobrar': ['Cobrar uma taxa, paga por Pix logo depois do envio', 'Charge a fee, paid by Pix right after sending'],
   'taxa.ajuda': ['O formulário fica "Aguardando pagamento" e só é entregue à integração depois que o banco confirma o Pix. Sem confirmação no prazo, fica "Pagamento expirado".', 'The form stays "Awaiting payment" and is delivered to the integration only once the bank confirms the Pix. Unconfirmed within the deadline, it becomes "Payment expired".'],
   'taxa.valor': ['Valor', 'Amount'],
+  'taxa.moeda': ['R$', 'R$'],
   'taxa.fixo': ['Um valor fixo', 'A fixed amount'],
   'taxa.por-resposta': ['Conforme a resposta de uma pergunta de escolha única', 'By the answer to a single-choice question'],
   'taxa.valor-fixo': ['Valor da taxa', 'Fee amount'],

@@ -16,7 +16,7 @@ function CampoReais({ id, rotulo, centavos, desabilitado, erro, aoMudar }: { id:
       <InputGroup
         id={id}
         className="cf-reais"
-        leftElement={<span className="cf-prefixo-reais">R$</span>}
+        leftElement={<span className="cf-prefixo-reais">{t('taxa.moeda')}</span>}
         value={texto}
         inputMode="decimal"
         disabled={desabilitado}
