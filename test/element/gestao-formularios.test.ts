@@ -203,7 +203,7 @@ describe('formulários preenchidos', () => {
     botao(el, 'Exportar CSV')!.click();
     const { texto } = await arquivo;
     const linhas = (await texto()).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(linhas[0]).to.equal('Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;E-mail;Respostas');
+    expect(linhas[0]).to.equal('Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;E-mail;Respostas;Valor pago (R$);Pago em;txid do Pix;Identificador do Pix (E2E)');
     expect(linhas.length - 1).to.equal(api.total);
     expect(linhas.slice(1).every((l) => l.includes(';educacao-historico;'))).to.equal(true);
     await waitUntil(() => toasts(el).some((t) => t.startsWith('Exportação concluída')), 'toast de sucesso');

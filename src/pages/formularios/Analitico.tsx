@@ -39,6 +39,11 @@ const COLUNAS: { campo: string; titulo: ChaveTexto; valor: (m: LinhaModelo) => s
   { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m, idioma) => pctEm(idioma)(m.total ? (m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total : 0) },
 ];
 
+/** The statuses of a fee by Pix (issue 38): columns only when some model of the period has them. */
+const STATUS_DA_TAXA: readonly string[] = ['AGUARDANDO_PAGAMENTO', 'PAGAMENTO_EXPIRADO'];
+/** The columns for these rows: without the fee's statuses where no form has one. Pure. */
+export const colunasDe = (linhas: readonly LinhaModelo[]) => COLUNAS.filter((c) => !STATUS_DA_TAXA.includes(c.campo) || linhas.some((m) => (m.porStatus[c.campo] ?? 0) > 0));
+
 /** Sorts the per-model rows by one column. Pure. */
 export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | undefined): LinhaModelo[] {
   const c = COLUNAS.find((x) => x.campo === o?.campo);
@@ -191,10 +196,11 @@ export default function Analitico() {
 
   const carregando = ocupado(carregamento, `lista:${LISTA}`);
   const linhas = dados ? ordenarModelos(dados.modelos, ordem[0]) : [];
-  const porStatus = STATUS_FORMULARIO.map((s) => ({ rotulo: t(ROTULO_STATUS_FORMULARIO[s].chave), valor: dados?.modelos.reduce((n, m) => n + (m.porStatus[s] ?? 0), 0) ?? 0, classe: `cf-status-${s.toLowerCase()}` }));
+  const colunas = colunasDe(linhas);
+  const porStatus = STATUS_FORMULARIO.filter((s) => colunas.some((c) => c.campo === s)).map((s) => ({ rotulo: t(ROTULO_STATUS_FORMULARIO[s].chave), valor: dados?.modelos.reduce((n, m) => n + (m.porStatus[s] ?? 0), 0) ?? 0, classe: `cf-status-${s.toLowerCase()}` }));
 
   const exportar = () => {
-    const csv = BOM + linhaCsv(COLUNAS.map((c) => t(c.titulo))) + linhas.map((m) => linhaCsv(COLUNAS.map((c) => (c.texto ? c.texto(m, config.language) : c.valor(m))))).join('');
+    const csv = BOM + linhaCsv(colunas.map((c) => t(c.titulo))) + linhas.map((m) => linhaCsv(colunas.map((c) => (c.texto ? c.texto(m, config.language) : c.valor(m))))).join('');
     salvarArquivo(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `analitico-formularios-${hojeSaoPaulo()}.csv`);
   };
 
@@ -215,7 +221,7 @@ export default function Analitico() {
             <HTMLTable compact striped className="cf-tabela-analitico" aria-label={t('analitico.por-modelo')}>
               <thead>
                 <tr>
-                  {COLUNAS.map((c) => (
+                  {colunas.map((c) => (
                     <CabecalhoOrdenavel key={c.campo} titulo={t(c.titulo)} direcao={ordem[0]?.campo === c.campo ? ordem[0].direcao : undefined} aoOrdenar={() => setOrdem((o) => proximaOrdenacao(o, c.campo))} />
                   ))}
                 </tr>
@@ -223,7 +229,7 @@ export default function Analitico() {
               <tbody>
                 {linhas.map((m) => (
                   <tr key={m.codigoServico}>
-                    {COLUNAS.map((c, i) => {
+                    {colunas.map((c, i) => {
                       const v = c.texto ? c.texto(m, config.language) : nf(c.valor(m) as number);
                       return i === 0 ? (
                         <th key={c.campo} scope="row">
