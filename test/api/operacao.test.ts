@@ -70,7 +70,7 @@ for (const banco of await bancosDeTeste()) {
       const bytes = new Uint8Array(await r.arrayBuffer());
       assert.deepEqual([...bytes.slice(0, 3)], [0xef, 0xbb, 0xbf]);
       const linhas = new TextDecoder().decode(bytes).trimEnd().split('\r\n'); // the decoder drops the BOM
-      assert.equal(linhas[0], 'Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;E-mail;Respostas');
+      assert.equal(linhas[0], 'Protocolo;Modelo;Código do serviço;Versão;Status;Recebido em;Requerente;CPF;E-mail;Respostas;Valor pago (R$);Pago em;txid do Pix;Identificador do Pix (E2E)');
       assert.equal(linhas.length - 1, await contar(`codigo_servico = 'educacao-matricula'`));
       // The status as staff read it, not its code.
       assert.match(linhas[1], /^\d{4}\.\d{9};Matrícula na rede estadual;educacao-matricula;\d;(Recebido|Integrado|Falha de integração|Descartado);\d{2}\/\d{2}\/\d{2} \d{2}:\d{2};/);

@@ -87,8 +87,9 @@ for (const banco of await bancosDeTeste()) {
       const csv = await (await fetch(`${s.url}/api/formularios/exportacao?protocolo=${protocolo}`, { headers: { authorization: `Bearer ${token}` } })).text();
       const linhas = csv.trim().split('\r\n');
       assert.equal(linhas.length, 2, 'one row per form');
-      // The answers' column: the JSON of the answers (masked), the items as a list in order.
-      const celula = /;"(\{.*\})"$/.exec(linhas[1])?.[1].replaceAll('""', '"');
+      // The answers' column: the JSON of the answers (masked), the items as a list in order; the payment's four
+      // empty cells after it (a form without a fee).
+      const celula = /;"(\{.*\})";;;;$/.exec(linhas[1])?.[1].replaceAll('""', '"');
       assert.ok(celula, linhas[1]);
       assert.deepEqual(JSON.parse(celula).dependentes, [{ 'nome-dependente': '***', idade: '10', escola: 'E. E. Centro' }, { 'nome-dependente': '***', idade: '40' }]);
     });
