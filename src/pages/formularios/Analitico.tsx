@@ -1,6 +1,6 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Rolagem } from '../../ui/Rolagem';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../../app/contexto';
 import { proximaOrdenacao, type Ordenacao } from '../../api/paginacao';
@@ -56,6 +56,32 @@ export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | un
   });
 }
 
+/** One of the analytics' extra tables: its heading, what it counts, and the table scrolling inside (headers given). */
+function SecaoAnalitico({ id, titulo, ajuda, colunas, children, rodape }: { id: string; titulo: ChaveTexto; ajuda: ChaveTexto; colunas: ChaveTexto[]; children: ReactNode; rodape?: ReactNode }) {
+  const { t } = useAmbiente();
+  return (
+    <section className="cf-jornada" aria-labelledby={id}>
+      <h3 id={id}>{t(titulo)}</h3>
+      <p className="cf-ajuda">{t(ajuda)}</p>
+      <Rolagem rotulo={t(titulo)}>
+        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby={id}>
+          <thead>
+            <tr>
+              {colunas.map((c) => (
+                <th key={c} scope="col">
+                  {t(c)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+          {rodape && <tfoot>{rodape}</tfoot>}
+        </HTMLTable>
+      </Rolagem>
+    </section>
+  );
+}
+
 /**
  * The citizen's journey per model (issue 21), from anonymous counters: started, drafts saved, sent, the
  * completion rate, and the page where citizens most often stop.
@@ -64,36 +90,18 @@ function TabelaJornada({ jornada }: { jornada: DadosAnalitico['jornada'] }) {
   const { t, config } = useAmbiente();
   const [nf, pct] = [nfEm(config.language), pctEm(config.language)];
   return (
-    <section className="cf-jornada" aria-labelledby="cf-titulo-jornada">
-      <h3 id="cf-titulo-jornada">{t('analitico.jornada')}</h3>
-      <p className="cf-ajuda">{t('analitico.jornada-ajuda')}</p>
-      <Rolagem rotulo={t('analitico.jornada')}>
-        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby="cf-titulo-jornada">
-          <thead>
-            <tr>
-              <th scope="col">{t('formularios.modelo')}</th>
-              <th scope="col">{t('analitico.iniciados')}</th>
-              <th scope="col">{t('analitico.rascunhos')}</th>
-              <th scope="col">{t('analitico.enviados')}</th>
-              <th scope="col">{t('analitico.conclusao')}</th>
-              <th scope="col">{t('analitico.onde-param')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {jornada.map((j) => (
-              <tr key={j.codigoServico} data-jornada={j.codigoServico}>
-                <th scope="row">{j.nome}</th>
-                <td>{nf(j.iniciados)}</td>
-                <td>{nf(j.rascunhos)}</td>
-                <td>{nf(j.enviados)}</td>
-                <td>{pct(j.iniciados ? Math.min(1, j.enviados / j.iniciados) : 0)}</td>
-                <td>{j.paradaMaisComum ? t('analitico.parada', { titulo: j.paradaMaisComum.pagina === 'revisao' ? t('preenchimento.revisao') : j.paradaMaisComum.titulo, n: j.paradaMaisComum.pararam }) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </Rolagem>
-    </section>
+    <SecaoAnalitico id="cf-titulo-jornada" titulo="analitico.jornada" ajuda="analitico.jornada-ajuda" colunas={['formularios.modelo', 'analitico.iniciados', 'analitico.rascunhos', 'analitico.enviados', 'analitico.conclusao', 'analitico.onde-param']}>
+      {jornada.map((j) => (
+        <tr key={j.codigoServico} data-jornada={j.codigoServico}>
+          <th scope="row">{j.nome}</th>
+          <td>{nf(j.iniciados)}</td>
+          <td>{nf(j.rascunhos)}</td>
+          <td>{nf(j.enviados)}</td>
+          <td>{pct(j.iniciados ? Math.min(1, j.enviados / j.iniciados) : 0)}</td>
+          <td>{j.paradaMaisComum ? t('analitico.parada', { titulo: j.paradaMaisComum.pagina === 'revisao' ? t('preenchimento.revisao') : j.paradaMaisComum.titulo, n: j.paradaMaisComum.pararam }) : '—'}</td>
+        </tr>
+      ))}
+    </SecaoAnalitico>
   );
 }
 
@@ -102,28 +110,14 @@ function TabelaLimites({ limites }: { limites: DadosAnalitico['limites'] }) {
   const { t, config } = useAmbiente();
   const n = nfEm(config.language);
   return (
-    <section className="cf-jornada" aria-labelledby="cf-titulo-limites">
-      <h3 id="cf-titulo-limites">{t('analitico.limites')}</h3>
-      <p className="cf-ajuda">{t('analitico.limites-ajuda')}</p>
-      <Rolagem rotulo={t('analitico.limites')}>
-        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby="cf-titulo-limites">
-          <thead>
-            <tr>
-              <th scope="col">{t('formularios.modelo')}</th>
-              <th scope="col">{t('analitico.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {limites.map((l) => (
-              <tr key={l.codigoServico} data-limite={l.codigoServico}>
-                <th scope="row">{l.nome}</th>
-                <td>{t('construtor.respostas-limite', { n: n(l.recebidas), limite: n(l.limite) })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </Rolagem>
-    </section>
+    <SecaoAnalitico id="cf-titulo-limites" titulo="analitico.limites" ajuda="analitico.limites-ajuda" colunas={['formularios.modelo', 'analitico.total']}>
+      {limites.map((l) => (
+        <tr key={l.codigoServico} data-limite={l.codigoServico}>
+          <th scope="row">{l.nome}</th>
+          <td>{t('construtor.respostas-limite', { n: n(l.recebidas), limite: n(l.limite) })}</td>
+        </tr>
+      ))}
+    </SecaoAnalitico>
   );
 }
 
@@ -131,45 +125,31 @@ function TabelaLimites({ limites }: { limites: DadosAnalitico['limites'] }) {
 function TabelaRecebimentos({ recebimentos }: { recebimentos: DadosAnalitico['recebimentos'] }) {
   const { t, config } = useAmbiente();
   const n = nfEm(config.language);
-  const reais = (v: string) => formatarReais(Math.round(Number(v) * 100), config.language);
-  const soma = (k: 'valor' | 'devolvido') => recebimentos.reduce((x, r) => x + Math.round(Number(r[k]) * 100), 0);
+  const reais = (centavos: number) => formatarReais(centavos, config.language);
+  const centavos = (v: string) => Math.round(Number(v) * 100);
+  const soma = (k: 'valor' | 'devolvido') => recebimentos.reduce((x, r) => x + centavos(r[k]), 0);
+  const rodape = (
+    <tr>
+      <th scope="row" colSpan={2}>
+        {t('analitico.total')}
+      </th>
+      <td>{n(recebimentos.reduce((x, r) => x + r.pagamentos, 0))}</td>
+      <td>{reais(soma('valor'))}</td>
+      <td>{reais(soma('devolvido'))}</td>
+    </tr>
+  );
   return (
-    <section className="cf-jornada" aria-labelledby="cf-titulo-recebimentos">
-      <h3 id="cf-titulo-recebimentos">{t('analitico.recebimentos')}</h3>
-      <p className="cf-ajuda">{t('analitico.recebimentos-ajuda')}</p>
-      <Rolagem rotulo={t('analitico.recebimentos')}>
-        <HTMLTable compact striped className="cf-tabela-analitico" aria-labelledby="cf-titulo-recebimentos">
-          <thead>
-            <tr>
-              <th scope="col">{t('analitico.dia')}</th>
-              <th scope="col">{t('formularios.modelo')}</th>
-              <th scope="col">{t('analitico.pagamentos')}</th>
-              <th scope="col">{t('analitico.valor-recebido')}</th>
-              <th scope="col">{t('ficha.devolvido')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recebimentos.map((r) => (
-              <tr key={`${r.dia}:${r.codigoServico}`} data-recebimento={`${r.dia}:${r.codigoServico}`}>
-                <td>{formatarData(r.dia)}</td>
-                <th scope="row">{r.nome}</th>
-                <td>{n(r.pagamentos)}</td>
-                <td>{reais(r.valor)}</td>
-                <td>{reais(r.devolvido)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>{t('analitico.total')}</th>
-              <td>{n(recebimentos.reduce((x, r) => x + r.pagamentos, 0))}</td>
-              <td>{formatarReais(soma('valor'), config.language)}</td>
-              <td>{formatarReais(soma('devolvido'), config.language)}</td>
-            </tr>
-          </tfoot>
-        </HTMLTable>
-      </Rolagem>
-    </section>
+    <SecaoAnalitico id="cf-titulo-recebimentos" titulo="analitico.recebimentos" ajuda="analitico.recebimentos-ajuda" colunas={['analitico.dia', 'formularios.modelo', 'analitico.pagamentos', 'analitico.valor-recebido', 'ficha.devolvido']} rodape={rodape}>
+      {recebimentos.map((r) => (
+        <tr key={`${r.dia}:${r.codigoServico}`} data-recebimento={`${r.dia}:${r.codigoServico}`}>
+          <td>{formatarData(r.dia)}</td>
+          <th scope="row">{r.nome}</th>
+          <td>{n(r.pagamentos)}</td>
+          <td>{reais(centavos(r.valor))}</td>
+          <td>{reais(centavos(r.devolvido))}</td>
+        </tr>
+      ))}
+    </SecaoAnalitico>
   );
 }
 
