@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatarReais } from '../forms/taxa';
+import { formatarReais, type StatusCobranca } from '../forms/taxa';
 import { formatarDataHoraCompleta } from '../i18n/datas';
 import type { IdiomaCidadao, TradutorCidadao } from '../i18n/cidadao';
 import type { ApiCidadao } from './api';
@@ -11,7 +11,7 @@ import type { ApiCidadao } from './api';
  * paid or expired); an expired code can be renewed once. Status changes are announced; the countdown is not.
  */
 interface EstadoPagamento {
-  status: 'CRIANDO' | 'ATIVA' | 'PAGA' | 'EXPIRADA';
+  status: StatusCobranca;
   valorCentavos: number;
   copiaECola?: string;
   qr?: string[];

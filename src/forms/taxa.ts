@@ -25,8 +25,15 @@ export function valorDaTaxa(d: Definicao, respostas: Record<string, unknown>): n
 /** "R$ 12,50" (pt-BR), "R$12.50" (en): money as the reader's language writes it. */
 export const formatarReais = (centavos: number, idioma = 'pt-BR'): string => new Intl.NumberFormat(idioma, { style: 'currency', currency: 'BRL' }).format(centavos / 100);
 
+/** The life of a charge: not at the PSP yet, payable, paid, expired (renewable once). */
+export const STATUS_COBRANCA = ['CRIANDO', 'ATIVA', 'PAGA', 'EXPIRADA'] as const;
+export type StatusCobranca = (typeof STATUS_COBRANCA)[number];
+
 /** The charge's amount as the API Pix writes it: "12.50". */
 export const valorPix = (centavos: number): string => (centavos / 100).toFixed(2);
+
+/** The other way: "12.50" (as the API answers amounts) in centavos. */
+export const centavosDoValor = (valor: string): number => Math.round(Number(valor) * 100);
 
 /** A Pix key's form: CPF or CNPJ (digits), e-mail, +55 phone, or a random key (EVP, a UUID). */
 export function chavePixValida(chave: string): boolean {

@@ -24,8 +24,7 @@ export const CABECALHO_CSV = ['Protocolo', 'Modelo', 'Código do serviço', 'Ver
  * The payment's cells (issue 38), from what the paid form keeps (`formulario.pagamento`): the value with a decimal
  * comma, the São Paulo date, the txid and the E2E id, all letters and digits (no quoting); empty without a fee.
  */
-const PAGAMENTO_CSV = `concat_ws(';', replace(f.pagamento ->> 'valor', '.', ','), to_char((f.pagamento ->> 'pagoEm')::timestamptz at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI'), f.pagamento ->> 'txid', f.pagamento ->> 'endToEndId')`;
-const PAGAMENTO_VAZIO = ';;;';
+const PAGAMENTO_CSV = `case when f.pagamento is null then ';;;' else concat_ws(';', replace(f.pagamento ->> 'valor', '.', ','), to_char((f.pagamento ->> 'pagoEm')::timestamptz at time zone 'America/Sao_Paulo', 'DD/MM/YY HH24:MI'), f.pagamento ->> 'txid', f.pagamento ->> 'endToEndId') end`;
 
 const LOTE = 2000;
 /**
@@ -207,7 +206,7 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     return semRejeicao(
       db.query<LoteSql>(
         `with l as (
-           select f.id, f.recebido_em, f.protocolo, ${meio} as meio, f.exportacao_mascarada as celulas, case when f.pagamento is null then '${PAGAMENTO_VAZIO}' else ${PAGAMENTO_CSV} end as pago
+           select f.id, f.recebido_em, f.protocolo, ${meio} as meio, f.exportacao_mascarada as celulas, ${PAGAMENTO_CSV} as pago
              from formulario f ${f.where} order by f.recebido_em desc, f.id desc limit ${LOTE_PRONTO}),
          ultima as (select recebido_em, id from l order by recebido_em, id limit 1)
          select string_agg(protocolo || ';' || meio || ';' || celulas || ';' || pago || E'\\r\\n', '' order by recebido_em desc, id desc) as texto, count(*)::int as n,
@@ -227,7 +226,7 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
       db.query<LinhaExportada>(
         `select f.id::text, f.recebido_em::text as quando, f.protocolo, f.codigo_servico || '|' || f.modelo_versao as versao, ${meio} as meio,
                 f.nome_requerente as nome, f.email_requerente as email, f.cpf_requerente as cpf, coalesce(f.respostas, '{}'::jsonb)::text as respostas,
-                case when f.pagamento is null then '${PAGAMENTO_VAZIO}' else ${PAGAMENTO_CSV} end as pago
+                ${PAGAMENTO_CSV} as pago
            from formulario f
            ${f.where} order by f.recebido_em desc, f.id desc ${ate ? '' : `limit ${LOTE}`}`,
         f.params,

@@ -3,7 +3,7 @@ import type { Banco, Executor } from '../db';
 import { eventoPorId } from '../eventos';
 import { criarLaco } from '../entrega/laco';
 import { numeroDoAmbiente, urlDoAmbiente, ErroConfiguracao } from '../ambiente';
-import { valorPix } from '../../../src/forms/taxa';
+import { valorPix, type StatusCobranca } from '../../../src/forms/taxa';
 import { brCodeDaCobranca, type Recebedor } from './brcode';
 import { criarClientePsp, opcoesPspDoAmbiente, PspIndisponivel, type CobrancaPsp, type OpcoesPsp } from './psp';
 
@@ -61,7 +61,7 @@ interface LinhaCobranca {
   chave: string;
   descricao: string;
   prazo_minutos: number;
-  status: 'CRIANDO' | 'ATIVA' | 'PAGA' | 'EXPIRADA';
+  status: StatusCobranca;
   expira_em: string;
   tentativas: number;
 }

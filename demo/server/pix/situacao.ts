@@ -1,11 +1,11 @@
-import { formatarReais } from '../../../src/forms/taxa';
+import { formatarReais, type StatusCobranca } from '../../../src/forms/taxa';
 import { formatarDataHoraCompleta } from '../../../src/i18n/datas';
 import type { IdiomaCidadao } from '../../../src/i18n/cidadao';
 import { textoCidadao } from '../textosCidadao';
 
 /** A form's charge as the citizen's documents need it (the e-mail, the receipt's PDF): null without a fee. */
 export interface SituacaoPagamento {
-  status: 'CRIANDO' | 'ATIVA' | 'PAGA' | 'EXPIRADA';
+  status: StatusCobranca;
   valor_centavos: number;
   pago_em: string | null;
   expira_em: string;

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import { STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../../forms/status';
 import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto } from './comum';
 import { Definicao } from './modelos';
+import { STATUS_COBRANCA } from '../../forms/taxa';
 
 /** Filled forms, their events, analytics and integration retries; and the citizens' side. */
 
@@ -123,7 +124,7 @@ export const CorpoDescarte = Type.Object({ motivo: Type.String({ minLength: 3, m
 /** A form's Pix fee as staff see it (issue 38). */
 export const PagamentoDoFormulario = Type.Object(
   {
-    status: Enum(['CRIANDO', 'ATIVA', 'PAGA', 'EXPIRADA'] as const),
+    status: Enum(STATUS_COBRANCA),
     valor: Type.String({ description: 'Em reais ("32.50").' }),
     txid: Type.String(),
     endToEndId: Nulavel(Type.String({ description: 'O identificador do Pix no sistema do Banco Central, quando pago.' })),
@@ -320,7 +321,7 @@ export const Recibo = Type.Object(
 
 export const Pagamento = Type.Object(
   {
-    status: Enum(['CRIANDO', 'ATIVA', 'PAGA', 'EXPIRADA'] as const, 'CRIANDO: a cobrança ainda vai ao PSP (volte em instantes); ATIVA: pague com o QR Code ou o copia-e-cola; PAGA; EXPIRADA (renovável uma vez).'),
+    status: Enum(STATUS_COBRANCA, 'CRIANDO: a cobrança ainda vai ao PSP (volte em instantes); ATIVA: pague com o QR Code ou o copia-e-cola; PAGA; EXPIRADA (renovável uma vez).'),
     valor: Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'Em reais, como a API Pix escreve ("32.50").' }),
     valorCentavos: Type.Integer({ minimum: 1 }),
     txid: Type.String({ pattern: '^[a-zA-Z0-9]{26,35}$' }),

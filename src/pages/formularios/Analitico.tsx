@@ -8,7 +8,7 @@ import { formulariosApi, type Analitico as DadosAnalitico } from '../../api/recu
 import { BOM, linhaCsv } from '../../forms/csv';
 import { ROTULO_STATUS_FORMULARIO, STATUS_FORMULARIO } from '../../forms/status';
 import { formatarData, hojeSaoPaulo } from '../../i18n/datas';
-import { formatarReais } from '../../forms/taxa';
+import { centavosDoValor, formatarReais } from '../../forms/taxa';
 import { comEscopo, ocupado } from '../../state/carregamento';
 import { estadoLista } from '../../state/listas';
 import { BarraFiltros } from '../../ui/BarraFiltros';
@@ -126,8 +126,7 @@ function TabelaRecebimentos({ recebimentos }: { recebimentos: DadosAnalitico['re
   const { t, config } = useAmbiente();
   const n = nfEm(config.language);
   const reais = (centavos: number) => formatarReais(centavos, config.language);
-  const centavos = (v: string) => Math.round(Number(v) * 100);
-  const soma = (k: 'valor' | 'devolvido') => recebimentos.reduce((x, r) => x + centavos(r[k]), 0);
+  const soma = (k: 'valor' | 'devolvido') => recebimentos.reduce((x, r) => x + centavosDoValor(r[k]), 0);
   const rodape = (
     <tr>
       <th scope="row" colSpan={2}>
@@ -145,8 +144,8 @@ function TabelaRecebimentos({ recebimentos }: { recebimentos: DadosAnalitico['re
           <td>{formatarData(r.dia)}</td>
           <th scope="row">{r.nome}</th>
           <td>{n(r.pagamentos)}</td>
-          <td>{reais(centavos(r.valor))}</td>
-          <td>{reais(centavos(r.devolvido))}</td>
+          <td>{reais(centavosDoValor(r.valor))}</td>
+          <td>{reais(centavosDoValor(r.devolvido))}</td>
         </tr>
       ))}
     </SecaoAnalitico>

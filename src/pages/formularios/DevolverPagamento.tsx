@@ -3,20 +3,18 @@ import { useState } from 'react';
 import { useAmbiente, useT } from '../../app/contexto';
 import { formulariosApi, type PagamentoDoFormulario } from '../../api/recursos/formularios';
 import { FalhaApi } from '../../api/http';
-import { formatarReais, lerReais, reaisDoCampo } from '../../forms/taxa';
+import { centavosDoValor, formatarReais, lerReais, reaisDoCampo } from '../../forms/taxa';
 import { abrirDialogo } from '../../ui/dialogos';
 import { Campo } from '../../ui/Campo';
 import { mostrarToast } from '../../state/toasts';
 import { useTratarErro } from '../../ui/useTratarErro';
-
-const centavos = (reais: string) => Math.round(Number(reais) * 100);
 
 /** The refund's form: how much (all that is left, unless changed) and why; the PSP's refusal said in the dialog. */
 function FormularioDevolucao({ id, pagamento, fechar, aoDevolver }: { id: string; pagamento: PagamentoDoFormulario; fechar: () => void; aoDevolver: (p: PagamentoDoFormulario) => void }) {
   const { http, estado, config } = useAmbiente();
   const t = useT();
   const tratar = useTratarErro();
-  const resta = centavos(pagamento.valor) - centavos(pagamento.devolvido);
+  const resta = centavosDoValor(pagamento.valor) - centavosDoValor(pagamento.devolvido);
   const [valor, setValor] = useState(reaisDoCampo(resta));
   const [motivo, setMotivo] = useState('');
   const [enviando, setEnviando] = useState(false);
@@ -48,7 +46,7 @@ function FormularioDevolucao({ id, pagamento, fechar, aoDevolver }: { id: string
         }
       }}
     >
-      <p>{t('devolucao.texto', { pago: formatarReais(centavos(pagamento.valor), config.language), resta: formatarReais(resta, config.language) })}</p>
+      <p>{t('devolucao.texto', { pago: formatarReais(centavosDoValor(pagamento.valor), config.language), resta: formatarReais(resta, config.language) })}</p>
       <Campo rotulo={t('devolucao.valor')} nome="valor" valor={valor} regras={[{ tipo: 'required' }]} validarExtra={erroLocal} erroServidor={erroValor} aoMudar={(v) => (setValor(v), setErroValor(undefined))} />
       <Campo rotulo={t('devolucao.motivo')} nome="motivo" valor={motivo} multilinha aoMudar={setMotivo} ajuda={t('devolucao.motivo-ajuda')} />
       <div className="cf-acoes-formulario">

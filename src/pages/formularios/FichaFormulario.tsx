@@ -1,7 +1,7 @@
 import { DevolverPagamento } from './DevolverPagamento';
 import { usePermissao } from '../../access/usePermissao';
 import { P } from '../../access/permissoes';
-import { formatarReais } from '../../forms/taxa';
+import { centavosDoValor, formatarReais } from '../../forms/taxa';
 import { Button, Callout, HTMLTable } from '@blueprintjs/core';
 import { Rolagem } from '../../ui/Rolagem';
 import { useEffect, useState } from 'react';
@@ -170,7 +170,7 @@ export function FichaFormulario({ id }: { id: string }) {
             <dt>{t('ficha.situacao')}</dt>
             <dd>{t(`ficha.pagamento.${f.pagamento.status}`)}</dd>
             <dt>{t('ficha.valor')}</dt>
-            <dd>{formatarReais(Math.round(Number(f.pagamento.valor) * 100), config.language)}</dd>
+            <dd>{formatarReais(centavosDoValor(f.pagamento.valor), config.language)}</dd>
             <dt>{t('ficha.txid')}</dt>
             <dd>
               <code>{f.pagamento.txid}</code>
@@ -182,7 +182,7 @@ export function FichaFormulario({ id }: { id: string }) {
             {Number(f.pagamento.devolvido) > 0 && (
               <>
                 <dt>{t('ficha.devolvido')}</dt>
-                <dd>{formatarReais(Math.round(Number(f.pagamento.devolvido) * 100), config.language)}</dd>
+                <dd>{formatarReais(centavosDoValor(f.pagamento.devolvido), config.language)}</dd>
               </>
             )}
           </dl>

@@ -15,7 +15,7 @@ import type { Definicao } from '../../../../src/forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../../src/forms/dadosPessoais';
 import { conflito, ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
 import type { Cobrancas } from '../../pix/cobrancas';
-import { formatarReais, lerReais } from '../../../../src/forms/taxa';
+import { formatarReais, lerReais, type StatusCobranca } from '../../../../src/forms/taxa';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { Type } from 'typebox';
@@ -79,7 +79,7 @@ const resumo = (r: LinhaFormulario, clara = false): TFormulario => ({
 
 /** A form's Pix fee as the drawer shows it (issue 38): null for a form without a fee. */
 async function pagamentoDoFormulario(db: Executor, id: string) {
-  const [c] = await db.query<{ status: 'CRIANDO' | 'ATIVA' | 'PAGA' | 'EXPIRADA'; valor_centavos: number; txid: string; end_to_end_id: string | null; pago_em: string | null; expira_em: string; devolvido_centavos: number }>('select status, valor_centavos, txid, end_to_end_id, pago_em, expira_em, devolvido_centavos from cobranca_pix where formulario_id = $1', [id]);
+  const [c] = await db.query<{ status: StatusCobranca; valor_centavos: number; txid: string; end_to_end_id: string | null; pago_em: string | null; expira_em: string; devolvido_centavos: number }>('select status, valor_centavos, txid, end_to_end_id, pago_em, expira_em, devolvido_centavos from cobranca_pix where formulario_id = $1', [id]);
   return c ? { status: c.status, valor: valorPix(c.valor_centavos), txid: c.txid, endToEndId: c.end_to_end_id, pagoEm: c.pago_em ? new Date(c.pago_em).toISOString() : null, expiraEm: new Date(c.expira_em).toISOString(), devolvido: valorPix(c.devolvido_centavos) } : null;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { codigoConfere } from '../../pdf/comprovante';
 import { matrizQr } from '../../pix/brcode';
-import { valorPix } from '../../../../src/forms/taxa';
+import { valorPix, type StatusCobranca } from '../../../../src/forms/taxa';
 import { Pagamento } from '../../../../src/api/contrato/formularios';
 import { textoCidadao } from '../../textosCidadao';
 import { conflito, naoEncontrado, proibido } from '../erros';
@@ -12,7 +12,7 @@ import { doc, type ContextoPublico } from './publico';
 interface LinhaPagamento {
   formulario_id: string;
   codigo_verificacao: string | null;
-  status: 'CRIANDO' | 'ATIVA' | 'PAGA' | 'EXPIRADA';
+  status: StatusCobranca;
   valor_centavos: number;
   txid: string;
   brcode: string | null;
