@@ -58,7 +58,7 @@ export function lerReais(texto: string): number | null {
   if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
   else if (!/^\d+(\.\d{1,2})?$/.test(t)) t = t.replace(/\./g, '');
   if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return Math.round(Number(t) * 100);
+  return centavosDoValor(t);
 }
 
 /** Centavos as a builder's box shows them ("18,90"). */
