@@ -139,7 +139,7 @@ function cssComoTexto(minificar) {
  *    use): without this, every component class (sliders, numeric input, context menu…) stays in the
  *    shell, since a class extending React's CommonJS Component counts as a side effect;
  *  - the default icon loaders import all 706 icons (and the 1,122 "next" icons) dynamically: we bundle
- *    only our icons (src/app/icones.ts);
+ *    only our icons (src/console/app/icones.ts);
  *  - `IconNames` and the name lists exist to validate names against all icons: one enum of 706 entries
  *    in the shell. Names are derived from the key instead, and any kebab-case name counts as valid (an
  *    icon we did not bundle simply has no paths, as before).
@@ -194,7 +194,7 @@ const comprimido = {
 const silentCheckSso = {
   name: 'silent-check-sso',
   generateBundle() {
-    this.emitFile({ type: 'asset', fileName: 'silent-check-sso.html', source: readFileSync('src/auth/silent-check-sso.html', 'utf8') });
+    this.emitFile({ type: 'asset', fileName: 'silent-check-sso.html', source: readFileSync('src/console/auth/silent-check-sso.html', 'utf8') });
   },
 };
 
@@ -223,13 +223,13 @@ const testes = process.env.BUILD_TESTES === '1';
 
 const elemento = [
   {
-    input: 'src/element.ts',
+    input: 'src/console/element.ts',
     output: { dir: 'dist', format: 'es', entryFileNames: 'console-formularios.js', chunkFileNames: 'chunks/[name]-[hash].js' },
     plugins: [...plugins(), silentCheckSso, comprimido],
     onwarn: aviso,
   },
   {
-    input: 'src/element.ts',
+    input: 'src/console/element.ts',
     output: { file: 'dist/console-formularios.classic.js', format: 'iife', inlineDynamicImports: true, name: 'ConsoleFormularios' },
     plugins: [...plugins(), comprimido],
     onwarn: aviso,

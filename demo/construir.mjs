@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const ENTRADAS = ['src', 'demo/cidadao', 'rollup.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const ENTRADAS = ['src/console', 'src/cidadao', 'src/forms', 'src/validation', 'src/access', 'src/i18n', 'src/contrato', 'src/css.d.ts', 'demo/cidadao', 'rollup.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const MARCA = 'dist/.fontes';
 const SAIDAS = ['dist/console-formularios.js', 'dist/console-formularios.classic.js', 'dist/formulario-cidadao.js', 'dist/formulario-cidadao.classic.js', 'dist/cidadao.js', 'dist/silent-check-sso.html'];
 

@@ -2,9 +2,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import { cpfValido } from '../../src/forms/cpf';
 import { traduzir } from '../../src/i18n';
-import { cidadaoDasClaims, type Cidadao, type IdentidadeCidadao } from './api/cidadao';
-import { invalido, MSG_CAMPOS } from './api/erros';
-import type { Limite, Limites } from './api/limites';
+import { cidadaoDasClaims, type Cidadao, type IdentidadeCidadao } from '../../src/server/api/cidadao';
+import { invalido, MSG_CAMPOS } from '../../src/server/api/erros';
+import type { Limite, Limites } from '../../src/server/api/limites';
 
 /**
  * Demo only (never loaded in production): citizens' tokens this server signs for a CPF typed into the

@@ -1,9 +1,9 @@
 /** The demonstration (`npm start` without NODE_ENV=production): the service with the demo's parts (app.ts). */
 import { criarServidor, opcoesDoAmbiente } from './app';
-import { avisoDoNode } from './runtime';
-import { configuracaoOuSair } from './ambiente';
-import { desligamentoDoAmbiente } from './configuracao';
-import { desligarNoSinal } from './operacao/desligamento';
+import { avisoDoNode } from '../../src/server/runtime';
+import { configuracaoOuSair } from '../../src/server/ambiente';
+import { desligamentoDoAmbiente } from '../../src/server/configuracao';
+import { desligarNoSinal } from '../../src/server/operacao/desligamento';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);

@@ -1,7 +1,7 @@
-import type { Banco, Executor } from './db';
-import { linhaCopia } from './db';
+import type { Banco, Executor } from '../../src/server/db';
+import { linhaCopia } from '../../src/server/db';
 import { completarCpf } from '../../src/forms/cpf';
-import { exportacaoMascarada, pessoaisPorVersao } from './api/exportacao';
+import { exportacaoMascarada, pessoaisPorVersao } from '../../src/server/api/exportacao';
 
 const CPFS = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
 const NOMES = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];

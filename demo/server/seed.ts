@@ -1,4 +1,4 @@
-import type { Banco } from './db';
+import type { Banco } from '../../src/server/db';
 import { GRUPOS_DEMO, PERFIS_DEMO, USUARIOS_DEMO } from './usuariosDemo';
 import { semearModelos } from './seedModelos';
 

@@ -1,8 +1,8 @@
-import type { Executor } from './db';
+import type { Executor } from '../../src/server/db';
 import type { Definicao } from '../../src/forms/definicao';
 import { completarCpf } from '../../src/forms/cpf';
 import { gerarFormularios } from './gerarFormularios';
-import { registrarHistorico, type LinhaEstado } from './api/historicoModelo';
+import { registrarHistorico, type LinhaEstado } from '../../src/server/api/historicoModelo';
 
 /** Demo templates: each content-control group owns published, draft and archived models. */
 const definicao = (assunto: string): Definicao => ({

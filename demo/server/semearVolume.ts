@@ -2,7 +2,7 @@
  * `npm run seed:large -- --formularios 1000000 [--dias 365]`: adds that many filled forms (with their
  * events and retries) to the database of DATABASE_URL, or to the demo's PGlite. For benchmarks.
  */
-import { abrirBanco } from './db';
+import { abrirBanco } from '../../src/server/db';
 import { semearDemo } from './seed';
 import { carregarEmLotes } from './gerarFormularios';
 import { opcoesDoAmbiente } from './app';

@@ -1,4 +1,4 @@
-import type { TEntradaAuditoria } from '../api/contrato/acesso';
+import type { TEntradaAuditoria } from '../contrato/acesso';
 import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**

@@ -1,4 +1,4 @@
-import type { TPermissaoInfo } from '../api/contrato/acesso';
+import type { TPermissaoInfo } from '../contrato/acesso';
 /**
  * THE permission catalog (DESIGN.md section 7). The element, the server and the tests import it;
  * no other file spells a permission name.

@@ -1,5 +1,5 @@
 import type { Static } from 'typebox';
-import type { Condicao as EsquemaCondicao, Criterio as EsquemaCriterio } from '../api/contrato/modelos';
+import type { Condicao as EsquemaCondicao, Criterio as EsquemaCriterio } from '../contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
 import type { CampoDefinicao, Definicao, ProblemaDefinicao, TipoCampo } from './definicao';
 

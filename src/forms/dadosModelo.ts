@@ -1,5 +1,5 @@
 import { emPortugues, type Tradutor } from '../i18n';
-import type { DadosModelo, MetodoIntegracao, Modelo } from '../api/recursos/modelos';
+import type { DadosModelo, MetodoIntegracao, Modelo } from '../console/api/recursos/modelos';
 import { mensagemDe, type Regra } from '../validation/regras';
 import { problemaCodigoServico } from './definicao';
 import { lerCabecalhos, textoCabecalhos } from './integracao';

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Regra, TipoRegra } from '../validation/regras';
-import type { Campo, Definicao as EsquemaDefinicao, Opcao as EsquemaOpcao, Secao as EsquemaSecao } from '../api/contrato/modelos';
+import type { Campo, Definicao as EsquemaDefinicao, Opcao as EsquemaOpcao, Secao as EsquemaSecao } from '../contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
 import { problemasDasCondicoes } from './condicoes';
 import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
@@ -35,7 +35,7 @@ export const ROTULO_TIPO: Record<TipoCampo, string> = {
   arquivo: 'Arquivo',
 };
 
-/** The definition's shape is the API contract's (src/api/contrato/modelos.ts): these are its types. */
+/** The definition's shape is the API contract's (src/contrato/modelos.ts): these are its types. */
 export type Opcao = Static<typeof EsquemaOpcao>;
 
 /** A question: `regras` are the rules besides `required` (which `obrigatorio` says) and the type's own check. */

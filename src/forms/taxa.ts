@@ -5,7 +5,7 @@ import type { Definicao } from './definicao';
  * question (option → value). Values in centavos, never floats. Pure: the builder, the citizen's page (the amount
  * shown before sending and on the check step) and the server (the charge) use the same rule.
  */
-/** The fee's shape is the API contract's (`definicao.taxa`, src/api/contrato/modelos.ts). */
+/** The fee's shape is the API contract's (`definicao.taxa`, src/contrato/modelos.ts). */
 export type Taxa = NonNullable<Definicao['taxa']>;
 
 export const PRAZO_PADRAO_MINUTOS = 30;

@@ -1,4 +1,4 @@
-import type { TRegra } from '../api/contrato/modelos';
+import type { TRegra } from '../contrato/modelos';
 import { traduzirCidadao, type ChaveCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { cpfValido } from '../forms/cpf';
 import { formatarDataCompleta, hojeSaoPaulo } from '../i18n/datas';
@@ -10,7 +10,7 @@ const ISO_DATA = /^\d{4}-\d{2}-\d{2}$/;
  * form builder's preview and the server all validate with this module, so the words match everywhere.
  */
 /**
- * A rule with its parameters; the shape is the API contract's (src/api/contrato/modelos.ts). Date rules
+ * A rule with its parameters; the shape is the API contract's (src/contrato/modelos.ts). Date rules
  * take yyyy-MM-dd and use today in São Paulo, checked alike by the preview and the server; `protocolo`
  * is a form's protocol as the citizen's receipt shows it (year, dot, nine digits).
  */

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
 import { bancosDeTeste, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
-import { migrar } from '../../demo/server/db';
+import { migrar } from '../../src/server/db';
 import { opcoesDoAmbiente } from '../../demo/server/app';
 
 /** The reference API's start-up calls and token checks, on PGlite and on the PostgreSQL server. */

@@ -6,9 +6,9 @@ import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from '@a
 import { clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { iniciarS3Proxy, semS3Proxy, type S3ProxyRodando } from '../apoio/s3proxy';
 import { modeloPublicado, enviarFormulario } from '../apoio/entregas';
-import { armazenamentoS3 } from '../../demo/server/anexos/armazenamentoS3';
-import { configS3DoAmbiente, type ConfigS3 } from '../../demo/server/anexos/armazenamento';
-import { criarAnexos, type Anexos } from '../../demo/server/anexos/anexos';
+import { armazenamentoS3 } from '../../src/server/anexos/armazenamentoS3';
+import { configS3DoAmbiente, type ConfigS3 } from '../../src/server/anexos/armazenamento';
+import { criarAnexos, type Anexos } from '../../src/server/anexos/anexos';
 import type { CampoDefinicao, Definicao } from '../../src/forms/definicao';
 
 /**

@@ -7,8 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
-import { armazenamentoPostgres, emPartes } from '../../demo/server/anexos/armazenamento';
-import { criarAnexos, type Anexos } from '../../demo/server/anexos/anexos';
+import { armazenamentoPostgres, emPartes } from '../../src/server/anexos/armazenamento';
+import { criarAnexos, type Anexos } from '../../src/server/anexos/anexos';
 import type { CampoDefinicao } from '../../src/forms/definicao';
 
 /**

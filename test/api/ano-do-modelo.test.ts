@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
-import { corpoDaEntrega } from '../../demo/server/entrega/entregador';
+import { corpoDaEntrega } from '../../src/server/entrega/entregador';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**

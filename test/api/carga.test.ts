@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { abrirBanco, linhaCopia, type Banco } from '../../demo/server/db';
+import { abrirBanco, linhaCopia, type Banco } from '../../src/server/db';
 import { semearDemo } from '../../demo/server/seed';
 import { gerarFormularios } from '../../demo/server/gerarFormularios';
 import { bancosDeTeste } from '../apoio/servidor';

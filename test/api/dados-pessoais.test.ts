@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado } from '../apoio/entregas';
 import type { Definicao } from '../../src/forms/definicao';
-import { criarRetencao } from '../../demo/server/entrega/retencao';
+import { criarRetencao } from '../../src/server/entrega/retencao';
 import { P } from '../../src/access/permissoes';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
@@ -20,7 +20,7 @@ async function matarRetencaoNoMeio(url: string): Promise<void> {
   try {
     await trava.query('begin');
     await trava.query('lock table formulario_evento in exclusive mode');
-    const filho = spawn(process.execPath, ['--import', 'tsx', 'demo/server/entrega/main.ts'], {
+    const filho = spawn(process.execPath, ['--import', 'tsx', 'src/server/entrega/main.ts'], {
       env: { ...process.env, DATABASE_URL: url, ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '600000', RETENCAO_INTERVALO_MS: '600000', RETENCAO_LOTE: '10', SMTP_URL: '' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

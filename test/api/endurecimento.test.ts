@@ -2,8 +2,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
-import { MAX_ERROS_CAMPO } from '../../src/api/problema';
-import { MSG_CARACTERES, MSG_PROFUNDIDADE } from '../../demo/server/api/entradaSegura';
+import { MAX_ERROS_CAMPO } from '../../src/contrato/problema';
+import { MSG_CARACTERES, MSG_PROFUNDIDADE } from '../../src/server/api/entradaSegura';
 import { P } from '../../src/access/permissoes';
 
 /**

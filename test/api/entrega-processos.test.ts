@@ -83,7 +83,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
       await modeloPublicado(await clienteApi(a.base, 'admin'), 'teste-dois', receptor.url);
       const protocolos = await enviarVarios(a.base, 'teste-dois', 100);
       // Two workers start on the same 100 due jobs at once: one inside an API process, one on its own (npm run entregador).
-      sozinho = spawn(process.execPath, ['--import', 'tsx', 'demo/server/entrega/main.ts'], { env: { ...process.env, DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }, stdio: ['ignore', 'pipe', 'inherit'] });
+      sozinho = spawn(process.execPath, ['--import', 'tsx', 'src/server/entrega/main.ts'], { env: { ...process.env, DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }, stdio: ['ignore', 'pipe', 'inherit'] });
       const pronto = new Promise<void>((ok) => sozinho!.stdout!.on('data', (d: Buffer) => d.toString().includes('Entregador de formulários') && ok()));
       [b] = await Promise.all([subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }), pronto]);
       await esperarAte(async () => (await situacao(banco.url, 'teste-dois')).every((x) => x.status === 'SUCESSO'), 60_000, 'todos entregues');

@@ -4,7 +4,7 @@ import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '..
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 
 /**
- * Submissions arriving together are written in groups (issue 19, demo/server/api/enviosEmGrupo.ts), on the
+ * Submissions arriving together are written in groups (issue 19, src/server/api/enviosEmGrupo.ts), on the
  * real databases: every accepted submission has its form, one RECEBIDO event, its delivery job and its key;
  * counters equal count(*); the same Idempotency-Key sent at once (in one group or two) gives one form and
  * the same receipt; the same key with other answers is refused; a model changed meanwhile is read again.

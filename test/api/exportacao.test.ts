@@ -19,7 +19,7 @@ import { formatarCpf, mascararCpf } from '../../src/forms/cpf';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe } from '../../src/forms/status';
 import type { Definicao } from '../../src/forms/definicao';
 import fc from 'fast-check';
-import { exportacaoMascarada, jsonCompacto, preencherExportacaoMascarada } from '../../demo/server/api/exportacao';
+import { exportacaoMascarada, jsonCompacto, preencherExportacaoMascarada } from '../../src/server/api/exportacao';
 
 /** Text a form's answer may hold: letters with and without accents, digits, every kind of space, @, quotes, backslashes, controls, emoji. */
 const texto = fc.string({ unit: fc.oneof(fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '@', '.', '-', '"', '\\', '\u0001', '\u001f', '\u2028', 'ç', 'Á', 'ñ', '😀', ';'), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789ABC'.split(''))), maxLength: 24 });

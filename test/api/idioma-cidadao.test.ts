@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { DEFINICAO_COMPLETA, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
-import { mensagemDoTrabalho, opcoesEmailDoAmbiente } from '../../demo/server/email/mensageiro';
-import { corpoDaEntrega } from '../../demo/server/entrega/entregador';
-import { gerarFichaPdf } from '../../demo/server/pdf/fichaPdf';
+import { mensagemDoTrabalho, opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
+import { corpoDaEntrega } from '../../src/server/entrega/entregador';
+import { gerarFichaPdf } from '../../src/server/pdf/fichaPdf';
 
 /**
  * The citizen's language on the server (issue 35): the messages of a refused submission and of a draft in

@@ -1,13 +1,13 @@
-import { LIMITES_PADRAO } from '../../demo/server/api/rotas/publico';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { esperarAte, esperarSentinela, subirReceptor, type Recebida } from '../apoio/receptor';
 import { DEFINICAO_COMPLETA, enviarFormulario, RESPOSTAS_VALIDAS } from '../apoio/entregas';
-import type { Resolvedor } from '../../demo/server/entrega/destino';
-import type { Conector } from '../../demo/server/entrega/envio';
-import { conectorHttp } from '../../demo/server/entrega/envio';
+import type { Resolvedor } from '../../src/server/entrega/destino';
+import type { Conector } from '../../src/server/entrega/envio';
+import { conectorHttp } from '../../src/server/entrega/envio';
 
 /**
  * Integrations receivers can trust and attackers can't use (issue 14), against a real local receiver:

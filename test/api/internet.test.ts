@@ -5,8 +5,8 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { bancosDeTeste, clienteApi, deEndereco, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { docx, pdf, zip } from '../apoio/arquivos';
-import { LIMITES_PADRAO } from '../../demo/server/api/rotas/publico';
-import { apagarRascunhosExpirados } from '../../demo/server/api/rotas/rascunhos';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
+import { apagarRascunhosExpirados } from '../../src/server/api/rotas/rascunhos';
 import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
 import type { Definicao } from '../../src/forms/definicao';
 

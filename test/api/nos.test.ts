@@ -10,7 +10,7 @@ import { bancoPostgresNovo, clienteApi, deEndereco, portaLivre, postgresAlcancav
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { abrirPonte } from '../apoio/ponte';
-import { LIMITES_PADRAO } from '../../demo/server/api/rotas/publico';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
 
 /**
  * Issue 34, as an operations team runs the service: several API nodes and a delivery worker on one
@@ -95,10 +95,10 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
     for (const nome of ['a', 'b', 'c']) {
       const porta = await portaLivre();
       const gestao = await portaLivre();
-      nos.push({ nome, porta, gestao, proc: processo('demo/server/producao.ts', { ...comum, PORT: String(porta), PORTA_GESTAO: String(gestao), ENTREGAS: 'on' }) });
+      nos.push({ nome, porta, gestao, proc: processo('src/server/producao.ts', { ...comum, PORT: String(porta), PORTA_GESTAO: String(gestao), ENTREGAS: 'on' }) });
     }
     gestaoTrabalhador = await portaLivre();
-    trabalhador = processo('demo/server/entrega/main.ts', { ...comum, PORTA_GESTAO: String(gestaoTrabalhador) });
+    trabalhador = processo('src/server/entrega/main.ts', { ...comum, PORTA_GESTAO: String(gestaoTrabalhador) });
     for (const n of nos) await esperarAte(() => /produção\) em/.test(n.proc.saida()), 90_000, `nó ${n.nome} no ar: ${n.proc.saida().slice(-500)}`);
     await esperarAte(() => /Entregador de formulários/.test(trabalhador.saida()), 90_000, 'entregador no ar');
     const pasta = mkdtempSync(join(tmpdir(), 'cf-haproxy-'));

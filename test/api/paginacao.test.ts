@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { gerarFormularios } from '../../demo/server/gerarFormularios';
-import { SALTO_MINIMO } from '../../demo/server/api/salto';
+import { SALTO_MINIMO } from '../../src/server/api/salto';
 
 type Cliente = Awaited<ReturnType<typeof clienteApi>>;
 

@@ -8,7 +8,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { abrirBancoAte, migrar, type Banco } from '../../demo/server/db';
+import { abrirBancoAte, migrar, type Banco } from '../../src/server/db';
 import { semearDemo } from '../../demo/server/seed';
 import { gerarFormularios } from '../../demo/server/gerarFormularios';
 import { bancosDeTeste } from '../apoio/servidor';

@@ -4,11 +4,11 @@ import { bancosDeTeste, clienteApi, subirServidor, portaLivre, type ServidorTest
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { gerarCertificados, type Certificados } from '../../demo/server/pix/certificados';
 import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
-import { brCodeLido } from '../../demo/server/pix/brcode';
+import { brCodeLido } from '../../src/server/pix/brcode';
 import type { Definicao } from '../../src/forms/definicao';
-import { opcoesPixDoAmbiente, type OpcoesPix } from '../../demo/server/pix/cobrancas';
+import { opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobrancas';
 import { X509Certificate } from 'node:crypto';
-import { mensagemDoTrabalho } from '../../demo/server/email/mensageiro';
+import { mensagemDoTrabalho } from '../../src/server/email/mensageiro';
 import { execFileSync } from 'node:child_process';
 
 const pdfTexto = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { gerarCertificados, type Certificados } from '../../demo/server/pix/certificados';
 import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
-import { criarClientePsp, PspIndisponivel } from '../../demo/server/pix/psp';
-import { brCodeDaCobranca, brCodeLido } from '../../demo/server/pix/brcode';
+import { criarClientePsp, PspIndisponivel } from '../../src/server/pix/psp';
+import { brCodeDaCobranca, brCodeLido } from '../../src/server/pix/brcode';
 
 /**
  * The API Pix client against the PSP simulator (issue 38), both on loopback: OAuth2 client credentials over mutual

@@ -8,8 +8,8 @@ import { esperarAte } from '../apoio/receptor';
 import { bancosDeTeste, deEndereco, clienteApi, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado } from '../apoio/entregas';
 import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
-import { opcoesEmailDoAmbiente } from '../../demo/server/email/mensageiro';
-import { textoCidadao } from '../../demo/server/textosCidadao';
+import { opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
+import { textoCidadao } from '../../src/server/textosCidadao';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**

@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { simpleParser } from 'mailparser';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
-import { mensagemDoTrabalho, opcoesEmailDoAmbiente } from '../../demo/server/email/mensageiro';
-import { corpoDaEntrega } from '../../demo/server/entrega/entregador';
+import { mensagemDoTrabalho, opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
+import { corpoDaEntrega } from '../../src/server/entrega/entregador';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
-import { LIMITES_PADRAO } from '../../demo/server/api/rotas/publico';
-import { resolvedorLocal } from '../../demo/server/entrega/destino';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
+import { resolvedorLocal } from '../../src/server/entrega/destino';
 
 export async function portaLivre(): Promise<number> {
   return new Promise((ok, erro) => {

@@ -10,10 +10,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { abrirBanco } from '../../demo/server/db';
+import { abrirBanco } from '../../src/server/db';
 import { semearDemo } from '../../demo/server/seed';
 import { carregarEmLotes } from '../../demo/server/gerarFormularios';
-import { preencherExportacaoMascarada } from '../../demo/server/api/exportacao';
+import { preencherExportacaoMascarada } from '../../src/server/api/exportacao';
 import { clienteApi, entrarComo } from '../apoio/servidor';
 import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';

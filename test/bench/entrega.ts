@@ -82,7 +82,7 @@ const LOTE = process.env.ENTREGA_LOTE ?? '200';
 async function drenar(quantos: number): Promise<{ segundos: number; segundosComPartida: number; formularios: number }> {
   const partida = performance.now();
   const trabalhadores = Array.from({ length: quantos }, () =>
-    spawn(process.execPath, ['--import', 'tsx', 'demo/server/entrega/main.ts'], {
+    spawn(process.execPath, ['--import', 'tsx', 'src/server/entrega/main.ts'], {
       env: { ...process.env, DATABASE_URL: banco.url, ENTREGA_LOTE: LOTE, ENTREGA_INTERVALO_MS: '20', ...ambienteDeEntrega(receptor) },
       stdio: ['ignore', 'ignore', 'inherit'],
     }),

@@ -1,9 +1,9 @@
 import { waitUntil } from '@open-wc/testing';
 import axe from 'axe-core';
 import { executeServerCommand } from '@web/test-runner-commands';
-import '../../src/element';
-import type { ConsoleFormulariosElement } from '../../src/element';
-import type { HostConsole } from '../../src/app/Console';
+import '../../src/console/element';
+import type { ConsoleFormulariosElement } from '../../src/console/element';
+import type { HostConsole } from '../../src/console/app/Console';
 
 /** Where the demo server (embedded provider + API) of this run answers; set by executar.ts. */
 export const DEMO = (window as unknown as { __DEMO__: { url: string; origemTestes: string } }).__DEMO__;

@@ -1,6 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { ROTAS } from '../../src/routes';
+import { ROTAS } from '../../src/console/routes';
 import { animacoesTerminadas, apiAdmin, desmontarTodos, montar, titulo, violacoesGraves, type ElementoConsole } from './apoio';
 
 /**

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ESPERAS_PADRAO_S, lerEsperas, limiteTentativas, proximaEspera, VARIACAO } from '../../demo/server/entrega/agenda';
+import { ESPERAS_PADRAO_S, lerEsperas, limiteTentativas, proximaEspera, VARIACAO } from '../../src/server/entrega/agenda';
 
 test('delivery schedule: exponential waits with ±20% jitter, then exhausted', () => {
   assert.deepEqual(ESPERAS_PADRAO_S, [60, 300, 1800, 7200, 21600, 43200]);

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lerPaginacao, parametrosLista, proximaOrdenacao, totalPaginas, PAGINACAO_PADRAO } from '../../src/api/paginacao';
-import { errosPorCampo, reacaoAoErro, type ErroApi } from '../../src/api/erros';
-import { TIPO_VERSAO_ANTIGA } from '../../src/api/problema';
+import { lerPaginacao, parametrosLista, proximaOrdenacao, totalPaginas, PAGINACAO_PADRAO } from '../../src/contrato/paginacao';
+import { errosPorCampo, reacaoAoErro, type ErroApi } from '../../src/console/api/erros';
+import { TIPO_VERSAO_ANTIGA } from '../../src/contrato/problema';
 
 const h = (o: Record<string, string>) => new Headers(o);
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto, tipoPessoal } from '../../src/forms/dadosPessoais';
 import { camposDoRequerente, validarDefinicao, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
 import { errosDasRespostas } from '../../src/forms/preenchimento';
-import { semDadosPessoais } from '../../demo/server/entrega/retencao';
+import { semDadosPessoais } from '../../src/server/entrega/retencao';
 
 const campo = (c: Partial<CampoDefinicao> & Pick<CampoDefinicao, 'id' | 'tipo'>): CampoDefinicao => ({ rotulo: c.id, obrigatorio: false, regras: [], ...c });
 

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { destinoVerificado, motivoNaoPublico, recusaDoEndereco, type Resolvedor } from '../../demo/server/entrega/destino';
-import { enviarAssinado, type Conector, type PedidoConexao } from '../../demo/server/entrega/envio';
-import { assinatura, cabecalhosAssinados, cofre, novoSegredo } from '../../demo/server/entrega/assinatura';
+import { destinoVerificado, motivoNaoPublico, recusaDoEndereco, type Resolvedor } from '../../src/server/entrega/destino';
+import { enviarAssinado, type Conector, type PedidoConexao } from '../../src/server/entrega/envio';
+import { assinatura, cabecalhosAssinados, cofre, novoSegredo } from '../../src/server/entrega/assinatura';
 import { problemaCabecalho, lerCabecalhos } from '../../src/forms/integracao';
 
 /**

@@ -5,7 +5,7 @@ import { formatarData, formatarDataCompleta, formatarDataHora, hojeSaoPaulo, ler
 import { contar, traduzir, idiomaDe } from '../../src/i18n';
 import { ptBR } from '../../src/i18n/pt-BR';
 import { en } from '../../src/i18n/en';
-import { INFO_PRODUTO_PADRAO, lerConfig, timeoutEfetivo } from '../../src/config';
+import { INFO_PRODUTO_PADRAO, lerConfig, timeoutEfetivo } from '../../src/console/config';
 import { CATALOGO, TODAS_PERMISSOES } from '../../src/access/permissoes';
 
 test('CPF check digits, formatting and masking', () => {

@@ -2,10 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { emIngles, pedeIngles, problemaNoIdioma } from '../../demo/server/api/emIngles';
+import { emIngles, pedeIngles, problemaNoIdioma } from '../../src/server/api/emIngles';
 import { validarDefinicao } from '../../src/forms/definicao';
 import { tradutor } from '../../src/i18n';
-import { problema } from '../../src/api/problema';
+import { problema } from '../../src/contrato/problema';
 
 /**
  * The API in English for a console in English (issue 37): every refusal a route writes, every delivery reason, and
@@ -22,7 +22,7 @@ function arquivos(pasta: string): string[] {
 function frasesDoServidor(): string[] {
   const padrao = /(?:\b(?:invalido|conflito|proibido|naoEncontrado)\(|new ErroHttp\(\d+, |enviarProblema\(rep[^,]*, \d+, |\bmessage: |\brecusa: |\berro: )(['`])((?:(?!\1)[^\\]|\\.)*)\1/g;
   const frases = new Set<string>();
-  for (const f of arquivos('demo/server')) {
+  for (const f of [...arquivos('src/server'), ...arquivos('demo/server')]) {
     for (const m of readFileSync(f, 'utf8').matchAll(padrao)) {
       const texto = m[2].replace(/\$\{(?:[^{}]|\{[^{}]*\})*\}/g, '7').replace(/\\'/g, "'");
       // Sentences only (not a key, an id or a value): a capital first and a stop at the end.
@@ -35,7 +35,7 @@ function frasesDoServidor(): string[] {
 test('every refusal and reason the server writes has its English', () => {
   const frases = frasesDoServidor();
   assert.ok(frases.length > 60, `found ${frases.length}`);
-  assert.deepEqual(frases.filter((f) => emIngles(f) === f), [], 'add these to FRASES in demo/server/api/emIngles.ts');
+  assert.deepEqual(frases.filter((f) => emIngles(f) === f), [], 'add these to FRASES in src/server/api/emIngles.ts');
 });
 
 test('values inside a sentence are said in English too; an unknown text stays as it is', () => {

@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { criarToasts, fecharToast, limparToasts, mostrarToast, INTENCAO, GRUPO_ERROS } from '../../src/state/toasts';
-import { comEscopo, criarCarregamento, iniciar, ocupado, terminar } from '../../src/state/carregamento';
-import { aposNavegar, criarUi } from '../../src/state/ui';
-import { criarListas, estadoLista, mudarFiltros, mudarTamanho } from '../../src/state/listas';
-import { usuarioDoToken } from '../../src/auth/usuario';
-import { ehRetornoDoLogin } from '../../src/auth/keycloak';
+import { criarToasts, fecharToast, limparToasts, mostrarToast, INTENCAO, GRUPO_ERROS } from '../../src/console/state/toasts';
+import { comEscopo, criarCarregamento, iniciar, ocupado, terminar } from '../../src/console/state/carregamento';
+import { aposNavegar, criarUi } from '../../src/console/state/ui';
+import { criarListas, estadoLista, mudarFiltros, mudarTamanho } from '../../src/console/state/listas';
+import { usuarioDoToken } from '../../src/console/auth/usuario';
+import { ehRetornoDoLogin } from '../../src/console/auth/keycloak';
 
 test('toasts: an id already shown is replaced in place; defaults; close', () => {
   const t = criarToasts();

@@ -6,7 +6,7 @@ import type { Definicao } from '../../src/forms/definicao';
 import { respostasPorSecao } from '../../src/forms/respostas';
 import { tradutor } from '../../src/i18n';
 import { RETENTATIVA_REEXECUTAVEL, ROTULO_EVENTO, ROTULO_STATUS_FORMULARIO, ROTULO_STATUS_RETENTATIVA, STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO, opcoesDe, rotuloDe } from '../../src/forms/status';
-import { marcasEixo } from '../../src/ui/graficos/Graficos';
+import { marcasEixo } from '../../src/console/ui/graficos/Graficos';
 
 test('every state and event type has a pt-BR label; unknown codes show as they are', () => {
   assert.deepEqual(Object.keys(ROTULO_STATUS_FORMULARIO), [...STATUS_FORMULARIO]);

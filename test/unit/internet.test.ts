@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { quebrarPalavrasLongas } from '../../demo/server/pdf/fichaPdf';
+import { quebrarPalavrasLongas } from '../../src/server/pdf/fichaPdf';
 import { arquivosSemEnvio, errosDasRespostas, errosDoRascunho } from '../../src/forms/preenchimento';
 import { regrasDoCampo, TAMANHO_MAXIMO_PADRAO, type Definicao } from '../../src/forms/definicao';
 import { recusaMembros, type Concedente } from '../../src/access/delegacao';
-import { conferirPacote } from '../../demo/server/anexos/pacoteZip';
+import { conferirPacote } from '../../src/server/anexos/pacoteZip';
 import { detectarTipo } from '../../src/forms/tiposArquivo';
-import { criarLimites, lojaEmMemoria, tenteDeNovoEm } from '../../demo/server/api/limites';
+import { criarLimites, lojaEmMemoria, tenteDeNovoEm } from '../../src/server/api/limites';
 import { docx, zip } from '../apoio/arquivos';
 
 /** Issue 33's pure rules, each on its own. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { comLinks, criarLinksAnexos } from '../../demo/server/anexos/links';
+import { comLinks, criarLinksAnexos } from '../../src/server/anexos/links';
 
 /** The signed, expiring download links of a delivery's attachments (issue 15). */
 const ID = '3f0c7a52-8d1e-4b6a-9c2f-1e2d3c4b5a69';

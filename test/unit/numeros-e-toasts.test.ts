@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatarNumero, formatarPercentual } from '../../src/i18n/numeros';
-import { criarToasts, fecharToastsDaPagina, mostrarToast } from '../../src/state/toasts';
+import { criarToasts, fecharToastsDaPagina, mostrarToast } from '../../src/console/state/toasts';
 
 /** Issue 37's console fixes that are rules: numbers in the console's language, and which toasts a page change closes. */
 test('numbers and shares as the console language writes them; a share that is not zero is never 0%', () => {

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-import { integracaoDoAmbiente, opcoesProducaoDoAmbiente } from '../../demo/server/configuracao';
-import { ErroConfiguracao } from '../../demo/server/ambiente';
-import { MSG_PRODUCAO_SEM_IDP, opcoesCidadaoDoAmbiente } from '../../demo/server/api/cidadao';
+import { integracaoDoAmbiente, opcoesProducaoDoAmbiente } from '../../src/server/configuracao';
+import { ErroConfiguracao } from '../../src/server/ambiente';
+import { MSG_PRODUCAO_SEM_IDP, opcoesCidadaoDoAmbiente } from '../../src/server/api/cidadao';
 
 /**
  * Issue 33: production cannot run the demo, by construction. The production entry points' import graphs
@@ -53,16 +53,16 @@ function grafo(entrada: string): Set<string> {
 }
 
 test('the production entry points (API and standalone worker) import nothing of the demo', () => {
-  for (const entrada of ['demo/server/producao.ts', 'demo/server/entrega/main.ts']) {
+  for (const entrada of ['src/server/producao.ts', 'src/server/entrega/main.ts']) {
     const alcancados = grafo(entrada);
     // Not vacuous: the service, the API and the workers are there.
     assert.ok(alcancados.size > 40, `${entrada}: ${alcancados.size} modules`);
-    if (entrada.endsWith('producao.ts')) for (const m of ['demo/server/servico.ts', 'demo/server/api/rotas/envios.ts', 'demo/server/pdf/gerador.ts']) assert.ok(alcancados.has(m), m);
+    if (entrada.endsWith('producao.ts')) for (const m of ['src/server/servico.ts', 'src/server/api/rotas/envios.ts', 'src/server/pdf/gerador.ts']) assert.ok(alcancados.has(m), m);
     assert.deepEqual(SO_DEMONSTRACAO.filter((m) => alcancados.has(m)), [], entrada);
   }
   // The same reading finds the demo where it is: `npm start`'s entry reaches it (through its dynamic import).
   const inicio = grafo('demo/server/main.ts');
-  assert.ok(inicio.has('demo/server/producao.ts') && inicio.has('demo/server/app.ts') && inicio.has('demo/server/idp/provedor.ts'));
+  assert.ok(inicio.has('src/server/producao.ts') && inicio.has('demo/server/app.ts') && inicio.has('demo/server/idp/provedor.ts'));
 });
 
 const PRODUCAO = {
@@ -110,7 +110,7 @@ test('citizens: production needs the key set, the issuer and the audience; the d
 test("every package the production entry points load is a dependency (npm ci --omit=dev is enough to run them)", () => {
   const pacote = JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; scripts: Record<string, string> };
   const usados = new Set<string>();
-  const modulos = new Set(['demo/server/producao.ts', 'demo/server/entrega/main.ts'].flatMap((e) => [...grafo(e)]));
+  const modulos = new Set(['src/server/producao.ts', 'src/server/entrega/main.ts'].flatMap((e) => [...grafo(e)]));
   // Worker threads are started from a file, not imported: their own graphs count too.
   for (const m of [...modulos]) for (const w of readFileSync(join(RAIZ, m), 'utf8').matchAll(/new Worker\(new URL\('(\.[^']+)'/g)) for (const x of grafo(relative(RAIZ, resolve(dirname(join(RAIZ, m)), w[1])))) modulos.add(x);
   for (const m of modulos) {
@@ -119,7 +119,7 @@ test("every package the production entry points load is a dependency (npm ci --o
     for (const n of nomes) if (!n.startsWith('node:')) usados.add(n.startsWith('@') ? n.split('/').slice(0, 2).join('/') : n.split('/')[0]);
   }
   assert.ok(usados.has('fastify') && usados.has('pdfkit'), [...usados].join(', '));
-  // Production runs the TypeScript sources through tsx (`node --import tsx demo/server/producao.ts`); the embedded
+  // Production runs the TypeScript sources through tsx (`node --import tsx src/server/producao.ts`); the embedded
   // database is imported only without DATABASE_URL, which production requires.
   usados.add('tsx');
   usados.delete('@electric-sql/pglite');

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { P } from '../../src/access/permissoes';
 import { entradaVisivel, grupoVisivel, motivoVisibilidade } from '../../src/access/regras';
-import { entradasMenu, podeAcessar, rota, ROTAS } from '../../src/routes';
+import { entradasMenu, podeAcessar, rota, ROTAS } from '../../src/console/routes';
 import { traduzir } from '../../src/i18n';
 import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
 import { MENUS_DEMO as MENUS } from '../apoio/menus';

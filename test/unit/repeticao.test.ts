@@ -8,7 +8,7 @@ import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerIte
 import { mascararRespostas } from '../../src/forms/dadosPessoais';
 import { respostasComoVistas } from '../../src/forms/respostas';
 import { errosDaPagina, revisao } from '../../src/forms/paginas';
-import { semDadosPessoais } from '../../demo/server/entrega/retencao';
+import { semDadosPessoais } from '../../src/server/entrega/retencao';
 
 const campo = (id: string, extra: Partial<CampoDefinicao> = {}): CampoDefinicao => ({ id, tipo: 'texto', rotulo: id, obrigatorio: false, regras: [], ...extra });
 
@@ -123,7 +123,7 @@ describe('a diferença entre versões fala da jornada', () => {
 
 describe('validade e link dos rascunhos', () => {
   test('30 dias por padrão, RASCUNHO_VALIDADE_DIAS e RASCUNHO_URL conferidos; código com ao menos 128 bits', async () => {
-    const { opcoesRascunhosDoAmbiente, novoCodigoRascunho, hashDoCodigo } = await import('../../demo/server/api/rotas/rascunhos');
+    const { opcoesRascunhosDoAmbiente, novoCodigoRascunho, hashDoCodigo } = await import('../../src/server/api/rotas/rascunhos');
     const padrao = opcoesRascunhosDoAmbiente({}, 'https://portal.exemplo.gov.br');
     assert.equal(padrao.validadeDias, 30);
     assert.equal(padrao.link('a b'), 'https://portal.exemplo.gov.br/cidadao.html?rascunho=a%20b');

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { caminho, ICONES, ROTAS, rotaDoCaminho } from '../../src/routes';
+import { caminho, ICONES, ROTAS, rotaDoCaminho } from '../../src/console/routes';
 import { traduzir } from '../../src/i18n';
-import { ICONES_PAGINAS, ICONES_SHELL } from '../../src/routes';
+import { ICONES_PAGINAS, ICONES_SHELL } from '../../src/console/routes';
 
 test("the route table holds SPEC.md section 2's paths exactly", () => {
   const spec = [
@@ -45,8 +45,8 @@ test('link builder and path lookup', () => {
 
 test("every SPEC.md icon name maps to a Blueprint icon, and every icon drawn is bundled", async () => {
   assert.deepEqual(Object.keys(ICONES).sort(), ['account', 'account-supervisor', 'bell', 'desktop-mac-dashboard', 'file-cloud', 'file-cloud-outline', 'file-document-edit-outline', 'file-document-multiple-outline', 'file-pdf', 'form-dropdown', 'history', 'home', 'information']);
-  const { ICONES_EMBUTIDOS } = await import('../../src/app/icones');
-  const { CAMINHOS_PAGINAS } = await import('../../src/app/iconesPaginas');
+  const { ICONES_EMBUTIDOS } = await import('../../src/console/app/icones');
+  const { CAMINHOS_PAGINAS } = await import('../../src/console/app/iconesPaginas');
   assert.deepEqual([...ICONES_EMBUTIDOS].sort(), [...new Set([...Object.values(ICONES), ...ICONES_SHELL])].sort(), "the shell bundles its icons, and only those");
   assert.deepEqual(Object.keys(CAMINHOS_PAGINAS).sort(), [...ICONES_PAGINAS].sort(), "the pages' chunk bundles theirs");
   assert.deepEqual(ICONES_PAGINAS.filter((n) => ICONES_EMBUTIDOS.includes(n)), [], 'no icon in both');

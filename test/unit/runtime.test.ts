@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { avisoDoNode } from '../../demo/server/runtime';
+import { avisoDoNode } from '../../src/server/runtime';
 
 test('Node.js: 24 and 22 start quietly; 20 (past its end of life) says which version to use, in one line', () => {
   assert.equal(avisoDoNode('24.21.0'), null);

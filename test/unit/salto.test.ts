@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { acumular, mesesInteiros } from '../../demo/server/api/salto';
+import { acumular, mesesInteiros } from '../../src/server/api/salto';
 
 test('acumular: o grupo que tem a linha de número alvo e quantas linhas vêm antes dele', () => {
   const faixas = [{ chave: 'a', n: '3' }, { chave: 'b', n: '0' }, { chave: 'c', n: '2' }];
@@ -36,7 +36,7 @@ test('mesesInteiros: meses inteiros e dias de borda cobrem o período exatamente
 });
 
 test('leituraNoDia: from the start of the day, or from its end when that skips less; past the day, the rest from the next days', async () => {
-  const { leituraNoDia, ordemInversa } = await import('../../demo/server/api/salto');
+  const { leituraNoDia, ordemInversa } = await import('../../src/server/api/salto');
   assert.deepEqual(leituraNoDia({ pular: 100, noDia: 1000 }, 20), { deTras: false, offset: 100 }, 'near the start');
   assert.deepEqual(leituraNoDia({ pular: 900, noDia: 1000 }, 20), { deTras: true, offset: 80, limit: 20, depoisDoDia: 0 }, 'near the end: 80 rows after the page');
   assert.deepEqual(leituraNoDia({ pular: 980, noDia: 1000 }, 20), { deTras: true, offset: 0, limit: 20, depoisDoDia: 0 }, 'the day\'s last page skips nothing');

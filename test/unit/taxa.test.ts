@@ -4,7 +4,7 @@ import { parsePix, hasError } from 'pix-utils';
 import QRCode from 'qrcode';
 import { validarDefinicao, type Definicao } from '../../src/forms/definicao';
 import { chavePixValida, formatarReais, txidDoProtocolo, valorDaTaxa, valorPix } from '../../src/forms/taxa';
-import { brCodeDaCobranca, brCodeLido, matrizQr } from '../../demo/server/pix/brcode';
+import { brCodeDaCobranca, brCodeLido, matrizQr } from '../../src/server/pix/brcode';
 import { tradutor } from '../../src/i18n';
 
 /** Issue 38's pure rules: the fee of the answers, the charge's txid and amount, and a BR Code that reads back. */

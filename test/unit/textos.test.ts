@@ -8,7 +8,7 @@ import { en } from '../../src/i18n/en';
 
 /**
  * Issue 16: every user-visible text goes through the i18n catalogs. This test reads every component
- * (src/**\/*.tsx, and the .ts hooks of src/app, src/ui, src/pages and src/state) with the TypeScript parser and fails on text a user would read written in place: JSX
+ * (src/**\/*.tsx, and the .ts hooks of src/console/app, src/console/ui, src/console/pages and src/console/state) with the TypeScript parser and fails on text a user would read written in place: JSX
  * text, and string or template literals that read as words (a capital followed by lower case, two
  * words, or an accented letter) anywhere but in technical places (imports, class names, test ids,
  * keys of the catalogs, thrown errors for developers).

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Definicao as EsquemaDefinicao } from '../../src/api/contrato/modelos';
+import { Definicao as EsquemaDefinicao } from '../../src/contrato/modelos';
 import { localizarProblemas, validarDefinicao, type Definicao } from '../../src/forms/definicao';
 import { diferenca, resumoDiferenca } from '../../src/forms/diferenca';
 import { definirTraducao, formularioNoIdioma, idiomaDoConteudo, modeloNoIdioma, oferecerIdioma, podarTraducoes, textosTraduziveis, traducoesQueFaltam, traduzirDefinicao, traduzirTextos, type TipoTexto } from '../../src/forms/traducoes';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { gerarCertificados } from './certificados';
 import { iniciarSimuladorPsp, type SimuladorPsp } from './simuladorPsp';
-import type { OpcoesPix } from './cobrancas';
+import type { OpcoesPix } from '../../../src/server/pix/cobrancas';
 
 /**
  * The demo's payment service provider (issue 38): the simulator on loopback, started with the demo server unless

@@ -3,7 +3,7 @@ import { request as https } from 'node:https';
 import { request as http } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Certificados } from './certificados';
-import type { CobrancaPsp } from './psp';
+import type { CobrancaPsp } from '../../../src/server/pix/psp';
 
 /**
  * A payment service provider on loopback (issue 38, demo and tests only): the subset of the Banco Central's API

@@ -1,0 +1,321 @@
+import { Type, type Static, type TProperties } from 'typebox';
+import { STATUS_MODELO } from '../forms/ciclo';
+import { OPERADORES } from '../forms/condicoes';
+import { FAMILIAS_ARQUIVO } from '../forms/tiposArquivo';
+import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../forms/definicao';
+import { IDIOMAS_TRADUCAO } from '../forms/traducoes';
+import { LIMITES_TAXA, PRAZO_PADRAO_MINUTOS } from '../forms/taxa';
+import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
+
+/** Models (form templates): the definition, the model, its versions and its integration. */
+
+const regra = <T extends string, P extends TProperties = {}>(tipo: T, extra: P = {} as P) => Type.Object({ tipo: Type.Literal(tipo), ...extra });
+const numero = Type.Number();
+const data = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const Regra = Type.Union(
+  [
+    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('protocolo'),
+    regra('minValue', { min: numero }), regra('maxValue', { max: numero }),
+    regra('minLength', { min: Type.Integer({ minimum: 0 }) }), regra('maxLength', { max: Type.Integer({ minimum: 0 }) }),
+    regra('dataNaoFutura'), regra('dataNaoPassada'), regra('dataMinima', { min: data }), regra('dataMaxima', { max: data }),
+  ],
+  { title: 'Regra', description: 'Uma regra de validação de SPEC.md seção 5, com os seus parâmetros.' },
+);
+
+export const Opcao = Type.Object({ valor: Type.String(), rotulo: Type.String() }, { title: 'Opcao' });
+export const Criterio = Type.Object(
+  {
+    campo: Type.String({ description: 'O id de uma pergunta anterior.' }),
+    operador: Enum(OPERADORES, 'igual, umDe, preenchido e naoPreenchido para escolhas, textos e CPF; comparações também para números e datas; só preenchido/naoPreenchido para arquivos.'),
+    valor: Type.Optional(Type.Union([Type.String(), Type.Number()], { description: 'Com igual e as comparações: o valor de uma opção, um texto, um número ou uma data yyyy-MM-dd.' })),
+    valores: Type.Optional(Type.Array(Type.String(), { description: 'Com umDe: os valores aceitos.' })),
+  },
+  { title: 'Criterio', description: 'Uma exigência sobre a resposta de uma pergunta anterior (uma pergunta oculta conta como não respondida).' },
+);
+export const Condicao = Type.Object(
+  { juncao: Enum(['todas', 'qualquer'] as const, 'Todas as exigências, ou qualquer uma delas.'), criterios: Type.Array(Criterio) },
+  { title: 'Condicao', description: 'Quando a pergunta (ou a seção) aparece; sem condição, sempre. Respostas a perguntas ocultas são descartadas e as suas regras não valem.' },
+);
+export const Campo = Type.Object(
+  {
+    id: Type.String({ description: 'Nome da resposta: a chave em `respostas`.' }),
+    tipo: Enum(TIPOS_CAMPO),
+    rotulo: Type.String(),
+    ajuda: Type.Optional(Type.String()),
+    obrigatorio: Type.Boolean(),
+    regras: Type.Array(Regra),
+    opcoes: Type.Optional(Type.Array(Opcao)),
+    requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
+    dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
+    condicao: Type.Optional(Condicao),
+    preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
+    confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
+    arquivo: Type.Optional(
+      Type.Object(
+        {
+          tamanhoMaximoMb: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Tamanho máximo de um arquivo, em MB (10 quando ausente).' })),
+          tipos: Type.Optional(Type.Array(Enum(FAMILIAS_ARQUIVO), { description: 'Tipos aceitos, conferidos pelo conteúdo (todos quando ausente).' })),
+        },
+        { description: 'Só em campos do tipo arquivo: o que o campo aceita.' },
+      ),
+    ),
+  },
+  { title: 'Campo', description: 'Uma pergunta do formulário.' },
+);
+export const Secao = Type.Object(
+  {
+    id: Type.String(),
+    titulo: Type.String(),
+    campos: Type.Array(Campo),
+    condicao: Type.Optional(Condicao),
+    pagina: Type.Optional(Type.Boolean({ description: 'A seção começa uma página própria: o cidadão avança com "Continuar" e envia em "Verifique suas respostas". Sem nenhuma seção marcada, o formulário é uma página só.' })),
+    repeticao: Type.Optional(
+      Type.Object(
+        {
+          minimo: Type.Integer({ minimum: 0, maximum: LIMITES.repeticao, description: 'Quantos itens no mínimo (0: pode ficar sem nenhum).' }),
+          maximo: Type.Integer({ minimum: 1, maximum: LIMITES.repeticao, description: `Quantos itens no máximo (${MAXIMO_REPETICAO_PADRAO} por padrão).` }),
+          item: Type.Optional(Type.String({ maxLength: 60, description: 'O nome de cada item ("dependente"): "Adicionar outro dependente", "Dependente 2".' })),
+        },
+        { description: 'A seção se repete ("Dependentes"): a resposta é uma lista de itens, cada um com as perguntas da seção, guardada sob o id da seção (`respostas.dependentes = [{ nome, nascimento }, …]`). As condições valem dentro de cada item; perguntas de fora não podem depender das de dentro. Campos de arquivo não entram numa seção que se repete.' },
+      ),
+    ),
+  },
+  { title: 'Secao' },
+);
+const textosEmUmIdioma = Type.Record(Type.String({ maxLength: 300 }), Type.String({ maxLength: LIMITES.declaracao }));
+export const Definicao = Type.Object(
+  {
+    secoes: Type.Array(Secao),
+    emailEquipe: Type.Optional(Type.String({ maxLength: 254, description: 'Um endereço da equipe que recebe um aviso de cada envio (com os dados pessoais mascarados).' })),
+    declaracao: Type.Optional(
+      Type.Object(
+        { texto: Type.String({ minLength: 1, maxLength: LIMITES.declaracao, description: 'A declaração, como o cidadão a lê.' }) },
+        { description: 'A "Declaração" (issue 36): o cidadão a lê em "Verifique suas respostas", logo antes de "Enviar", e marca o aceite (obrigatório; no envio, `declaracaoAceita: true`). O formulário guarda o texto aceito e o instante; o PDF e a entrega os trazem.' },
+      ),
+    ),
+    taxa: Type.Optional(
+      Type.Object(
+        {
+          valorCentavos: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_TAXA.centavosMaximo, description: 'Um valor fixo, em centavos.' })),
+          porResposta: Type.Optional(
+            Type.Object(
+              { campo: Type.String({ description: 'Uma pergunta de escolha única.' }), valores: Type.Record(Type.String(), Type.Integer({ minimum: 0, maximum: LIMITES_TAXA.centavosMaximo }), { description: 'Centavos por valor de opção (toda opção da pergunta).' }) },
+              { description: 'Ou o valor escolhido pela resposta de uma pergunta de escolha única.' },
+            ),
+          ),
+          descricao: Type.String({ maxLength: LIMITES_TAXA.descricao, description: 'O que o app do banco do cidadão mostra (a `solicitacaoPagador` da cobrança).' }),
+          chavePix: Type.String({ maxLength: 77, description: 'A chave Pix que recebe: CPF ou CNPJ (só dígitos), e-mail, telefone +55 ou chave aleatória.' }),
+          prazoMinutos: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_TAXA.prazoMaximoMinutos, description: `Quantos minutos o QR Code vale (${PRAZO_PADRAO_MINUTOS} por padrão).` })),
+        },
+        { description: 'A taxa do formulário (issue 38), paga por Pix: o formulário fica AGUARDANDO_PAGAMENTO até o banco confirmar, e só então é entregue.' },
+      ),
+    ),
+    idiomas: Type.Optional(Type.Array(Enum(IDIOMAS_TRADUCAO), { uniqueItems: true, description: 'Os outros idiomas em que o formulário é oferecido ao cidadão (issue 37; o principal é o português). Publicar pede todos os textos traduzidos em cada um.' })),
+    traducoes: Type.Optional(
+      Type.Object(
+        { en: Type.Optional(textosEmUmIdioma), es: Type.Optional(textosEmUmIdioma) } satisfies Record<(typeof IDIOMAS_TRADUCAO)[number], unknown>,
+        {
+          additionalProperties: false,
+          description:
+            'Os textos em cada idioma, pela chave de onde estão (ids, nunca posições): `nome`, `descricao`, `mensagemLimite` (os do modelo), `secao.<id>.titulo`, `secao.<id>.item`, `campo.<id>.rotulo`, `campo.<id>.ajuda`, `campo.<id>.opcao.<valor>`, `declaracao`. Valores e respostas não mudam com o idioma. Um texto sem tradução sai no português.',
+        },
+      ),
+    ),
+  },
+  {
+    title: 'Definicao',
+    description: `As seções e perguntas de um modelo. Os limites (no máximo ${LIMITES.secoes} seções, ${LIMITES.campos} campos, rótulos de ${LIMITES.rotulo} caracteres, ajuda de ${LIMITES.ajuda}, ${LIMITES.opcoes} opções) e as regras do construtor são conferidos ao salvar e ao publicar, com um erro 400 por campo (\`definicao.secoes[0].campos[2].rotulo\`).`,
+    examples: [{ secoes: [{ id: 'requerente', titulo: 'Requerente', campos: [{ id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' }] }] }],
+  },
+);
+
+const autoria = { criadoEm: DataHora(), criadoPor: Type.String(), atualizadoEm: DataHora(), atualizadoPor: Type.String() };
+const resumo = {
+  codigoServico: Type.String({ description: 'Código do serviço: identifica o modelo.' }),
+  nome: Type.String(),
+  descricao: Type.String(),
+  status: Enum(STATUS_MODELO),
+  grupoControleConteudo: Type.Object({ id: Id(), nome: Type.String() }),
+  grupoAcessoPublicoId: Nulavel(Id('Só os CPFs deste grupo de acesso público preenchem o formulário; null: qualquer pessoa.')),
+  retencaoDias: Nulavel(Type.Integer({ minimum: 1, description: 'Dias que um formulário guarda os dados pessoais; null: guardados.' })),
+  abreEm: Nulavel(DataHora('Antes deste instante, o cidadão vê "abre em…" e não envia; null: aberto desde a publicação.')),
+  fechaEm: Nulavel(DataHora('Deste instante em diante, o cidadão vê "encerrado em…" (410); null: sem data para encerrar.')),
+  limiteRespostas: Nulavel(Type.Integer({ minimum: 1, description: 'Quantos formulários o modelo aceita no total; o último aceito é o de número igual ao limite.' })),
+  mensagemLimite: Nulavel(Type.String({ description: 'O que o cidadão lê quando o limite foi atingido (sem ela, a mensagem padrão).' })),
+  modeloBase: Type.Boolean({ description: 'Um modelo-base: "Novo modelo" o oferece, como ponto de partida, a quem vê o seu grupo.' }),
+  ultimaVersao: Type.Integer({ minimum: 0, description: 'Número da última versão publicada (0: nunca publicado).' }),
+  versao: Versao(),
+  ...autoria,
+};
+export const ModeloResumo = Type.Object(resumo, {
+  title: 'ModeloResumo',
+  description: 'Um modelo de formulário numa lista.',
+  examples: [{ codigoServico: 'SOLIC-ALVARA', nome: 'Solicitação de alvará', descricao: '', status: 'PUBLICADO', grupoControleConteudo: { id: 1, nome: 'Urbanismo' }, grupoAcessoPublicoId: null, retencaoDias: 365, abreEm: null, fechaEm: '2026-12-19T02:59:00.000Z', limiteRespostas: 5000, mensagemLimite: null, modeloBase: false, ultimaVersao: 2, versao: 7, criadoEm: '2026-11-20T13:00:00.000Z', criadoPor: 'designer', atualizadoEm: '2026-11-21T09:30:00.000Z', atualizadoPor: 'designer' }],
+});
+
+const METODOS = ['POST', 'PUT', 'PATCH'] as const;
+export const EstadoIntegracao = Type.Object(
+  {
+    url: Nulavel(Type.String({ description: 'Destino das entregas; null: sem integração.' })),
+    metodo: Enum(METODOS),
+    cabecalhos: Type.Record(Type.String(), Type.String()),
+    segredo: Type.Object({ existe: Type.Boolean(), criadoEm: Nulavel(DataHora()), anteriorValidoAte: Nulavel(DataHora('Até quando o segredo anterior ainda assina (rotação).')) }, { description: 'O segredo de assinatura nunca aparece aqui: só na resposta que o criou.' }),
+    esgotadasSeguidas: Type.Integer({ minimum: 0 }),
+    pausadaEm: Nulavel(DataHora('Quando a integração foi pausada por falhas seguidas.')),
+  },
+  { title: 'EstadoIntegracao' },
+);
+export const Modelo = Type.Object(
+  {
+    ...resumo,
+    definicao: Definicao,
+    integracao: EstadoIntegracao,
+    respostas: Type.Integer({ minimum: 0, description: 'Formulários recebidos até agora (os do limite de respostas: "312 de 5.000").' }), segredoNovo: Type.Optional(Type.String({ description: 'Só na resposta que deu ao modelo a sua primeira integração: o segredo de assinatura, mostrado esta única vez.' })) },
+  { title: 'Modelo', description: 'Um modelo com o rascunho da definição e a integração.' },
+);
+
+const integracao = Type.Object(
+  {
+    url: Type.Optional(Nulavel(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }))),
+    metodo: Type.Optional(Enum(METODOS)),
+    cabecalhos: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20 })),
+  },
+  { additionalProperties: false },
+);
+const dados = {
+  nome: Type.String({ minLength: 1, maxLength: 200 }),
+  descricao: Type.Optional(Type.String({ maxLength: 2000, default: '' })),
+  grupoControleConteudoId: Id(),
+  grupoAcessoPublicoId: Type.Optional(Nulavel(Id())),
+  integracao: Type.Optional(integracao),
+  retencaoDias: Type.Optional(Nulavel(Type.Integer({ minimum: 1, maximum: 36500 }))),
+  abreEm: Type.Optional(Nulavel(DataHora())),
+  fechaEm: Type.Optional(Nulavel(DataHora())),
+  limiteRespostas: Type.Optional(Nulavel(Type.Integer({ minimum: 1, maximum: 100_000_000 }))),
+  mensagemLimite: Type.Optional(Nulavel(Type.String({ maxLength: 500 }))),
+  modeloBase: Type.Optional(Type.Boolean()),
+};
+export const CorpoModelo = Type.Object({ codigoServico: Type.String({ maxLength: 100 }), ...dados }, { additionalProperties: false, title: 'NovoModelo' });
+export const CorpoModeloAlterado = Type.Object({ ...dados, definicao: Definicao, versao: Versao() }, { additionalProperties: false, title: 'ModeloAlterado' });
+export const consultaModelos = Type.Object({
+  ...consultaLista(['nome', 'codigoServico', 'status', 'atualizadoEm', 'grupo']),
+  texto: Type.Optional(Type.String({ maxLength: 200, description: 'Parte do nome ou do código do serviço.' })),
+  status: Type.Optional(Type.Array(Enum(STATUS_MODELO))),
+  grupo: Type.Optional(Type.Array(Id(), { description: 'Grupos de controle de conteúdo.' })),
+  modeloBase: Type.Optional(Type.Boolean({ description: 'Só os modelos-base (os que "Novo modelo" oferece).' })),
+});
+
+export const VersaoModelo = Type.Object(
+  { numero: Type.Integer({ minimum: 1 }), nome: Type.String(), publicadoEm: DataHora(), publicadoPor: Type.String(), definicao: Type.Optional(Definicao) },
+  { title: 'VersaoModelo', description: 'Uma versão publicada (imutável); a definição só na consulta de uma versão.' },
+);
+export const OpcaoModelo = Type.Object(
+  { codigoServico: Type.String(), nome: Type.String(), status: Enum(STATUS_MODELO), integracaoPausadaEm: Nulavel(DataHora()) },
+  { title: 'OpcaoModelo', description: 'Um modelo como os filtros o oferecem.' },
+);
+export const GruposDoModelo = Type.Object(
+  {
+    controleConteudo: Type.Array(Type.Object({ id: Id(), nome: Type.String() })),
+    acessoPublico: Type.Array(Type.Object({ id: Id(), nome: Type.String() })),
+    idiomas: Type.Array(Enum(IDIOMAS_TRADUCAO), { description: 'Os idiomas em que um modelo pode ser oferecido além do português, neste ambiente (IDIOMAS_FORMULARIOS).' }),
+  },
+  { title: 'GruposDoModelo', description: 'Os grupos que um modelo pode receber, e os idiomas em que pode ser oferecido.' },
+);
+export const SegredoGerado = Type.Object(
+  { segredo: Type.String({ description: 'Formato Standard Webhooks (`whsec_…`): mostrado só nesta resposta.' }), criadoEm: DataHora(), anteriorValidoAte: Nulavel(DataHora()) },
+  { title: 'SegredoGerado' },
+);
+export const ResultadoTeste = Type.Object(
+  { ok: Type.Boolean(), statusHttp: Nulavel(Type.Integer()), mensagem: Type.String({ description: 'O resultado em pt-BR.' }), duracaoMs: Type.Optional(Type.Number({ minimum: 0 })) },
+  { title: 'ResultadoTeste', description: 'O resultado de uma entrega de teste.' },
+);
+
+/** A model as it stands at a change (issue 36): what the history keeps and a file between environments carries. Never a secret nor a group. */
+export const EstadoModelo = Type.Object(
+  {
+    nome: Type.String({ minLength: 1, maxLength: 200 }),
+    descricao: Type.String({ maxLength: 2000 }),
+    definicao: Definicao,
+    retencaoDias: Nulavel(Type.Integer({ minimum: 1, maximum: 36500 })),
+    abreEm: Nulavel(DataHora()),
+    fechaEm: Nulavel(DataHora()),
+    limiteRespostas: Nulavel(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+    mensagemLimite: Nulavel(Type.String({ maxLength: 500 })),
+    modeloBase: Type.Boolean(),
+    restrito: Type.Boolean({ description: 'Restrito a um grupo de acesso público (o grupo é de cada ambiente).' }),
+    integracao: Type.Object(
+      { url: Nulavel(Type.String({ maxLength: 500 })), metodo: Enum(METODOS), cabecalhos: Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: 'Os nomes dos cabeçalhos; os valores (podem ser credenciais) ficam de fora.' }) },
+      { description: 'Endereço, método e nomes dos cabeçalhos; nunca o segredo de assinatura.' },
+    ),
+  },
+  { title: 'EstadoModelo' },
+);
+export const VERSAO_ESQUEMA_EXPORTACAO = 1;
+export const ModeloExportado = Type.Object(
+  {
+    formato: Type.Literal('console-formularios/modelo'),
+    versaoEsquema: Type.Integer({ minimum: 1, description: `A versão do formato; esta API lê até a ${VERSAO_ESQUEMA_EXPORTACAO}.` }),
+    exportadoEm: DataHora(),
+    codigoServico: Type.String({ maxLength: 40 }),
+    versaoPublicada: Type.Integer({ minimum: 0, description: 'A última versão publicada no ambiente de origem (0: nunca).' }),
+    modelo: EstadoModelo,
+    checksum: Type.String({ pattern: '^sha256:[0-9a-f]{64}$', description: 'SHA-256 do JSON canônico (chaves em ordem) de `{ codigoServico, modelo }`: um arquivo alterado depois de exportado é recusado.' }),
+  },
+  { title: 'ModeloExportado', description: 'Um modelo num arquivo, para levar de um ambiente a outro (homologação → produção): definição, dados e endereço da integração, sem segredos, grupos nem dados pessoais.' },
+);
+export const CorpoImportacao = Type.Object(
+  {
+    arquivo: Type.Unknown({ description: 'O arquivo exportado (ModeloExportado), como veio.' }),
+    grupoControleConteudoId: Type.Optional(Id('O grupo de controle de conteúdo do modelo neste ambiente (obrigatório para criar; um modelo que já existe fica no seu).')),
+    codigoServico: Type.Optional(Type.String({ maxLength: 40, description: 'Importar com outro código (padrão: o do arquivo).' })),
+    versao: Type.Optional(Versao()),
+  },
+  { additionalProperties: false, title: 'Importacao' },
+);
+export const PreviaImportacao = Type.Object(
+  {
+    acao: Enum(['criar', 'alterar'] as const, 'Criar um modelo novo, ou trocar o rascunho de um que já existe.'),
+    codigoServico: Type.String(),
+    nome: Type.String(),
+    mudancas: Type.Array(Type.String(), { description: 'O que muda, em frases no idioma de quem pede (`Accept-Language`: `en`, ou português); para criar, vazio.' }),
+    definicaoAtual: Nulavel(Definicao),
+    definicaoNova: Definicao,
+    cabecalhosAPreencher: Type.Array(Type.String(), { description: 'Os cabeçalhos da integração cujo valor não veio no arquivo.' }),
+    versao: Nulavel(Versao()),
+  },
+  { title: 'PreviaImportacao', description: 'O que a importação fará, para conferir antes.' },
+);
+export const CorpoCopia = Type.Object(
+  {
+    codigoServico: Type.String({ maxLength: 100, description: 'O código da cópia.' }),
+    nome: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    grupoControleConteudoId: Type.Optional(Id('Padrão: o grupo do original.')),
+  },
+  { additionalProperties: false, title: 'Copia' },
+);
+export const EntradaHistorico = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    ocorridoEm: DataHora(),
+    autor: Type.String(),
+    acao: Enum(['CRIADO', 'SALVO', 'PUBLICADO', 'ARQUIVADO', 'RESTAURADO', 'DUPLICADO', 'IMPORTADO', 'VOLTOU_A'] as const),
+    resumo: Type.Array(Type.String(), { description: 'O que a mudança fez e o que mudou em relação à entrada anterior, em frases no idioma de quem lê (`Accept-Language`: `en`, ou português por padrão). A entrada mais antiga que a retenção manteve não tem a anterior: diz só a sua frase.' }),
+    estado: Type.Optional(EstadoModelo),
+  },
+  { title: 'EntradaHistorico', description: 'Uma mudança de um modelo: quem, quando, o que mudou; o modelo como ficou só na consulta de uma entrada.' },
+);
+
+export type TRegra = Static<typeof Regra>;
+export type TDefinicao = Static<typeof Definicao>;
+export type TModeloResumo = Static<typeof ModeloResumo>;
+export type TModelo = Static<typeof Modelo>;
+export type TEstadoIntegracao = Static<typeof EstadoIntegracao>;
+export type TCorpoModelo = Static<typeof CorpoModelo>;
+export type TVersaoModelo = Static<typeof VersaoModelo>;
+export type TOpcaoModelo = Static<typeof OpcaoModelo>;
+export type TGruposDoModelo = Static<typeof GruposDoModelo>;
+export type TSegredoGerado = Static<typeof SegredoGerado>;
+export type TResultadoTeste = Static<typeof ResultadoTeste>;
+export type TModeloExportado = Static<typeof ModeloExportado>;
+export type TPreviaImportacao = Static<typeof PreviaImportacao>;
+export type TEntradaHistorico = Static<typeof EntradaHistorico>;

@@ -1,0 +1,81 @@
+import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
+import { cpfValido } from '../../forms/cpf';
+import { ErroConfiguracao, emProducao, urlDoAmbiente } from '../ambiente';
+
+/**
+ * Who the citizen is, for models restricted to a public-access group (issue 8). A portal passes the
+ * citizen's access token in `Authorization: Bearer`: a token of the citizens' identity provider (gov.br or
+ * the state's, CIDADAO_JWKS_URL), its CPF in the claim CIDADAO_CLAIM_CPF (default `cpf`). The demo's own
+ * tokens (a CPF typed into the demo page) live in `../cidadaoDemo.ts`, which production never loads.
+ */
+export interface Cidadao {
+  cpf: string;
+  nome: string | null;
+  /** The token's `email` and `birthdate` (OIDC standard claims), when it has them (issue 21: prefill). */
+  email?: string | null;
+  /** yyyy-MM-dd. */
+  nascimento?: string | null;
+}
+
+export interface OpcoesCidadao {
+  jwksUrl: string;
+  /** The provider's `iss`; the token's must be it. */
+  emissor?: string;
+  /** This service's client at the provider: the token's `aud` must name it, and its `azp`, when present, be it. */
+  audiencia?: string;
+  claimCpf: string;
+}
+
+/** How a server checks citizens' tokens; the demo's also issues them. */
+export interface IdentidadeCidadao {
+  verificar(token: string): Promise<Cidadao>;
+  /** Only the demo's (cidadaoDemo.ts): a signed token for a typed CPF. */
+  emitirDemo?: (c: Cidadao) => Promise<string>;
+}
+
+export const MSG_PRODUCAO_SEM_IDP =
+  'NODE_ENV=production exige o provedor de identidade dos cidadãos: defina CIDADAO_JWKS_URL, CIDADAO_ISSUER e CIDADAO_AUDIENCE (gov.br ou o login do estado). Sem eles, tokens de cidadão de qualquer aplicação do provedor seriam aceitos, ou nenhum.';
+
+/**
+ * CIDADAO_JWKS_URL, CIDADAO_ISSUER, CIDADAO_AUDIENCE, CIDADAO_CLAIM_CPF; undefined without a provider (the
+ * demo then uses its own tokens). Production requires the three (issue 33: with only the key set checked,
+ * a token the same provider issued to another application was taken as this service's citizen).
+ */
+export function opcoesCidadaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesCidadao | undefined {
+  const jwksUrl = urlDoAmbiente(env, 'CIDADAO_JWKS_URL');
+  const emissor = env.CIDADAO_ISSUER?.trim() || undefined;
+  const audiencia = env.CIDADAO_AUDIENCE?.trim() || undefined;
+  if (emProducao(env) && (!jwksUrl || !emissor || !audiencia)) throw new ErroConfiguracao(MSG_PRODUCAO_SEM_IDP);
+  if (!jwksUrl) return undefined;
+  return { jwksUrl, emissor, audiencia, claimCpf: env.CIDADAO_CLAIM_CPF?.trim() || 'cpf' };
+}
+
+/** What a citizen is told when their token is refused (401), by what failed. */
+export function motivoRecusaCidadao(e: unknown): string {
+  const claim = (e as { claim?: string }).claim;
+  if (e instanceof errors.JWTExpired) return 'A sua identificação de cidadão expirou. Entre de novo.';
+  if (claim === 'aud' || claim === 'azp') return 'A sua identificação de cidadão foi emitida para outra aplicação, não para este serviço. Entre pelo portal deste serviço.';
+  if (claim === 'iss') return 'A sua identificação de cidadão foi emitida por outro provedor de identidade. Entre com a conta de cidadão aceita por este serviço.';
+  return 'A sua identificação de cidadão é inválida ou expirou. Entre de novo.';
+}
+
+/** The citizen of a verified token's claims. */
+export function cidadaoDasClaims(payload: Record<string, unknown>, claimCpf: string): Cidadao {
+  const cpf = String(payload[claimCpf] ?? '').replace(/\D/g, '');
+  if (!cpfValido(cpf)) throw new Error('o token não traz um CPF válido');
+  const texto = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  const nascimento = texto(payload.birthdate);
+  return { cpf, nome: texto(payload.name), email: texto(payload.email), nascimento: nascimento && /^\d{4}-\d{2}-\d{2}$/.test(nascimento) ? nascimento : null };
+}
+
+export function criarIdentidadeCidadao(o: OpcoesCidadao): IdentidadeCidadao {
+  const jwks = createRemoteJWKSet(new URL(o.jwksUrl));
+  return {
+    async verificar(token: string): Promise<Cidadao> {
+      const { payload } = await jwtVerify(token, jwks, { issuer: o.emissor, audience: o.audiencia });
+      // The authorised party, when the provider writes one, is the client the token was issued to.
+      if (o.audiencia && payload.azp !== undefined && payload.azp !== o.audiencia) throw Object.assign(new Error('azp de outra aplicação'), { claim: 'azp' });
+      return cidadaoDasClaims(payload, o.claimCpf);
+    },
+  };
+}

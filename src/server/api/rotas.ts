@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import type { Banco } from '../db';
+import { CABECALHOS } from '../../contrato/paginacao';
+import { enviarProblema, exigirToken, type Verificador } from './autenticacao';
+import { acessoDe } from './acessoUsuario';
+import { tratarErro } from './erros';
+import { recusarEntradaInsegura } from './entradaSegura';
+import { rotasPerfis } from './rotas/perfis';
+import { rotasGrupos } from './rotas/grupos';
+import { rotasVinculos } from './rotas/vinculos';
+import { rotasModelos } from './rotas/modelos';
+import { rotasFormularios } from './rotas/formularios';
+import { rotasOperacao } from './rotas/operacao';
+import { rotasPublicas, type LimitesPublico, type OpcoesPublico } from './rotas/publico';
+import type { LojaLimites } from './limites';
+import type { Anexos } from '../anexos/anexos';
+import type { OpcoesRascunhos } from './rotas/rascunhos';
+import { rotasAuditoria } from './auditoria';
+import { Type } from 'typebox';
+import { operacao, parametros } from './contrato';
+import { Administradores, Eu, Permissoes } from '../../contrato/acesso';
+import type { IdentidadeCidadao } from './cidadao';
+import type { OpcoesIntegracao } from '../entrega/integracao';
+import type { IdiomaTraducao } from '../../forms/traducoes';
+import type { Cobrancas } from '../pix/cobrancas';
+
+export interface OpcoesApi {
+  db: Banco;
+  verificar: Verificador;
+  /** Host origins allowed by CORS (bearer tokens, no cookies); any other origin gets no CORS headers. */
+  origens: string[];
+  cidadao: IdentidadeCidadao;
+  /** After a submission or a manual retry: wake the delivery worker. */
+  aoReceber?: () => void;
+  /** Destination guard, secrets and pause of integrations. */
+  integracao: OpcoesIntegracao;
+  /** Rate and size limits of the citizens' endpoints. */
+  limitesPublico: LimitesPublico;
+  /** Where the limits' counts live. */
+  lojaLimites: LojaLimites;
+  /** More citizens' routes (the demo's token route), under the citizens' limits. */
+  extrasPublicos?: OpcoesPublico['extras'];
+  /** Attachments: uploads, downloads, their storage (issue 15). */
+  anexos: Anexos;
+  /** Save and resume (issue 21). */
+  rascunhos: OpcoesRascunhos;
+  /** Whether e-mails are sent (SMTP configured): submissions then queue their confirmation and team notice. */
+  emails: boolean;
+  /** IDIOMAS_FORMULARIOS (issue 37). */
+  idiomasFormularios: readonly IdiomaTraducao[];
+  /** Fees paid by Pix (issue 38); absent without a PSP. */
+  pix?: Cobrancas;
+}
+
+/** The reference API under /api. */
+export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req, rep) => {
+        const origem = req.headers.origin;
+        if (origem && o.origens.includes(origem)) {
+          rep.header('access-control-allow-origin', origem).header('vary', 'Origin');
+          rep.header('access-control-expose-headers', Object.values(CABECALHOS).join(', '));
+          rep.header('access-control-allow-headers', 'authorization, content-type, if-match, idempotency-key, accept-language');
+          rep.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+          rep.header('access-control-max-age', '600');
+        }
+        if (req.method === 'OPTIONS') return rep.code(204).send();
+      });
+      // Before the child contexts below, which take the handlers they find when registered.
+      api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
+      api.setErrorHandler(tratarErro);
+      api.addHook('preValidation', recusarEntradaInsegura);
+
+      // The citizens' side: no staff token (a citizen's token only where a model asks for one).
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, extras: o.extrasPublicos }), { prefix: '/publico' });
+
+      await api.register(async (api) => {
+        // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
+        api.addHook('onRequest', exigirToken(o.verificar));
+
+        /** SPEC.md section 7: { userIsAdmin } for the caller. */
+        api.get('/perfis-acesso/administradores', { schema: operacao({ id: 'consultarAdministrador', resumo: 'Quem chama é administrador?', descricao: 'SPEC.md seção 7: `{ userIsAdmin }` de quem chama.', tag: 'Acesso', resposta: { descricao: 'Se quem chama é administrador.', corpo: Administradores } }) }, async (req) => {
+          const a = await acessoDe(o.db, req.chamador!.username);
+          return { userIsAdmin: a.administrador };
+        });
+
+        /** SPEC.md section 7: the permission names of {username}; only one's own unless administrator. */
+        api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', { schema: operacao({ id: 'listarPermissoesDoUsuario', resumo: 'Permissões efetivas de um usuário', descricao: 'SPEC.md seção 7: só as suas próprias, salvo para administradores.', tag: 'Acesso', params: parametros({ username: Type.String({ minLength: 1, maxLength: 100 }) }), resposta: { descricao: 'Os nomes das permissões.', corpo: Permissoes } }) }, async (req, rep) => {
+          const eu = await acessoDe(o.db, req.chamador!.username);
+          if (req.params.username !== eu.username && !eu.administrador) {
+            return enviarProblema(rep, 403, 'Você só pode consultar as suas próprias permissões.');
+          }
+          const alvo = req.params.username === eu.username ? eu : await acessoDe(o.db, req.params.username);
+          return alvo.permissoes;
+        });
+
+        /** The caller's own link: profiles, content-control groups, administrator flag. */
+        api.get('/vinculos-usuarios/eu', { schema: operacao({ id: 'consultarMeuVinculo', resumo: 'O vínculo de quem chama', tag: 'Acesso', resposta: { descricao: 'Perfis, grupos e permissões de quem chama.', corpo: Eu } }) }, async (req) => {
+          const a = await acessoDe(o.db, req.chamador!.username);
+          return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
+        });
+
+        await rotasPerfis(api, o.db);
+        await rotasGrupos(api, o.db);
+        await rotasVinculos(api, o.db);
+        await rotasModelos(api, o.db, o.integracao, o.aoReceber, o.idiomasFormularios, !!o.pix);
+        await rotasFormularios(api, o.db, o.anexos, o.pix);
+        await rotasOperacao(api, o.db, o.aoReceber);
+        await rotasAuditoria(api, o.db);
+      });
+    },
+    { prefix: '/api' },
+  );
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import type { Definicao } from '../../../forms/definicao';
+import { formularioNoIdioma } from '../../../forms/traducoes';
+import { respostasComoVistas } from '../../../forms/respostas';
+import { tradutorCidadao, type IdiomaCidadao } from '../../../i18n/cidadao';
+import { COLUNA_PAGAMENTO, situacaoDoEnvio, type SituacaoPagamento } from '../../pix/situacao';
+import { gerarPdf } from '../../pdf/gerador';
+import { codigoConfere } from '../../pdf/comprovante';
+import { naoEncontrado } from '../erros';
+import { ANEXO, BINARIO, parametros } from '../contrato';
+import { doc, type ContextoPublico } from './publico';
+
+export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico) {
+  /**
+   * The citizen's receipt (issue 15): the form as sent (answers in clear: they are the citizen's own;
+   * without the questions hidden from them), with the verification code, in the language the form was
+   * filled in (issue 35). The protocol and the code are the key: a wrong pair answers 404, as a protocol
+   * that does not exist.
+   */
+  api.get<{ Params: { protocolo: string }; Querystring: { codigo: string } }>(
+    '/comprovantes/:protocolo',
+    { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': BINARIO }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
+    async (req, rep) => {
+      const [linha] = await ctx.db.query<{ protocolo: string; modelo_versao: number; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null; pagamento: SituacaoPagamento | null }>(
+        `select ${COLUNA_PAGAMENTO}, f.protocolo, f.modelo_versao, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, f.declaracao, v.nome, v.definicao, m.nome as modelo
+           from formulario f join modelo m on m.codigo_servico = f.codigo_servico
+           left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
+           left join cobranca_pix c on c.formulario_id = f.id
+          where f.protocolo = $1 and f.anonimizado_em is null`,
+        [req.params.protocolo],
+      );
+      // In the language it was filled in: the model's texts too, when it is offered in it (issue 37).
+      const f = linha && formularioNoIdioma({ ...linha, modelo: linha.nome ?? linha.modelo });
+      if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado('Comprovante não encontrado: confira o protocolo e o código de verificação.');
+      // What happened to it afterwards (delivered, retried) is the staff's: to the citizen it was received, and its fee paid or not.
+      const pdf = await gerarPdf({
+        modelo: f.modelo,
+        versao: f.modelo_versao,
+        protocolo: f.protocolo,
+        recebidoEm: f.recebido_em,
+        status: situacaoDoEnvio(f.idioma, f.pagamento),
+        blocos: respostasComoVistas(f.definicao, f.respostas ?? {}, undefined, tradutorCidadao(f.idioma)),
+        comprovante: { codigo: f.codigo_verificacao! },
+        idioma: f.idioma,
+        declaracao: f.declaracao,
+      });
+      return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
+    },
+  );
+}

@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { Type } from 'typebox';
+import { type Definicao } from '../../../forms/definicao';
+import { idiomaDoConteudo, traduzirDefinicao } from '../../../forms/traducoes';
+import { respostasVisiveis } from '../../../forms/condicoes';
+import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../forms/preenchimento';
+import { traduzirCidadao, type IdiomaCidadao } from '../../../i18n/cidadao';
+import { textoCidadao } from '../../textosCidadao';
+import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../forms/definicao';
+import { formatarCpf, soDigitos } from '../../../forms/cpf';
+import { camposPessoais } from '../../../forms/dadosPessoais';
+import type { ErroCampo } from '../../../contrato/problema';
+import { CorpoEnvio, Recibo } from '../../../contrato/formularios';
+import type { Cidadao } from '../cidadao';
+import { ErroHttp, invalido, naoEncontrado } from '../erros';
+import { novoCodigoVerificacao } from '../../pdf/comprovante';
+import { exportacaoMascarada } from '../exportacao';
+import { criarEnviosEmGrupo, type FormularioGravado } from '../enviosEmGrupo';
+import { chaveOpaca } from '../limites';
+import { rascunhoDoCodigo } from './rascunhos';
+import { contarJornada } from './jornada';
+import { doc, params, type ContextoPublico, type LinhaPublica } from './publico';
+import { ABERTO_AGORA_SQL } from '../situacaoModelo';
+import { PRAZO_PADRAO_MINUTOS, valorDaTaxa } from '../../../forms/taxa';
+
+type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
+
+/**
+ * A citizen's submission (issue 8): the answers are checked with the same function and messages as the
+ * builder's preview (src/forms/preenchimento.ts); the form, its first event, its delivery job, its
+ * e-mails and its idempotency key are written in one statement.
+ */
+export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porModelo: onRequestAsyncHookHandler) {
+  const db = ctx.db;
+  const gravarEmGrupo = criarEnviosEmGrupo(db);
+
+  /** A confirmation address, unless it has had its hour's share (an address typed by anyone must not become a mail cannon). */
+  const dentroDoLimite = async (para: string | null) => (para && (await ctx.limites.contar(ctx.nomeados.confirmacoes, chaveOpaca(para))).dentro ? para : null);
+
+  api.post<{ Params: { codigoServico: string }; Body: CorpoEnviado }>(
+    '/modelos/:codigoServico/formularios',
+    { bodyLimit: ctx.o.limites.corpoBytes, onRequest: porModelo, schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
+        publica: true,
+        descricao: 'As respostas são conferidas com as mesmas regras da prévia do construtor. Nos modelos restritos a um grupo de acesso público, envie o token do cidadão em Authorization. Com Idempotency-Key, repetir o mesmo envio devolve o mesmo protocolo (Idempotent-Replayed: true).',
+        params,
+        corpo: CorpoEnvio,
+        cabecalhosPedido: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Chave do envio: a mesma chave com as mesmas respostas devolve o mesmo formulário.' })) }),
+        resposta: { status: 201, descricao: 'Recebido: o comprovante.', corpo: Recibo, cabecalhos: { 'Idempotent-Replayed': Type.String({ const: 'true', 'x-opcional': true, description: 'Presente quando a resposta repete um envio anterior com a mesma Idempotency-Key.' }) } },
+        erros: [401, 403, 404, 410, 422, 429],
+        porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.' },
+      }) },
+    async (req, rep) => {
+      let m = ctx.emCache(req.params.codigoServico) ?? (await ctx.modeloPublicado(req.params.codigoServico, req.idioma));
+      for (;;) {
+        const r = await receber(req, m);
+        if (r?.repetido) rep.header('idempotent-replayed', 'true');
+        if (r) return rep.code(201).send(r.saida);
+        m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
+      }
+    },
+  );
+
+
+  /** Checks and stores one submission against model `m`; null when `m` is out of date. */
+  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: CorpoEnviado }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
+    const chave = req.headers['idempotency-key'];
+    if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
+    const cidadao = await ctx.cidadaoAutorizado(req, m);
+
+    // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
+    const titular = cidadao?.cpf ?? '';
+    // Only a submission with an Idempotency-Key needs its body's fingerprint.
+    const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
+    const repetir = async () => {
+      const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
+      if (!s) return null;
+      if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
+      return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
+    };
+    // The replay first: a repeated submission from a draft finds the draft gone with the first one.
+    if (chave) {
+      const anterior = await repetir();
+      if (anterior) return { saida: anterior, repetido: true };
+    }
+
+    ctx.conferirTamanhos(req.body.respostas);
+    // A submission from a draft is checked against the version the draft started on, and deletes it.
+    const rascunho = req.body.rascunho ? await rascunhoDoCodigo(db, req.body.rascunho, cidadao) : null;
+    if (req.body.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
+    if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
+
+    const definicao = m.definicao!;
+    const idioma = req.idioma;
+    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao, idioma);
+    // Questions filled from the citizen's login take the token's values, whatever the browser sent.
+    const enviadas = comDadosDoLogin(definicao, doCidadao, cidadao);
+    // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
+    const respostas = respostasVisiveis(definicao, enviadas);
+    // The messages in the citizen's language (Accept-Language), the same the element shows as one types.
+    const porCampo = errosDasRespostas(definicao, respostas, idioma);
+    const erros = [
+      ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
+      // The declaration (issue 36): accepted, or nothing is sent.
+      ...(definicao.declaracao && req.body.declaracaoAceita !== true ? [{ field: 'declaracaoAceita', message: traduzirCidadao(idioma, 'validacao.declaracao') }] : []),
+      ...(erroCpf ? [erroCpf] : []),
+      ...arquivosSemEnvio(definicao, respostas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzirCidadao(idioma, 'validacao.arquivo-enviado') })),
+      ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
+    ];
+    if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
+    const requerente = requerenteDe(definicao, respostas, cidadao);
+    // A fee (issue 38): the form waits for its payment; without a PSP in this environment, no charge can be made.
+    const taxa = valorDaTaxa(definicao, respostas);
+    if (taxa && !ctx.o.pix) throw new ErroHttp(503, textoCidadao(idioma, 'api.pix-indisponivel'));
+    // The declaration as the citizen read it: in the language of the model's texts they got (issue 37).
+    const declaracaoLida = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).declaracao?.texto ?? null;
+    const confirmacao = ctx.o.emails ? await dentroDoLimite(enderecoDeConfirmacao(definicao, respostas)) : null;
+    const equipe = ctx.o.emails ? definicao.emailEquipe?.trim() || null : null;
+
+    // File answers refer to uploads: checked and written out with the file's name, type, size and SHA-256
+    // (after the replay check: a repeated submission finds its uploads already its own).
+    const comAnexos = await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
+    if (comAnexos.erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), comAnexos.erros);
+    // Its cells in the masked CSV export, made here once (issue 19).
+    const exportacao = exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas);
+    // One statement, so one round trip and one implicit transaction: the form, its first event, its
+    // delivery job (when the model has an integration) and the idempotency key, or none of them.
+    // The model's row is locked for key share: a staff change in progress (a save, or a move to
+    // another content-control group, which holds it for update) is waited for, and its new versao then
+    // fails the check, so no form is written with a group the move has already passed over.
+    const sozinho = async () =>
+      (
+        await db.query<LinhaSaida>(
+        `with l as (
+           -- The uploads it uses, still nobody's: locked, so of two submissions naming the same upload one wins.
+           select id from anexo where id = any($14::uuid[]) and formulario_id is null and descartado_em is null for update),
+         vaga as (
+           -- A model with a limit of answers (issue 36): one of its places, taken under the model row's lock in this
+           -- same statement (a concurrent one waits and then sees the place gone), or none and nothing is written.
+           update modelo m set respostas_recebidas = respostas_recebidas + 1
+            where m.codigo_servico = $1 and m.versao = $10 and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL}
+              and m.limite_respostas is not null and m.respostas_recebidas < m.limite_respostas
+              and (select count(*) from l) = cardinality($14::uuid[])
+           returning 1),
+         f as (
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, status)
+           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
+                  case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end,
+                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end
+            -- With a limit, the place taken above is the model's check (its row is then this statement's own: locking it
+            -- again would skip it); without one, the model is locked for key share as always.
+            where (case when $21::boolean then exists (select 1 from vaga)
+                        else exists (select 1 from modelo m where m.codigo_servico = $1 and m.versao = $10 and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL} and m.limite_respostas is null for key share) end)
+              and (select count(*) from l) = cardinality($14::uuid[])
+           returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
+         e as (
+           insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+           select id, $1, $2, 'RECEBIDO', 'portal-cidadao', jsonb_build_object('protocolo', protocolo, 'versaoModelo', $3::int) from f),
+         r as (
+           insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em)
+           select id, $1, $2, $7, now() from f where $7::text is not null and $22::int is null),
+         p as (
+           -- Its charge (issue 38), taken to the PSP right after: the delivery is written when it is paid.
+           insert into cobranca_pix (formulario_id, codigo_servico, txid, valor_centavos, chave, descricao, prazo_minutos, expira_em)
+           select id, $1, 'CF' || lpad(regexp_replace(protocolo, '[^0-9]', '', 'g'), 26, '0'), $22, $23, $24, $25, now() + make_interval(mins => $25) from f where $22::int is not null),
+         k as (
+           insert into submissao_idempotente (codigo_servico, titular, chave, hash_corpo, formulario_id)
+           select $1, $11, $8, $9, id from f where $8::text is not null),
+         a as (
+           update anexo set formulario_id = f.id, rascunho_id = null from f where anexo.id in (select id from l)),
+         d as (
+           -- The draft it came from goes with the submission (the citizen's key dies with it).
+           delete from rascunho where id = $15::bigint and exists (select 1 from f)),
+         c as (
+           -- The e-mails it calls for (issue 21), queued with the form: a mail server down never loses it.
+           insert into envio_email (formulario_id, tipo, para)
+           select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
+         select id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS],
+        'envio-formulario',
+      )
+      )[0] ?? null;
+    let criado: LinhaSaida | null;
+    try {
+      // Without uploads, a draft or a limit of answers, with the submissions arriving meanwhile in one statement (issue 19).
+      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa
+        ? await sozinho()
+        : await gravarEmGrupo(
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida },
+            sozinho,
+          );
+    } catch (e) {
+      // The same key sent twice at once: the other request's form stands, this one is rolled back.
+      const anterior = chave && (e as { code?: string }).code === '23505' ? await repetir() : null;
+      if (anterior) return { saida: anterior, repetido: true };
+      throw e;
+    }
+    if (!criado) {
+      // Not written: an upload it names was taken meanwhile (by another submission, or the sweep), or the model changed.
+      const depois = comAnexos.ids.length ? await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas) : null;
+      if (depois?.erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), depois.erros);
+      return null;
+    }
+    ctx.o.aoReceber?.();
+    // Its charge at the PSP now, so the QR code is there when the page asks (the sweep tries again if the PSP is down).
+    if (taxa && criado.id) await ctx.o.pix!.criar(criado.id).catch(() => undefined);
+    // "Sent" in the journey's counters is counted here, from the real submission, never reported by a browser (issue 33).
+    await contarJornada(db, m.codigo_servico, 'ENVIADO');
+    return { saida: saida(criado), repetido: false };
+  }
+}
+
+/**
+ * The citizen's CPF from their token is the requester's CPF (issue 13): the requester CPF field is
+ * filled from it when empty, and an answer that differs is refused with a field error.
+ */
+function comCpfDoCidadao(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null, idioma: IdiomaCidadao): { respostas: Record<string, unknown>; erroCpf?: ErroCampo } {
+  const campo = camposDoRequerente(d).cpf;
+  if (!cidadao || !campo) return { respostas };
+  const dado = respostaDe(respostas, campo.id);
+  if (dado === undefined || dado === null || dado === '') return { respostas: { ...respostas, [campo.id]: formatarCpf(cidadao.cpf) } };
+  if (typeof dado !== 'string' || soDigitos(dado) !== cidadao.cpf) return { respostas, erroCpf: { field: `respostas.${campo.id}`, message: textoCidadao(idioma, 'api.cpf-da-conta') } };
+  return { respostas };
+}
+
+/** The answers with the questions the designer maps to the login (issue 21) set from the token. */
+export function comDadosDoLogin(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): Record<string, unknown> {
+  if (!cidadao) return respostas;
+  const saida = { ...respostas };
+  for (const s of d.secoes) for (const c of s.campos) {
+    if (!c.preencherDoLogin || s.repeticao) continue;
+    const v = valorDoLogin(cidadao, c.preencherDoLogin);
+    if (v) saida[c.id] = v;
+  }
+  return saida;
+}
+
+/** What the login says for a question mapped to it, as the question's answer is written (CPF with its mask). */
+export function valorDoLogin(c: Cidadao, dado: DadoDoLogin): string | null {
+  switch (dado) {
+    case 'cpf':
+      return formatarCpf(c.cpf);
+    case 'nome':
+      return c.nome ?? null;
+    case 'email':
+      return c.email ?? null;
+    default:
+      return c.nascimento ?? null;
+  }
+}
+
+/** The form's requester columns: from the fields the model marks, the token's CPF first; else what the token says. */
+function requerenteDe(d: Definicao, respostas: Record<string, unknown>, cidadao: Cidadao | null): { cpf: string | null; nome: string | null; email: string | null } {
+  const papeis = camposDoRequerente(d);
+  const texto = (c?: { id: string }) => {
+    const v = c ? respostaDe(respostas, c.id) : undefined;
+    return typeof v === 'string' && v.trim() ? v.trim() : null;
+  };
+  const cpfResposta = texto(papeis.cpf);
+  return {
+    cpf: cidadao?.cpf ?? (cpfResposta ? soDigitos(cpfResposta) : null),
+    nome: texto(papeis.nome) ?? cidadao?.nome ?? null,
+    email: texto(papeis.email),
+  };
+}
+
+type LinhaSaida = FormularioGravado;
+const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
+const saida = (f: LinhaSaida) => ({
+  ...(f.status === 'AGUARDANDO_PAGAMENTO' ? { pagamento: { url: `/api/publico/pagamentos/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` } } : {}),
+  protocolo: f.protocolo,
+  codigoServico: f.codigo_servico,
+  versaoModelo: f.modelo_versao,
+  status: f.status,
+  recebidoEm: new Date(f.recebido_em).toISOString(),
+  comprovante: { codigoVerificacao: f.codigo_verificacao, url: `/api/publico/comprovantes/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` },
+});

@@ -1,0 +1,90 @@
+import { interpolar, type Parametros } from '../i18n/mensagens';
+import type { IdiomaCidadao } from '../i18n/cidadao';
+
+/**
+ * What the server writes to citizens in their language (issue 35), beside what it shares with the element
+ * (src/i18n/cidadao.ts: the validation messages): the public routes' refusals, the receipt's PDF and the
+ * e-mails. Server-only, so the element's bundle does not carry them. [pt-BR, English, Spanish] side by side.
+ */
+const TEXTOS = {
+  'api.corrigir': ['Algumas respostas precisam de correção.', 'Some answers need correcting.', 'Algunas respuestas necesitan corrección.'],
+  'api.campo-desconhecido': ['Este formulário não tem o campo "{campo}".', 'This form has no field "{campo}".', 'Este formulario no tiene el campo "{campo}".'],
+  'api.cpf-da-conta': [
+    'Este CPF não é o da sua conta de cidadão: o formulário só pode ser enviado em seu próprio nome.',
+    'This CPF is not your citizen account’s: the form can only be sent in your own name.',
+    'Este CPF no es el de su cuenta de ciudadano: el formulario solo puede enviarse en su propio nombre.',
+  ],
+  'api.indisponivel': ['Este formulário não está disponível.', 'This form is not available.', 'Este formulario no está disponible.'],
+  'api.encerrado': ['Este formulário foi encerrado e não aceita mais respostas.', 'This form has closed and no longer accepts answers.', 'Este formulario está cerrado y ya no acepta respuestas.'],
+  'api.pix-indisponivel': ['O pagamento por Pix não está disponível agora. Tente de novo mais tarde.', 'Payment by Pix is not available now. Try again later.', 'El pago por Pix no está disponible ahora. Intente de nuevo más tarde.'],
+  'api.pagamento-inexistente': ['Pagamento não encontrado: confira o protocolo e o código de verificação.', 'Payment not found: check the protocol and the verification code.', 'Pago no encontrado: verifique el protocolo y el código de verificación.'],
+  'api.pagamento-nao-renovavel': ['Este pagamento não pode gerar um novo código: ele não expirou, ou já foi renovado uma vez.', 'This payment cannot get a new code: it has not expired, or it was already renewed once.', 'Este pago no puede generar un nuevo código: no expiró, o ya fue renovado una vez.'],
+  'api.abre-em': ['Este formulário abre em {data}.', 'This form opens on {data}.', 'Este formulario abre el {data}.'],
+  'api.encerrado-em': ['Este formulário foi encerrado em {data} e não aceita mais respostas.', 'This form closed on {data} and no longer accepts answers.', 'Este formulario se cerró el {data} y ya no acepta respuestas.'],
+  'api.limite': ['Este formulário recebeu todas as respostas que podia e não aceita mais nenhuma.', 'This form has received all the answers it could take and accepts no more.', 'Este formulario recibió todas las respuestas que podía y no acepta más.'],
+  'api.entrar': ['Entre com a sua conta de cidadão para preencher este formulário.', 'Sign in with your citizen account to fill in this form.', 'Inicie sesión con su cuenta de ciudadano para completar este formulario.'],
+  'api.nao-autorizado': ['O seu CPF não está autorizado a preencher este formulário.', 'Your CPF is not authorised to fill in this form.', 'Su CPF no está autorizado a completar este formulario.'],
+  'api.rascunho-inexistente': [
+    'Rascunho não encontrado: o link pode ter expirado, o formulário já pode ter sido enviado ou o link está incompleto. Comece um novo preenchimento.',
+    'Draft not found: the link may have expired, the form may have been sent already, or the link is incomplete. Start filling it in again.',
+    'Borrador no encontrado: el enlace puede haber vencido, el formulario puede haber sido enviado o el enlace está incompleto. Comience a completarlo de nuevo.',
+  ],
+
+  'doc.comprovante': ['Comprovante de envio', 'Submission receipt', 'Comprobante de envío'],
+  'doc.protocolo': ['Protocolo', 'Protocol', 'Protocolo'],
+  'doc.versao': ['Versão do modelo', 'Form version', 'Versión del formulario'],
+  'doc.recebido-em': ['Recebido em', 'Received on', 'Recibido el'],
+  'doc.situacao': ['Situação', 'Status', 'Situación'],
+  'doc.recebido': ['Recebido', 'Received', 'Recibido'],
+  'doc.codigo': ['Código de verificação', 'Verification code', 'Código de verificación'],
+  'doc.confere': [
+    'Os servidores conferem este comprovante com o protocolo e o código de verificação.',
+    'Staff check this receipt with the protocol and the verification code.',
+    'Los servidores verifican este comprobante con el protocolo y el código de verificación.',
+  ],
+  'doc.gerado': ['Gerado em {data}', 'Generated on {data}', 'Generado el {data}'],
+  'doc.pagina': ['página {i} de {n}', 'page {i} of {n}', 'página {i} de {n}'],
+  'doc.declaracao': ['Declaração', 'Declaration', 'Declaración'],
+  'doc.aceita-em': ['Aceita em {data}', 'Accepted on {data}', 'Aceptada el {data}'],
+  'doc.taxa-paga': ['Taxa de {valor} paga por Pix em {data}.', 'Fee of {valor} paid by Pix on {data}.', 'Tasa de {valor} pagada por Pix el {data}.'],
+  'doc.taxa-pendente': [
+    'Taxa de {valor} aguardando pagamento por Pix até {data}: pague pelo QR Code da página do recibo. O formulário só segue depois do pagamento.',
+    'Fee of {valor} awaiting payment by Pix until {data}: pay with the QR code on the receipt page. The form goes on only once paid.',
+    'Tasa de {valor} pendiente de pago por Pix hasta {data}: pague con el código QR de la página del recibo. El formulario sigue solo después del pago.',
+  ],
+  'doc.taxa-expirada': ['Taxa de {valor} não paga: o código Pix expirou.', 'Fee of {valor} not paid: the Pix code expired.', 'Tasa de {valor} no pagada: el código Pix expiró.'],
+  'doc.mascarados': ['Dados pessoais mascarados.', 'Personal data masked.', 'Datos personales enmascarados.'],
+
+  'email.confirmacao-assunto': ['Recebemos o seu formulário: {modelo} (protocolo {protocolo})', 'We received your form: {modelo} (protocol {protocolo})', 'Recibimos su formulario: {modelo} (protocolo {protocolo})'],
+  'email.ola': ['Olá,', 'Hello,', 'Hola:'],
+  'email.recebemos': ['Recebemos o seu formulário "{modelo}" em {data}.', 'We received your form "{modelo}" on {data}.', 'Recibimos su formulario "{modelo}" el {data}.'],
+  'email.guarde': [
+    'Guarde o protocolo para acompanhar o pedido. O comprovante em PDF vai anexo.',
+    'Keep the protocol number to follow your request. The PDF receipt is attached.',
+    'Guarde el número de protocolo para seguir su solicitud. El comprobante en PDF va adjunto.',
+  ],
+  'email.suas-respostas': ['Suas respostas', 'Your answers', 'Sus respuestas'],
+  'email.mascara': ['Por segurança, dados pessoais aparecem mascarados neste e-mail.', 'For your security, personal data is masked in this e-mail.', 'Por seguridad, los datos personales aparecen enmascarados en este correo.'],
+  'email.rascunho-assunto': ['Continue o seu formulário: {modelo}', 'Carry on with your form: {modelo}', 'Continúe su formulario: {modelo}'],
+  'email.rascunho-salvo': [
+    'As suas respostas ao formulário "{modelo}" foram salvas. Para continuar de onde parou, abra:',
+    'Your answers to the form "{modelo}" were saved. To carry on where you stopped, open:',
+    'Sus respuestas al formulario "{modelo}" fueron guardadas. Para continuar donde lo dejó, abra:',
+  ],
+  'email.continuar': ['Continuar o preenchimento', 'Carry on filling it in', 'Continuar completándolo'],
+  'email.rascunho-validade': [
+    'O link vale até {data}. Não o compartilhe: quem tiver o link vê as suas respostas.',
+    'The link is valid until {data}. Do not share it: whoever has the link sees your answers.',
+    'El enlace es válido hasta el {data}. No lo comparta: quien tenga el enlace ve sus respuestas.',
+  ],
+} as const satisfies Record<string, readonly [string, string, string]>;
+
+export type ChaveServidor = keyof typeof TEXTOS;
+const INDICE: Record<IdiomaCidadao, 0 | 1 | 2> = { 'pt-BR': 0, en: 1, es: 2 };
+
+export function textoCidadao(idioma: IdiomaCidadao, chave: ChaveServidor, params?: Parametros): string {
+  return interpolar(TEXTOS[chave][INDICE[idioma]], params, idioma);
+}
+
+/** The languages' names, each in its own language (the staff drawer names it in the console's). */
+export const NOME_IDIOMA: Record<IdiomaCidadao, string> = { 'pt-BR': 'Português', en: 'English', es: 'Español' };
