@@ -2,7 +2,7 @@
 /**
  * `npm test`: every suite, in order, each failing loudly. Gets what the suites need by itself:
  * Debian's Chromium through apt when it is missing (or says exactly what to install), the element
- * bundle, the test bundles. Suites: typecheck, unit, api, contrato, element, e2e (and `keycloak`, `bench` on request).
+ * bundle, the test bundles. Suites: arquitetura, typecheck, unit, api, contrato, element, e2e (and `keycloak`, `bench` on request).
  * The contract suite runs against another server with CONTRATO_API_URL (README, "O contrato da API").
  *   node test/run.mjs            all suites
  *   node test/run.mjs unit api   only these
@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-const TODAS = ['typecheck', 'unit', 'api', 'contrato', 'element', 'e2e'];
+const TODAS = ['arquitetura', 'typecheck', 'unit', 'api', 'contrato', 'element', 'e2e'];
 const pedidas = process.argv.slice(2);
 // The real-Keycloak suite downloads Keycloak (once) and takes minutes: with `npm test` when asked
 // (KEYCLOAK_TESTS=1, set by .ci/run), or alone with `npm run test:keycloak`.
@@ -55,7 +55,8 @@ const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)
 const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...testes(pasta)];
 
 for (const s of suites) {
-  if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
+  if (s === 'arquitetura') rodar('arquitetura (dependency-cruiser: camadas, nenhum ciclo, a figura do README em dia)', process.execPath, ['test/arquitetura/arquitetura.mjs']);
+  else if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
   else if (s === 'unit') rodar('unitários', process.execPath, nodeTest('test/unit'));
   else if (s === 'api') {
     garantirPoppler();

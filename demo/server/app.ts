@@ -14,11 +14,11 @@ import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from '../../src/ser
 import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from '../../src/server/entrega/retencao';
 import { opcoesEmailDoAmbiente, type OpcoesEmail } from '../../src/server/email/mensageiro';
 import { abrirCaixaDeEmails, registrarCaixaDeEmails, type CaixaDeEmails } from './email/caixaDemo';
-import { opcoesRascunhosDoAmbiente, type OpcoesRascunhos } from '../../src/server/api/rotas/rascunhos';
+import { opcoesRascunhosDoAmbiente } from '../../src/server/api/rotas/rascunhos';
 import { configS3DoAmbiente, type ConfigS3 } from '../../src/server/anexos/armazenamento';
-import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico } from '../../src/server/api/rotas/publico';
+import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico, type OpcoesRascunhos } from '../../src/server/api/rotas/contextoPublico';
 import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from '../../src/server/ambiente';
-import type { IdiomaTraducao } from '../../src/forms/traducoes';
+import type { IdiomaTraducao } from '../../src/forms/vocabulario';
 import { opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobrancas';
 import { iniciarPspDemo, registrarPaginaPix } from './pix/pspDemo';
 import { arquivoDaChave, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from '../../src/server/configuracao';

@@ -1,4 +1,3 @@
-import type { TEntradaAuditoria } from '../contrato/acesso';
 import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**
@@ -13,8 +12,11 @@ export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 /** A code's label; a code unknown to this version is shown as it is. */
 export const rotuloAuditoria = (codigo: string, t: Tradutor = emPortugues) => ((RECURSOS_AUDITORIA as readonly string[]).includes(codigo) || (ACOES_AUDITORIA as readonly string[]).includes(codigo) ? t(`auditoria.${codigo}` as ChaveTexto) : codigo);
 
-/** One audit entry as the API answers it (the contract's type). */
-export type EntradaAuditoria = TEntradaAuditoria;
+/** What an audit entry changed: the record before and after (null when created or deleted). src/contrato/acesso.ts's entry has these. */
+export interface MudancaAuditada {
+  antes: Record<string, unknown> | null;
+  depois: Record<string, unknown> | null;
+}
 
 const CAMPOS = ['nome', 'email', 'descricao', 'administrador', 'perfis', 'grupos', 'permissoes', 'membros', 'cpfs', 'grupoControleConteudo', 'formularios'];
 const rotuloCampo = (c: string, t: Tradutor) => (CAMPOS.includes(c) ? t(`auditoria.campo.${c}` as ChaveTexto) : c);
@@ -36,7 +38,7 @@ function texto(v: unknown, t: Tradutor): string {
  * What an entry changed, one line per field: "Perfis: + Gestor; − Auditor", "Administrador: não → sim".
  * A creation lists what was set; a deletion what there was.
  */
-export function resumoMudanca(e: Pick<EntradaAuditoria, 'antes' | 'depois'>, t: Tradutor = emPortugues): string[] {
+export function resumoMudanca(e: MudancaAuditada, t: Tradutor = emPortugues): string[] {
   const antes = e.antes ?? {};
   const depois = e.depois ?? {};
   const campos = [...new Set([...Object.keys(antes), ...Object.keys(depois)])];

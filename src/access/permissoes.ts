@@ -1,4 +1,3 @@
-import type { TPermissaoInfo } from '../contrato/acesso';
 /**
  * THE permission catalog (DESIGN.md section 7). The element, the server and the tests import it;
  * no other file spells a permission name.
@@ -29,8 +28,12 @@ const ACOES_POR_AREA: Record<Area, Acao[]> = {
   GRUPO_ACESSO_PUBLICO: CRUD,
 };
 
-/** A permission of the catalog, as GET /permissoes answers it (the contract's type). */
-export type PermissaoInfo = TPermissaoInfo;
+/** A permission of the catalog, as GET /permissoes answers it (src/contrato/acesso.ts builds its schema from AREAS and this shape). */
+export interface PermissaoInfo {
+  nome: Permissao;
+  area: Area;
+  descricao: string;
+}
 
 export const P = {
   READ_MODELO: 'READ_MODELO',

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { AREAS, TODAS_PERMISSOES } from '../access/permissoes';
-import { ACOES_AUDITORIA, RECURSOS_AUDITORIA } from '../access/auditoria';
+import { AREAS, TODAS_PERMISSOES, type PermissaoInfo as InfoDoCatalogo } from '../access/permissoes';
+import { ACOES_AUDITORIA, RECURSOS_AUDITORIA, type MudancaAuditada } from '../access/auditoria';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Objeto, Versao } from './comum';
 
 /** Access: permissions, profiles, both kinds of group, user links and the access audit trail. */
@@ -155,3 +155,7 @@ export type TVinculoDetalhe = Static<typeof VinculoDetalhe>;
 export type TCorpoVinculo = Static<typeof CorpoVinculo>;
 export type TEu = Static<typeof Eu>;
 export type TEntradaAuditoria = Static<typeof EntradaAuditoria>;
+
+/** The catalog's and the audit trail's own types are the contract's (a compile-time check: src/access reads no contract). */
+type Igual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+export const MESMO_FORMATO: [Igual<TPermissaoInfo, InfoDoCatalogo>, Igual<Pick<TEntradaAuditoria, 'antes' | 'depois'>, MudancaAuditada>] = [true, true];

@@ -1,10 +1,10 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { STATUS_MODELO } from '../forms/ciclo';
-import { OPERADORES } from '../forms/condicoes';
+import { OPERADORES } from '../forms/vocabulario';
 import { FAMILIAS_ARQUIVO } from '../forms/tiposArquivo';
-import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../forms/definicao';
-import { IDIOMAS_TRADUCAO } from '../forms/traducoes';
-import { LIMITES_TAXA, PRAZO_PADRAO_MINUTOS } from '../forms/taxa';
+import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../forms/vocabulario';
+import { IDIOMAS_TRADUCAO } from '../forms/vocabulario';
+import { LIMITES_TAXA, PRAZO_PADRAO_MINUTOS } from '../forms/vocabulario';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
 
 /** Models (form templates): the definition, the model, its versions and its integration. */

@@ -1,7 +1,8 @@
 import type { Static } from 'typebox';
 import type { Condicao as EsquemaCondicao, Criterio as EsquemaCriterio } from '../contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
-import type { CampoDefinicao, Definicao, ProblemaDefinicao, TipoCampo } from './definicao';
+import type { CampoDefinicao, Definicao, ProblemaDefinicao } from './definicao';
+import type { TipoCampo } from './vocabulario';
 
 /**
  * Conditional questions: a field or a whole section shows only when earlier answers call for it
@@ -13,7 +14,6 @@ export type Condicao = Static<typeof EsquemaCondicao>;
 export type Criterio = Static<typeof EsquemaCriterio>;
 export type Operador = Criterio['operador'];
 
-export const OPERADORES = ['igual', 'umDe', 'preenchido', 'naoPreenchido', 'maior', 'maiorOuIgual', 'menor', 'menorOuIgual'] as const;
 
 const ESCOLHA: Operador[] = ['igual', 'umDe', 'preenchido', 'naoPreenchido'];
 const COMPARAVEL: Operador[] = ['igual', 'maior', 'maiorOuIgual', 'menor', 'menorOuIgual', 'preenchido', 'naoPreenchido'];

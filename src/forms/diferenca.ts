@@ -4,7 +4,8 @@ import { chaveTipo, type CampoDefinicao, type Definicao } from './definicao';
 import { emPortugues, type Tradutor } from '../i18n';
 import { chaveOperador, type Condicao } from './condicoes';
 import { textoResposta } from './respostas';
-import { IDIOMAS_TRADUCAO, NOME_IDIOMA, textosTraduziveis } from './traducoes';
+import { NOME_IDIOMA, textosTraduziveis } from './traducoes';
+import { IDIOMAS_TRADUCAO } from './vocabulario';
 
 
 /**

@@ -2,7 +2,8 @@ import type { Regra, TipoRegra } from '../validation/regras';
 import { renomearNaCondicao, type Condicao } from './condicoes';
 import { emPaginas } from './paginas';
 import { FAMILIAS_ARQUIVO, type FamiliaArquivo } from './tiposArquivo';
-import { MAXIMO_REPETICAO_PADRAO, REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao, type TipoCampo } from './definicao';
+import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao } from './definicao';
+import { MAXIMO_REPETICAO_PADRAO, type TipoCampo } from './vocabulario';
 
 /**
  * The form builder's operations on a definition. Pure and immutable: each returns a new definition,

@@ -1,4 +1,5 @@
-import type { Intent } from '@blueprintjs/core';
+/** How a status is drawn: Blueprint's intents by name (a console tag takes it as it is), written here so the rules import no UI. */
+export type Intent = 'none' | 'primary' | 'success' | 'warning' | 'danger';
 import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
 
 /**

@@ -8,8 +8,6 @@ import type { Definicao } from './definicao';
 /** The fee's shape is the API contract's (`definicao.taxa`, src/contrato/modelos.ts). */
 export type Taxa = NonNullable<Definicao['taxa']>;
 
-export const PRAZO_PADRAO_MINUTOS = 30;
-export const LIMITES_TAXA = { descricao: 140, centavosMaximo: 100_000_000, prazoMaximoMinutos: 7 * 24 * 60 } as const;
 
 /** The fee of these answers, in centavos; null when the form charges nothing or the answer that sets it is missing. */
 export function valorDaTaxa(d: Definicao, respostas: Record<string, unknown>): number | null {

@@ -1,5 +1,6 @@
 import type { Definicao } from './definicao';
 import type { IdiomaCidadao } from '../i18n/cidadao';
+import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from './vocabulario';
 
 /**
  * A model in the citizen's language (issue 37). The definition is written in the main language (pt-BR) and may
@@ -9,9 +10,6 @@ import type { IdiomaCidadao } from '../i18n/cidadao';
  * the integration, the CSV and the analytics see one model. Pure: the builder, the element and the server use it.
  */
 
-/** The languages a model may be offered in besides pt-BR: those the citizen's catalogs have (src/i18n/cidadao.ts). */
-export const IDIOMAS_TRADUCAO = ['en', 'es'] as const;
-export type IdiomaTraducao = (typeof IDIOMAS_TRADUCAO)[number];
 export const IDIOMA_PRINCIPAL = 'pt-BR' as const;
 
 /** Each language by its own name (a switch a citizen reads whatever language the page is in). */

@@ -8,10 +8,10 @@ import { opcoesRetencaoDoAmbiente } from './entrega/retencao';
 import { opcoesEmailDoAmbiente } from './email/mensageiro';
 import { opcoesRascunhosDoAmbiente } from './api/rotas/rascunhos';
 import { configS3DoAmbiente } from './anexos/armazenamento';
-import { limitesDoAmbiente } from './api/rotas/publico';
+import { limitesDoAmbiente } from './api/rotas/contextoPublico';
 import type { OpcoesServico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
-import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../forms/traducoes';
+import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../forms/vocabulario';
 import { opcoesPixDoAmbiente } from './pix/cobrancas';
 
 /**

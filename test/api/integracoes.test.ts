@@ -1,4 +1,4 @@
-import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Webhook } from 'standardwebhooks';

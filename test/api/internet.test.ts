@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { bancosDeTeste, clienteApi, deEndereco, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { docx, pdf, zip } from '../apoio/arquivos';
-import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { apagarRascunhosExpirados } from '../../src/server/api/rotas/rascunhos';
 import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
 import type { Definicao } from '../../src/forms/definicao';

@@ -10,7 +10,7 @@ import { bancoPostgresNovo, clienteApi, deEndereco, portaLivre, postgresAlcancav
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { abrirPonte } from '../apoio/ponte';
-import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 
 /**
  * Issue 34, as an operations team runs the service: several API nodes and a delivery worker on one

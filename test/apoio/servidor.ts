@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
-import { LIMITES_PADRAO } from '../../src/server/api/rotas/publico';
+import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { resolvedorLocal } from '../../src/server/entrega/destino';
 
 export async function portaLivre(): Promise<number> {

@@ -7,7 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname } from 'node:path';
-import { TIPOS_CAMPO, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { TIPOS_CAMPO } from '../../src/forms/vocabulario';
 import { campoNovo } from '../../src/forms/edicao';
 import { clienteApi, subirServidor } from '../apoio/servidor';
 import { abrirChromium } from '../e2e/navegador';

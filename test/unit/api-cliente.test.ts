@@ -30,17 +30,17 @@ test('sorting by header cycles asc, desc, none; pages never below one', () => {
 
 test("DESIGN.md section 6's error-to-page mapping", () => {
   const http = (status: number): ErroApi => ({ tipo: 'http', status, mensagem: `HTTP ${status}` });
-  assert.deepEqual(reacaoAoErro({ tipo: 'rede', mensagem: 'Failed to fetch' }, 'lista'), { tipo: 'pagina', caminho: '/erro-rede' });
-  assert.deepEqual(reacaoAoErro({ tipo: 'tempo-esgotado', mensagem: 't' }, 'acao'), { tipo: 'pagina', caminho: '/erro-rede' });
-  assert.deepEqual(reacaoAoErro(http(403), 'lista'), { tipo: 'pagina', caminho: '/403' });
-  assert.deepEqual(reacaoAoErro(http(403), 'detalhe'), { tipo: 'pagina', caminho: '/403' });
+  assert.deepEqual(reacaoAoErro({ tipo: 'rede', mensagem: 'Failed to fetch' }, 'lista'), { tipo: 'pagina', pagina: 'erro-rede' });
+  assert.deepEqual(reacaoAoErro({ tipo: 'tempo-esgotado', mensagem: 't' }, 'acao'), { tipo: 'pagina', pagina: 'erro-rede' });
+  assert.deepEqual(reacaoAoErro(http(403), 'lista'), { tipo: 'pagina', pagina: '403' });
+  assert.deepEqual(reacaoAoErro(http(403), 'detalhe'), { tipo: 'pagina', pagina: '403' });
   // A save refused with a reason, or the database away for a moment: stay with the typed work, say why.
   const recusa = { status: 403, title: 'Acesso negado', detail: 'Só um administrador concede o papel de administrador.' };
   assert.deepEqual(reacaoAoErro({ tipo: 'http', status: 403, problema: recusa, mensagem: '' }, 'acao'), { tipo: 'toast', mensagem: recusa.detail });
   assert.deepEqual(reacaoAoErro(http(503), 'acao'), { tipo: 'toast', mensagem: 'HTTP 503' });
-  assert.deepEqual(reacaoAoErro(http(404), 'detalhe'), { tipo: 'pagina', caminho: '/404' });
+  assert.deepEqual(reacaoAoErro(http(404), 'detalhe'), { tipo: 'pagina', pagina: '404' });
   assert.deepEqual(reacaoAoErro(http(404), 'acao'), { tipo: 'toast', mensagem: 'HTTP 404' }, 'a 404 outside a detail view stays on the page');
-  for (const s of [500, 502, 503]) assert.deepEqual(reacaoAoErro(http(s), 'lista'), { tipo: 'pagina', caminho: '/erro' });
+  for (const s of [500, 502, 503]) assert.deepEqual(reacaoAoErro(http(s), 'lista'), { tipo: 'pagina', pagina: 'erro' });
   assert.deepEqual(reacaoAoErro(http(401), 'lista'), { tipo: 'reautenticar' });
   const problema = { status: 400, title: 'Requisição inválida', errors: [{ field: 'nome', message: 'Este campo é obrigatório.' }] };
   assert.deepEqual(reacaoAoErro({ tipo: 'http', status: 400, problema, mensagem: '' }, 'acao'), { tipo: 'campos', problema });

@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { criterioAtendido, problemasDasCondicoes, respostasVisiveis, visiveis, type Condicao, type Criterio } from '../../src/forms/condicoes';
-import { validarDefinicao, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { errosDasRespostas } from '../../src/forms/preenchimento';
 
 const campo = (id: string, tipo: CampoDefinicao['tipo'], extra: Partial<CampoDefinicao> = {}): CampoDefinicao => ({ id, tipo, rotulo: id, obrigatorio: false, regras: [], ...extra });

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import { tradutor } from '../../src/i18n';
 import assert from 'node:assert/strict';
-import { validarDefinicao, type Definicao } from '../../src/forms/definicao';
+import { type Definicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { descreverCampo, descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
 import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirArquivo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, opcoesDeTexto, removerCampo, removerSecao, renomearCampo, slug, textoDeOpcoes } from '../../src/forms/edicao';
 import { desfazer, fazer, iniciarHistorico, refazer } from '../../src/forms/historico';
@@ -126,7 +127,7 @@ test('integration headers: one per line, malformed or repeated refused', () => {
 });
 
 test('problems located: each definition problem names its field and section, for the list the builder shows', async () => {
-  const { localizarProblemas } = await import('../../src/forms/definicao');
+  const { localizarProblemas } = await import('../../src/forms/problemasDefinicao');
   let d = base();
   d = definirRegra(d, 'texto', 'minLength', 5);
   d = definirRegra(d, 'texto', 'maxLength', 2);
@@ -162,7 +163,7 @@ test('a field described in one line per aspect, for the side-by-side versions', 
 });
 
 test("the model's data form: SPEC messages per field, headers and code checked, converted to the API's shape", async () => {
-  const { DADOS_VAZIOS, dadosParaApi, problemasDados, dadosDoModelo } = await import('../../src/forms/dadosModelo');
+  const { DADOS_VAZIOS, dadosParaApi, problemasDados, dadosDoModelo } = await import('../../src/console/pages/modelos/dadosModelo');
   assert.deepEqual(problemasDados(DADOS_VAZIOS, true), {
     codigoServico: 'Este campo é obrigatório.',
     nome: 'Este campo é obrigatório.',

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto, tipoPessoal } from '../../src/forms/dadosPessoais';
-import { camposDoRequerente, validarDefinicao, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { camposDoRequerente, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { errosDasRespostas } from '../../src/forms/preenchimento';
 import { semDadosPessoais } from '../../src/server/entrega/retencao';
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { problemaCodigoServico, regrasDoCampo, validarDefinicao, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { problemaCodigoServico, regrasDoCampo, type CampoDefinicao, type Definicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { podeExcluir, transicionar } from '../../src/forms/ciclo';
 
 const campo = (c: Partial<CampoDefinicao>): CampoDefinicao => ({ id: 'c', tipo: 'texto', rotulo: 'Campo', obrigatorio: false, regras: [], ...c });

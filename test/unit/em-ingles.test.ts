@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { emIngles, pedeIngles, problemaNoIdioma } from '../../src/server/api/emIngles';
-import { validarDefinicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { tradutor } from '../../src/i18n';
 import { problema } from '../../src/contrato/problema';
 

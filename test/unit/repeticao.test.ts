@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CampoDefinicao, Definicao } from '../../src/forms/definicao';
-import { validarDefinicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { camposOcultos, respostasVisiveis, visiveis } from '../../src/forms/condicoes';
 import { chavesDesconhecidas, errosDasRespostas } from '../../src/forms/preenchimento';
 import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerItem } from '../../src/forms/repeticao';

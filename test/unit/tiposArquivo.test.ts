@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import { detectarTipo, MIMES_ACEITOS } from '../../src/forms/tiposArquivo';
-import { validarDefinicao } from '../../src/forms/definicao';
+import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 
 const b = (...partes: (string | number[] | Buffer)[]) => Buffer.concat(partes.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.isBuffer(p) ? p : Buffer.from(p))));
 /** A ZIP local file header for `nome` (stored), as the first entry of an archive. */

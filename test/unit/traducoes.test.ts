@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Definicao as EsquemaDefinicao } from '../../src/contrato/modelos';
-import { localizarProblemas, validarDefinicao, type Definicao } from '../../src/forms/definicao';
+import { type Definicao } from '../../src/forms/definicao';
+import { localizarProblemas, validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { diferenca, resumoDiferenca } from '../../src/forms/diferenca';
 import { definirTraducao, formularioNoIdioma, idiomaDoConteudo, modeloNoIdioma, oferecerIdioma, podarTraducoes, textosTraduziveis, traducoesQueFaltam, traduzirDefinicao, traduzirTextos, type TipoTexto } from '../../src/forms/traducoes';
 import { idiomasPreferidos } from '../../src/i18n/cidadao';

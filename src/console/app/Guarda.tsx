@@ -1,12 +1,11 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { createContext, Suspense, useContext } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { CAMINHO_403, CAMINHO_ERRO_REDE, podeAcessar, type Rota } from '../routes';
 import { useAmbiente } from './contexto';
-
-const RotaContext = createContext<Rota | null>(null);
-export const useRota = () => useContext(RotaContext)!;
+import { COMPONENTES_PAGINAS } from './paginas';
+import { RotaContext } from './rotaAtual';
 
 function Carregando() {
   const { t } = useAmbiente();
@@ -22,7 +21,7 @@ export function Guarda({ rota }: { rota: Rota }) {
   const sessao = useSnapshot(estado.sessao);
   const acesso = useSnapshot(estado.acesso);
   const local = useLocation();
-  const Pagina = rota.page;
+  const Pagina = COMPONENTES_PAGINAS[rota.page];
   if (!rota.public) {
     if (!sessao.autenticado) return <Navigate to={CAMINHO_ERRO_REDE} replace state={{ de: local.pathname + local.search }} />;
     if (!acesso.carregado) return <Carregando />;

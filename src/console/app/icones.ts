@@ -1,6 +1,6 @@
-// The Blueprint icons the shell draws (route icons and ICONES_SHELL in routes.tsx), bundled: no run-time
+// The Blueprint icons the shell draws (route icons and ICONES_SHELL in routes.ts), bundled: no run-time
 // fetch. The pages' icons (ICONES_PAGINAS) are in iconesPaginas.ts, a chunk of their own loaded on first
-// use. Add a name to the list in routes.tsx and an import pair in the matching file; test/unit/rotas.test.ts
+// use. Add a name to the list in routes.ts and an import pair in the matching file; test/unit/rotas.test.ts
 // checks they agree.
 import { Icons, type IconName, type IconPaths } from '@blueprintjs/icons';
 import home16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/home';

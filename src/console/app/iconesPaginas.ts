@@ -1,4 +1,4 @@
-// The Blueprint icons only pages draw (ICONES_PAGINAS in routes.tsx): a chunk of their own, loaded by the
+// The Blueprint icons only pages draw (ICONES_PAGINAS in routes.ts): a chunk of their own, loaded by the
 // icon loader in icones.ts on first use.
 import type { IconPaths } from '@blueprintjs/icons';
 import exportar16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/export';

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useT } from '../app/contexto';
-import { useRota } from '../app/Guarda';
+import { useRota } from '../app/rotaAtual';
 import type { ChaveTexto } from '../../i18n';
 
 /**

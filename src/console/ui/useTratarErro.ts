@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { FalhaApi } from '../api/http';
 import { reacaoAoErro, type ContextoChamada, type Reacao } from '../api/erros';
 import { useAmbiente } from '../app/contexto';
+import { caminho } from '../routes';
 import { idErroDe, mostrarToast } from '../state/toasts';
 
 /**
@@ -17,7 +18,7 @@ export function useTratarErro() {
     (e: unknown, contexto: ContextoChamada, acao?: string): Reacao => {
       const erro = e instanceof FalhaApi ? e.erro : { tipo: 'rede' as const, mensagem: e instanceof Error ? e.message : String(e) };
       const r = reacaoAoErro(erro, contexto);
-      if (r.tipo === 'pagina') navegar(r.caminho);
+      if (r.tipo === 'pagina') navegar(caminho(r.pagina));
       else if (r.tipo === 'reautenticar') entrar();
       else
         mostrarToast(estado.toasts, {

@@ -86,10 +86,3 @@ export function configS3DoAmbiente(env: NodeJS.ProcessEnv): ConfigS3 | null {
     caminho: env.ANEXOS_S3_PATH_STYLE ? env.ANEXOS_S3_PATH_STYLE !== 'off' : !!endpoint,
   };
 }
-
-/** The storage configured: S3 when `s3` is given (its SDK loaded only then), PostgreSQL otherwise. */
-export async function abrirArmazenamento(db: Banco, s3: ConfigS3 | null | undefined): Promise<Armazenamento> {
-  if (!s3) return armazenamentoPostgres(db);
-  const { armazenamentoS3 } = await import('./armazenamentoS3');
-  return armazenamentoS3(s3);
-}

@@ -11,17 +11,17 @@ import { rotasVinculos } from './rotas/vinculos';
 import { rotasModelos } from './rotas/modelos';
 import { rotasFormularios } from './rotas/formularios';
 import { rotasOperacao } from './rotas/operacao';
-import { rotasPublicas, type LimitesPublico, type OpcoesPublico } from './rotas/publico';
+import { rotasPublicas } from './rotas/publico';
+import type { LimitesPublico, OpcoesPublico, OpcoesRascunhos } from './rotas/contextoPublico';
 import type { LojaLimites } from './limites';
 import type { Anexos } from '../anexos/anexos';
-import type { OpcoesRascunhos } from './rotas/rascunhos';
 import { rotasAuditoria } from './auditoria';
 import { Type } from 'typebox';
 import { operacao, parametros } from './contrato';
 import { Administradores, Eu, Permissoes } from '../../contrato/acesso';
 import type { IdentidadeCidadao } from './cidadao';
 import type { OpcoesIntegracao } from '../entrega/integracao';
-import type { IdiomaTraducao } from '../../forms/traducoes';
+import type { IdiomaTraducao } from '../../forms/vocabulario';
 import type { Cobrancas } from '../pix/cobrancas';
 
 export interface OpcoesApi {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useRota } from '../../app/Guarda';
+import { useRota } from '../../app/rotaAtual';
 import { GRUPO_CONTROLE, GRUPO_PUBLICO } from './grupos/tipos';
 
 const ListaPerfis = lazy(() => import('./perfis/ListaPerfis'));

@@ -2,7 +2,7 @@ import { Button, Icon } from '@blueprintjs/core';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useAmbiente } from '../../app/contexto';
-import { useRota } from '../../app/Guarda';
+import { useRota } from '../../app/rotaAtual';
 import { INICIAL } from '../../routes';
 import type { ChaveTexto } from '../../../i18n';
 

@@ -1,12 +1,12 @@
 import type { GruposDoModelo } from '../../api/recursos/modelos';
-import { METODOS, problemaCabecalhos, problemaCodigo, REGRAS_DADOS, type FormDadosModelo } from '../../../forms/dadosModelo';
+import { METODOS, problemaCabecalhos, problemaCodigo, REGRAS_DADOS, type FormDadosModelo } from './dadosModelo';
 import { Switch } from '@blueprintjs/core';
 import { Campo } from '../../ui/Campo';
 import { CampoData } from '../../ui/CampoData';
 import { CampoSelecao } from '../../ui/CampoSelecao';
 import { mensagemDe } from '../../../validation/regras';
 import { useAmbiente } from '../../app/contexto';
-import { problemasDados } from '../../../forms/dadosModelo';
+import { problemasDados } from './dadosModelo';
 import '../../styles/modelos';
 
 /** The model's own data: code (only when new), name, description, groups and integration target. */

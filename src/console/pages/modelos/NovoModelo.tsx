@@ -3,7 +3,7 @@ import { useAmbiente } from '../../app/contexto';
 import { P } from '../../../access/permissoes';
 import { modelosApi, type Modelo, type ModeloResumo } from '../../api/recursos/modelos';
 import { CampoSelecao } from '../../ui/CampoSelecao';
-import { dadosParaApi, DADOS_VAZIOS, problemasDados, type FormDadosModelo } from '../../../forms/dadosModelo';
+import { dadosParaApi, DADOS_VAZIOS, problemasDados, type FormDadosModelo } from './dadosModelo';
 import { caminho } from '../../routes';
 import { AcoesFormulario, Carregando, useEdicao } from '../../ui/useEdicao';
 import { TituloPagina } from '../Titulo';

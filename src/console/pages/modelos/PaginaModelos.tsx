@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useRota } from '../../app/Guarda';
+import { useRota } from '../../app/rotaAtual';
 
 const ListaModelos = lazy(() => import('./ListaModelos'));
 const NovoModelo = lazy(() => import('./NovoModelo'));

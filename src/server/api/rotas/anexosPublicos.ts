@@ -6,7 +6,7 @@ import { RESPOSTA_ANEXO, servirAnexo } from '../../anexos/anexos';
 import { eventoPorId } from '../../eventos';
 import { ErroHttp, invalido, naoEncontrado, proibido } from '../erros';
 import { parametros } from '../contrato';
-import { doc, params, type ContextoPublico } from './publico';
+import { doc, params, type ContextoPublico } from './contextoPublico';
 
 /**
  * Uploads to file fields and the signed links deliveries carry (issue 15). Uploads count, in bytes, against

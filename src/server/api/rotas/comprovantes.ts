@@ -9,7 +9,7 @@ import { gerarPdf } from '../../pdf/gerador';
 import { codigoConfere } from '../../pdf/comprovante';
 import { naoEncontrado } from '../erros';
 import { ANEXO, BINARIO, parametros } from '../contrato';
-import { doc, type ContextoPublico } from './publico';
+import { doc, type ContextoPublico } from './contextoPublico';
 
 export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico) {
   /**

@@ -20,9 +20,10 @@ import { criarEnviosEmGrupo, type FormularioGravado } from '../enviosEmGrupo';
 import { chaveOpaca } from '../limites';
 import { rascunhoDoCodigo } from './rascunhos';
 import { contarJornada } from './jornada';
-import { doc, params, type ContextoPublico, type LinhaPublica } from './publico';
+import { doc, params, type ContextoPublico, type LinhaPublica } from './contextoPublico';
 import { ABERTO_AGORA_SQL } from '../situacaoModelo';
-import { PRAZO_PADRAO_MINUTOS, valorDaTaxa } from '../../../forms/taxa';
+import { valorDaTaxa } from '../../../forms/taxa';
+import { PRAZO_PADRAO_MINUTOS } from '../../../forms/vocabulario';
 
 type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
 

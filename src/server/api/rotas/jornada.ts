@@ -6,7 +6,7 @@ import { PAGINA_REVISAO } from '../../../forms/jornada';
 import type { Executor } from '../../db';
 import { invalido, MSG_CAMPOS } from '../erros';
 import { parametros } from '../contrato';
-import { doc, type ContextoPublico } from './publico';
+import { doc, type ContextoPublico } from './contextoPublico';
 
 /** How long one client's visit to one model is taken to last, for the journey's counts. */
 const VISITA_MS = 30 * 60_000;

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../access/permissoes';
-import { problemaCodigoServico, validarDefinicao, type Definicao } from '../../../forms/definicao';
-import { IDIOMAS_TRADUCAO, podarTraducoes, type IdiomaTraducao } from '../../../forms/traducoes';
+import { problemaCodigoServico, type Definicao } from '../../../forms/definicao';
+import { validarDefinicao } from '../../../forms/problemasDefinicao';
+import { podarTraducoes } from '../../../forms/traducoes';
+import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../../forms/vocabulario';
 import { podeExcluir, transicionar, type StatusModelo, type Transicao } from '../../../forms/ciclo';
 import type { Banco, Executor } from '../../db';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { Type } from 'typebox';
-import { LOCALIZACAO, documentarComo, parametros } from '../contrato';
+import { LOCALIZACAO, parametros } from '../contrato';
 import { Id } from '../../../contrato/comum';
-import { consultaModelos, CorpoModelo, CorpoModeloAlterado, GruposDoModelo, Modelo, ModeloResumo, OpcaoModelo, ResultadoTeste, SegredoGerado, VersaoModelo, type TCorpoModelo, type TModelo, type TModeloResumo } from '../../../contrato/modelos';
+import { consultaModelos, CorpoModelo as EsquemaCorpoModelo, CorpoModeloAlterado, GruposDoModelo, Modelo, ModeloResumo, OpcaoModelo, ResultadoTeste, SegredoGerado, VersaoModelo, type TModelo, type TModeloResumo } from '../../../contrato/modelos';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { auditar } from '../auditoria';
 import { randomUUID } from 'node:crypto';
@@ -23,38 +25,8 @@ import { emPortugues } from '../../../i18n';
 import { registrarHistorico, type AcaoHistorico, type DetalheHistorico } from '../historicoModelo';
 import { registrarCopias } from './modelosCopias';
 import { registrarHistoricoDeModelos } from './modelosHistorico';
+import { contarParaLimite, doc, params, type ContextoModelos, type CorpoModelo, type LinhaModelo } from './contextoModelos';
 
-export interface LinhaModelo {
-  codigo_servico: string;
-  nome: string;
-  descricao: string;
-  status: StatusModelo;
-  definicao: Definicao;
-  grupo_controle_conteudo_id: number;
-  grupo_nome: string;
-  grupo_acesso_publico_id: number | null;
-  retencao_dias: number | null;
-  abre_em: string | null;
-  fecha_em: string | null;
-  limite_respostas: number | null;
-  mensagem_limite: string | null;
-  modelo_base: boolean;
-  integracao_url: string | null;
-  integracao_metodo: 'POST' | 'PUT' | 'PATCH';
-  integracao_cabecalhos: Record<string, string>;
-  integracao_segredo: string | null;
-  integracao_segredo_anterior: string | null;
-  integracao_segredo_criado_em: string | null;
-  integracao_segredo_anterior_ate: string | null;
-  integracao_esgotadas_seguidas: number;
-  integracao_pausada_em: string | null;
-  ultima_versao: number;
-  versao: number;
-  criado_em: string;
-  criado_por: string;
-  atualizado_em: string;
-  atualizado_por: string;
-}
 
 const SELECT = `select m.*, g.nome as grupo_nome from modelo m join grupo_controle_conteudo g on g.id = m.grupo_controle_conteudo_id`;
 
@@ -122,25 +94,8 @@ async function problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegr
   return erros;
 }
 
-export const params = parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) });
-export type CorpoModelo = Omit<TCorpoModelo, 'codigoServico'> & { codigoServico?: string; descricao: string; grupoAcessoPublicoId: number | null; definicao?: Definicao; versao?: number };
 
-/** What the routes of a model share with its copies, exports, imports and history (modelosCopias.ts, modelosHistorico.ts). */
-export interface ContextoModelos {
-  db: Banco;
-  integracao: OpcoesIntegracao;
-  /** The model, if the caller's content-control groups reach it: 404 when missing, 403 outside them. */
-  modeloDoChamador(tx: Executor, req: FastifyRequest, codigo: string, bloquear?: boolean): Promise<LinhaModelo>;
-  /** The model as the API answers a create or a save (with a new signing secret once, when it first has a destination). */
-  completoComSegredo(tx: Executor, req: FastifyRequest, codigo: string): Promise<TModelo & { segredoNovo?: string }>;
-  /** The model as it now is, on record. */
-  historico(tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: DetalheHistorico): Promise<void>;
-  /** Groups in the caller's scope, the period and the integration, as field errors (400). */
-  conferirGrupos(tx: Executor, req: FastifyRequest, b: CorpoModelo, errosIntegracao: ErroCampo[]): Promise<void>;
-  problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegracao): Promise<ErroCampo[]>;
-}
 const MSG_409_ARQUIVADO = 'Conflito: o modelo está arquivado, ou outra pessoa o salvou depois que você o leu (`type` urn:console-formularios:problema:versao-antiga).';
-export const doc = documentarComo('Modelos');
 
 /**
  * A model moving to another content-control group takes its forms, events, retries and counters with
@@ -165,14 +120,6 @@ const periodoDe = (b: Pick<CorpoModelo, 'abreEm' | 'fechaEm' | 'limiteRespostas'
 
 const ACAO_DA_TRANSICAO: Record<Transicao, AcaoHistorico> = { publicar: 'PUBLICADO', arquivar: 'ARQUIVADO', restaurar: 'RESTAURADO' };
 
-/**
- * The count a limit of answers is checked against, taken from the monthly counters (exact) while the model's row
- * is locked for the save: no submission writes meanwhile (theirs lock it for key share), so count and forms agree
- * when the limit starts being enforced, and each submission then takes its place in its own statement.
- */
-export async function contarParaLimite(tx: Executor, codigo: string): Promise<void> {
-  await tx.query('update modelo set respostas_recebidas = (select coalesce(sum(quantidade), 0) from contador_formulario_mes where codigo_servico = $1) where codigo_servico = $1', [codigo]);
-}
 
 /** Form templates: list, create, the draft, publishing immutable versions, archiving. */
 export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: OpcoesIntegracao, aoRetomar?: () => void, idiomas: readonly IdiomaTraducao[] = IDIOMAS_TRADUCAO, cobraTaxas = false) {
@@ -272,7 +219,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
 
   api.post<{ Body: CorpoModelo }>(
     '/modelos',
-    { preValidation: exigir(db, P.CREATE_MODELO), schema: doc('criarModelo', 'Cria um modelo', { descricao: 'Um rascunho vazio. Com integração, a resposta traz o segredo de assinatura (`segredoNovo`), só desta vez.', corpo: CorpoModelo, resposta: { status: 201, descricao: 'Criado.', corpo: Modelo, cabecalhos: LOCALIZACAO } }) },
+    { preValidation: exigir(db, P.CREATE_MODELO), schema: doc('criarModelo', 'Cria um modelo', { descricao: 'Um rascunho vazio. Com integração, a resposta traz o segredo de assinatura (`segredoNovo`), só desta vez.', corpo: EsquemaCorpoModelo, resposta: { status: 201, descricao: 'Criado.', corpo: Modelo, cabecalhos: LOCALIZACAO } }) },
     async (req, rep) => {
       const b = req.body;
       const problema = problemaCodigoServico(b.codigoServico!);

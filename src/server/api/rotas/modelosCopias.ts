@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Value } from 'typebox/value';
 import { P } from '../../../access/permissoes';
-import { problemaCodigoServico, validarDefinicao } from '../../../forms/definicao';
+import { problemaCodigoServico } from '../../../forms/definicao';
+import { validarDefinicao } from '../../../forms/problemasDefinicao';
 import { estadoCanonico, mudancasDoModelo, type EstadoModelo } from '../../../forms/estadoModelo';
 import { CorpoCopia, CorpoImportacao, Modelo, ModeloExportado, PreviaImportacao, VERSAO_ESQUEMA_EXPORTACAO, type TModeloExportado, type TPreviaImportacao } from '../../../contrato/modelos';
 import type { Executor } from '../../db';
@@ -13,7 +14,7 @@ import { conflito, invalido, MSG_CAMPOS, proibido, versaoAntiga } from '../erros
 import { LOCALIZACAO } from '../contrato';
 import type { ErroCampo } from '../../../contrato/problema';
 import { estadoDe } from '../historicoModelo';
-import { contarParaLimite, doc, params, type ContextoModelos, type LinhaModelo } from './modelos';
+import { contarParaLimite, doc, params, type ContextoModelos, type LinhaModelo } from './contextoModelos';
 
 /**
  * A designer's copies (issue 36): "Duplicar" and a template's "Novo modelo a partir deste" (one route: a draft copy

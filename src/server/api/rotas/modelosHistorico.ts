@@ -7,14 +7,14 @@ import { P } from '../../../access/permissoes';
 import { EntradaHistorico, Modelo } from '../../../contrato/modelos';
 import { IdLongo, Versao } from '../../../contrato/comum';
 import type { EstadoModelo } from '../../../forms/estadoModelo';
-import { validarDefinicao } from '../../../forms/definicao';
+import { validarDefinicao } from '../../../forms/problemasDefinicao';
 import { formatarDataHoraCompleta } from '../../../i18n/datas';
 import { exigir } from '../permissao';
 import { conflito, invalido, naoEncontrado, versaoAntiga } from '../erros';
 import { enviarLista, lerLista } from '../lista';
 import { parametros } from '../contrato';
 import type { Executor } from '../../db';
-import { contarParaLimite, doc, params, type ContextoModelos } from './modelos';
+import { contarParaLimite, doc, params, type ContextoModelos } from './contextoModelos';
 
 /**
  * Every change of a model on record (issue 36): the list (newest first), one entry with the model as it then was

@@ -7,7 +7,7 @@ import { Pagamento } from '../../../contrato/formularios';
 import { textoCidadao } from '../../textosCidadao';
 import { conflito, naoEncontrado, proibido } from '../erros';
 import { parametros } from '../contrato';
-import { doc, type ContextoPublico } from './publico';
+import { doc, type ContextoPublico } from './contextoPublico';
 
 interface LinhaPagamento {
   formulario_id: string;

@@ -12,7 +12,7 @@ import { parametros } from '../contrato';
 import { ErroHttp, invalido, naoEncontrado } from '../erros';
 import { chaveOpaca } from '../limites';
 import { contarJornada } from './jornada';
-import { doc, type ContextoPublico } from './publico';
+import { doc, type ContextoPublico, type OpcoesRascunhos } from './contextoPublico';
 import { textoCidadao } from '../../textosCidadao';
 import type { SituacaoModelo } from '../../../forms/periodo';
 import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
@@ -27,13 +27,6 @@ import { ErroConfiguracao, numeroDoAmbiente } from '../../ambiente';
  * model restricted to a public-access group it belongs to the citizen who started it: another citizen's
  * token (or none) finds nothing.
  */
-export interface OpcoesRascunhos {
-  validadeDias: number;
-  /** The resume link for a code (RASCUNHO_URL with `{codigo}`; the demo's citizen page by default). */
-  link: (codigo: string) => string;
-  /** Queues the e-mail with the link, when the citizen gives an address and e-mails are on. */
-  enviarLink?: (tx: Executor, para: string, dados: { link: string; modelo: string; expiraEm: string; idioma: IdiomaCidadao }) => Promise<void>;
-}
 
 export const RASCUNHO_VALIDADE_PADRAO_DIAS = 30;
 

@@ -1,4 +1,5 @@
-import { RECURSOS_AUDITORIA, resumoMudanca, rotuloAuditoria, type EntradaAuditoria } from '../../../../access/auditoria';
+import { RECURSOS_AUDITORIA, resumoMudanca, rotuloAuditoria } from '../../../../access/auditoria';
+import type { TEntradaAuditoria as EntradaAuditoria } from '../../../../contrato/acesso';
 import { useAmbiente } from '../../../app/contexto';
 import { auditoriaApi } from '../../../api/recursos/auditoria';
 import type { Filtros } from '../../../../contrato/paginacao';

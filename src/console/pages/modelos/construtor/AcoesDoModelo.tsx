@@ -8,7 +8,7 @@ import { modelosApi, type Modelo } from '../../../api/recursos/modelos';
 import { errosPorCampo } from '../../../api/erros';
 import { mostrarSucesso } from '../../../state/toasts';
 import { useTratarErro } from '../../../ui/useTratarErro';
-import { problemaCodigo, REGRAS_DADOS } from '../../../../forms/dadosModelo';
+import { problemaCodigo, REGRAS_DADOS } from '../dadosModelo';
 import { caminho } from '../../../routes';
 import { Campo } from '../../../ui/Campo';
 import { abrirDialogo } from '../../../ui/dialogos';

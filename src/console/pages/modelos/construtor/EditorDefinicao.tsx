@@ -2,7 +2,9 @@ import { Button, FormGroup, InputGroup, NonIdealState, Switch, Tag, TextArea, ty
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente, useT } from '../../../app/contexto';
 import { emPortugues } from '../../../../i18n';
-import { chaveTipo, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type ProblemaLocalizado, type Secao, type TipoCampo } from '../../../../forms/definicao';
+import { chaveTipo, type CampoDefinicao, type Definicao, type Secao } from '../../../../forms/definicao';
+import { TIPOS_CAMPO, type TipoCampo } from '../../../../forms/vocabulario';
+import { type ProblemaLocalizado } from '../../../../forms/problemasDefinicao';
 import { definirDeclaracao, adicionarCampo, adicionarSecao, alterarSecao, definirPaginaDaSecao, definirEmailEquipe, definirPaginas, definirRepeticao, campoNovo, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, onde, removerCampo, removerSecao, renomearCampo } from '../../../../forms/edicao';
 import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';

@@ -2,7 +2,8 @@ import { FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Switch } from '@b
 import { useState } from 'react';
 import { useAmbiente } from '../../../app/contexto';
 import type { Definicao } from '../../../../forms/definicao';
-import { definirTaxa, lerReais, PRAZO_PADRAO_MINUTOS, reaisDoCampo, type Taxa } from '../../../../forms/taxa';
+import { definirTaxa, lerReais, reaisDoCampo, type Taxa } from '../../../../forms/taxa';
+import { PRAZO_PADRAO_MINUTOS } from '../../../../forms/vocabulario';
 import type { AoMudarDefinicao } from './PropriedadesCampo';
 
 /** A value in reais, typed freely ("18,90"): the fee changes when what is typed is a value; otherwise it says so. */

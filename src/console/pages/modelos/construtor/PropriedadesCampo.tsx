@@ -1,6 +1,7 @@
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TAMANHO_MAXIMO_PADRAO, TIPO_DO_LOGIN, type DadoDoLogin, TIPO_DO_REQUERENTE, TIPOS_CAMPO, type CampoDefinicao, type Definicao, type PapelRequerente, type TipoCampo } from '../../../../forms/definicao';
+import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TAMANHO_MAXIMO_PADRAO, TIPO_DO_LOGIN, type DadoDoLogin, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type PapelRequerente } from '../../../../forms/definicao';
+import { TIPOS_CAMPO, type TipoCampo } from '../../../../forms/vocabulario';
 import { tipoPessoal } from '../../../../forms/dadosPessoais';
 import { FAMILIAS_ARQUIVO, limitesDoArquivo, TAMANHO_MAXIMO_MB, TAMANHO_PADRAO_MB } from '../../../../forms/tiposArquivo';
 import { alterarCampo, definirArquivo, definirRegra, definirRegraData, opcoesDeTexto, slug, textoDeOpcoes, valorRegra } from '../../../../forms/edicao';

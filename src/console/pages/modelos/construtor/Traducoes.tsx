@@ -2,7 +2,8 @@ import { Callout, HTMLTable, InputGroup, Switch, Tag, TextArea } from '@blueprin
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useAmbiente } from '../../../app/contexto';
 import type { Definicao } from '../../../../forms/definicao';
-import { definirTraducao, LIMITE_TRADUCAO, NOME_IDIOMA, oferecerIdioma, textosTraduziveis, traducaoDe, type IdiomaTraducao, type TextoTraduzivel, type TextosDoModelo } from '../../../../forms/traducoes';
+import { definirTraducao, LIMITE_TRADUCAO, NOME_IDIOMA, oferecerIdioma, textosTraduziveis, traducaoDe, type TextoTraduzivel, type TextosDoModelo } from '../../../../forms/traducoes';
+import { type IdiomaTraducao } from '../../../../forms/vocabulario';
 import { CampoSelecao } from '../../../ui/CampoSelecao';
 import { Rolagem } from '../../../ui/Rolagem';
 import type { AoMudarDefinicao } from './PropriedadesCampo';

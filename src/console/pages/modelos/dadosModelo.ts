@@ -1,10 +1,10 @@
-import { emPortugues, type Tradutor } from '../i18n';
-import type { DadosModelo, MetodoIntegracao, Modelo } from '../console/api/recursos/modelos';
-import { mensagemDe, type Regra } from '../validation/regras';
-import { problemaCodigoServico } from './definicao';
-import { lerCabecalhos, textoCabecalhos } from './integracao';
-import { problemasDoPeriodo } from './periodo';
-import { emSaoPaulo, instanteSaoPaulo } from '../i18n/datas';
+import { emPortugues, type Tradutor } from '../../../i18n';
+import type { DadosModelo, MetodoIntegracao, Modelo } from '../../api/recursos/modelos';
+import { mensagemDe, type Regra } from '../../../validation/regras';
+import { problemaCodigoServico } from '../../../forms/definicao';
+import { lerCabecalhos, textoCabecalhos } from '../../../forms/integracao';
+import { problemasDoPeriodo } from '../../../forms/periodo';
+import { emSaoPaulo, instanteSaoPaulo } from '../../../i18n/datas';
 
 /**
  * A model's own data as its form edits it (code, name, description, groups, integration target), the
