@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`'s build (issue 34): the three bundles are built only when what they are made of changed
- * since the last build — the sources under src/ and demo/cidadao/, the Rollup configuration and the
- * installed packages (package-lock.json). A fingerprint of those files is kept in dist/.fontes; when it
+ * `npm start`'s build (issue 34): the browser bundles and the compiled service (issue 48) are built only when
+ * what they are made of changed since the last build — the sources under src/ and demo/, the Rollup
+ * configuration and the installed packages (package-lock.json). A fingerprint of those files is kept in dist/.fontes; when it
  * matches, the start goes on at once (the build took about 70 s here at every start).
  * `npm run build` always builds.
  */
@@ -11,9 +11,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const ENTRADAS = ['src/console', 'src/cidadao', 'src/forms', 'src/validation', 'src/access', 'src/i18n', 'src/contrato', 'src/css.d.ts', 'demo/cidadao', 'rollup.config.mjs', 'package-lock.json', 'tsconfig.json'];
+const ENTRADAS = ['src', 'demo/cidadao', 'demo/server', 'rollup.config.mjs', 'package-lock.json', 'tsconfig.json'];
 const MARCA = 'dist/.fontes';
-const SAIDAS = ['dist/console-formularios.js', 'dist/console-formularios.classic.js', 'dist/formulario-cidadao.js', 'dist/formulario-cidadao.classic.js', 'dist/cidadao.js', 'dist/silent-check-sso.html'];
+const SAIDAS = ['dist/console-formularios.js', 'dist/console-formularios.classic.js', 'dist/formulario-cidadao.js', 'dist/formulario-cidadao.classic.js', 'dist/cidadao.js', 'dist/silent-check-sso.html', 'dist/server/producao.js', 'dist/server/trabalhadorPdf.js', 'dist/demo/demonstracao.js'];
 
 function arquivos(caminho) {
   if (!existsSync(caminho)) return [];

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { arquivoDoServico } from './arquivos';
 
 /**
  * One small database interface over PGlite (embedded default) and a PostgreSQL server (DATABASE_URL).
@@ -139,7 +140,7 @@ export function conexaoPerdida(e: unknown): boolean {
   return /Connection terminated|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect/i.test(err.message ?? '');
 }
 
-const PASTA_MIGRACOES = join(fileURLToPath(new URL('.', import.meta.url)), 'migracoes');
+const PASTA_MIGRACOES = fileURLToPath(arquivoDoServico('migracoes'));
 
 /**
  * Applies the versioned SQL migrations not yet applied, each in its own transaction, in order; with `ate`,

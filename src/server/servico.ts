@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -137,6 +137,15 @@ export const CABECALHOS_SEGURANCA = {
 };
 
 /** The service on an app from criarApp: database (migrated), API, workers, document, bundles. */
+/** A path under /dist/ that is a browser file (not the compiled service's). */
+export function ehDoNavegador(caminho: string): boolean {
+  try {
+    return !/^(server|demo)(\/|$)/.test(posix.normalize(decodeURIComponent(caminho)).replace(/^\/+/, ''));
+  } catch {
+    return false;
+  }
+}
+
 export async function montarServico(app: FastifyInstance, o: OpcoesServico): Promise<Servico> {
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
   await o.aoAbrirBanco?.(db);
@@ -185,7 +194,8 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
   // The element's bundles (a portal may also serve them from its own CDN).
   // The build's .br and .gz beside each bundle, served to whoever accepts them (rollup.config.mjs, `comprimido`).
-  await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false, preCompressed: true });
+  // dist/ also holds the compiled service (dist/server, dist/demo): those are never served.
+  await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false, preCompressed: true, allowedPath: ehDoNavegador });
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
   app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
   app.addHook('onClose', async () => db.fechar());

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { numeroDoAmbiente } from '../ambiente';
+import { arquivoDoServico, COMPILADO } from '../arquivos';
 import { ErroHttp } from '../api/erros';
 import type { FichaPdf } from './fichaPdf';
 
@@ -44,6 +45,9 @@ interface Trabalhador {
   relogio?: NodeJS.Timeout;
 }
 
+/** The worker thread's file: the compiled one in production and in `npm start`, so no run-time transpiler is needed (issue 48). */
+const ARQUIVO_TRABALHADOR = arquivoDoServico(COMPILADO ? 'trabalhadorPdf.js' : 'pdf/trabalhadorPdf.ts');
+
 export function criarGeradorPdf(o: OpcoesPdf) {
   const espera: Pedido[] = [];
   const trabalhadores: Trabalhador[] = [];
@@ -51,7 +55,7 @@ export function criarGeradorPdf(o: OpcoesPdf) {
   let fechado = false;
 
   function novo(): Trabalhador {
-    const t: Trabalhador = { worker: new Worker(new URL('./trabalhadorPdf.ts', import.meta.url)), atual: null };
+    const t: Trabalhador = { worker: new Worker(ARQUIVO_TRABALHADOR), atual: null };
     t.worker.unref();
     t.worker.on('message', (m: { id: number; pdf?: Uint8Array; erro?: string }) => {
       const p = t.atual;
