@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
-const TODAS = ['arquitetura', 'typecheck', 'unit', 'api', 'contrato', 'element', 'e2e'];
+const TODAS = ['arquitetura', 'typecheck', 'unit', 'api', 'contrato', 'element', 'produto', 'e2e'];
 const pedidas = process.argv.slice(2);
 // The real-Keycloak suite downloads Keycloak (once) and takes minutes: with `npm test` when asked
 // (KEYCLOAK_TESTS=1, set by .ci/run), or alone with `npm run test:keycloak`.
@@ -51,6 +51,9 @@ const garantirChromium = () => garantirPacote(CHROMIUM, 'chromium', 'Os testes d
 /** pdftotext and pdftoppm: the PDF tests read the text back and render the first page. */
 const garantirPoppler = () => garantirPacote('/usr/bin/pdftotext', 'poppler-utils', 'Os testes do PDF');
 
+/** The bundles and the compiled service, built when a source changed since the last build (what `npm start` does). */
+const construir = () => rodar('build (bundles e serviço compilado)', process.execPath, ['demo/construir.mjs']);
+
 const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)).map((f) => `${pasta}/${f}`);
 const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...testes(pasta)];
 
@@ -69,10 +72,14 @@ for (const s of suites) {
     garantirChromium();
     rodar('bundles de teste', 'npx', ['rollup', '-c', '--silent'], { BUILD_TESTES: '1' });
     rodar('elemento no Chromium (@web/test-runner)', process.execPath, ['--import', 'tsx', 'test/element/executar.ts']);
+  } else if (s === 'produto') {
+    garantirPoppler();
+    construir();
+    rodar('o produto como o README o roda (npm start em cada Node; produção de dist/ após npm ci --omit=dev)', process.execPath, nodeTest('test/produto'));
   } else if (s === 'e2e') {
     garantirChromium();
     garantirPoppler(); // the citizen's receipt and the form's PDF are read back as text
-    rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
+    construir();
     rodar('ponta a ponta (playwright-core + Chromium)', process.execPath, nodeTest('test/e2e'));
   } else if (s === 'keycloak') {
     garantirChromium();
@@ -80,11 +87,11 @@ for (const s of suites) {
       console.error('\n✖ A suíte keycloak precisa de Java 17+ (java no PATH) e do unzip (sudo apt-get install default-jre-headless unzip).');
       process.exit(1);
     }
-    rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
+    construir();
     rodar('Keycloak de verdade (keycloak-quarkus-dist + playwright-core)', process.execPath, nodeTest('test/keycloak'));
   } else if (s === 'bench') {
     garantirChromium();
-    rodar('build do elemento', 'npm', ['run', 'build', '--silent']);
+    construir();
     rodar('benchmarks do elemento', process.execPath, ['--import', 'tsx', 'test/bench/elemento.ts']);
     rodar('benchmark do construtor (200 campos)', process.execPath, ['--import', 'tsx', 'test/bench/construtor.ts']);
     rodar('benchmark do formulário do cidadão (tamanho, celular emulado, Lighthouse)', process.execPath, ['--import', 'tsx', 'test/bench/cidadao.ts']);

@@ -326,7 +326,7 @@ describe('o perfil de produção', () => {
   const base = (extra: Record<string, string>) => ({ ...process.env, NODE_ENV: 'production', LOG: 'off', KEYCLOAK_URL: 'http://127.0.0.1:9', CIDADAO_JWKS_URL: 'http://127.0.0.1:9/certs', CIDADAO_ISSUER: 'http://127.0.0.1:9', CIDADAO_AUDIENCE: 'formularios', SEGREDOS_CHAVE: CHAVE, DATABASE_URL: 'postgres://127.0.0.1:9/nada', PUBLIC_URL: 'http://127.0.0.1:9', ...extra });
   const iniciar = async (env: NodeJS.ProcessEnv) => {
     const { spawn } = await import('node:child_process');
-    const p = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/producao.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let saida = '';
     let erro = '';
     p.stdout.on('data', (d) => (saida += d));

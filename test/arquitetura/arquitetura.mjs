@@ -72,10 +72,43 @@ if (process.argv.includes('--desenhar')) {
   console.log('README.md: a figura da arquitetura foi redesenhada.');
 }
 
+/**
+ * Production's packages are exactly package.json's `dependencies` (issue 48): every package the service's entry
+ * points load — imported (a dynamic import too: pg is loaded only with DATABASE_URL) or resolved by name at run
+ * time (the PDF's fonts) — and nothing else. What only the demo loads (the embedded database, the mail catcher)
+ * is a devDependency; `npm ci --omit=dev` then installs what production runs and no more.
+ */
+function pacotesDaProducao() {
+  const porFonte = new Map(grafo.modules.map((m) => [m.source, m]));
+  const fila = ['src/server/producao.ts', 'src/server/entrega/main.ts', 'src/server/pdf/trabalhadorPdf.ts'];
+  const vistos = new Set();
+  const pacotes = new Set();
+  while (fila.length) {
+    const fonte = fila.pop();
+    if (vistos.has(fonte)) continue;
+    vistos.add(fonte);
+    for (const n of readFileSync(join(RAIZ, fonte), 'utf8').matchAll(/\.resolve\(\s*[`'"]((?:@[\w.-]+\/)?[\w.-]+)\//g)) pacotes.add(n[1]);
+    for (const d of porFonte.get(fonte)?.dependencies ?? []) {
+      const p = pacote(d.resolved);
+      // The embedded database is loaded only without DATABASE_URL, which production requires.
+      if (p) p !== '@electric-sql/pglite' || !d.dynamic ? pacotes.add(p) : null;
+      else if (!d.coreModule && /^src\//.test(d.resolved)) fila.push(d.resolved);
+    }
+  }
+  return pacotes;
+}
+const dependencias = Object.keys(JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')).dependencies ?? {});
+const usados = pacotesDaProducao();
+const problemasPacotes = [
+  ...[...usados].filter((p) => !dependencias.includes(p)).map((p) => `a produção carrega ${p}, que não está em dependencies (npm ci --omit=dev não o instalaria)`),
+  ...dependencias.filter((p) => !usados.has(p)).map((p) => `${p} está em dependencies mas a produção não o carrega (vá para devDependencies)`),
+];
+for (const p of problemasPacotes) console.error(`✖ ${p}`);
+
 const violacoes = grafo.summary.violations;
 for (const v of violacoes) console.error(`✖ ${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (ciclo: ${v.cycle.map((c) => c.name ?? c).join(' → ')})` : ''}`);
 console.log(`dependency-cruiser: ${grafo.summary.totalCruised} módulos, ${grafo.summary.totalDependenciesCruised} dependências, ${violacoes.length} violações`);
-if (violacoes.length) process.exit(1);
+if (violacoes.length || problemasPacotes.length) process.exit(1);
 if (!process.argv.includes('--desenhar') && atual !== novo) {
   console.error('✖ A figura da arquitetura em README.md não é a do grafo atual: rode `npm run arquitetura` e faça o commit.');
   process.exit(1);
