@@ -11,6 +11,17 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { binarioNodeSuportado, NODE_VERSAO } from './apoio/nodeSuportado.mjs';
+
+// The suites need Node 22 or newer (the tests' runner, dependency-cruiser, the TypeScript sources' workers).
+// On an older one (the machine's 20) `npm test` takes the supported Node by itself, as .ci/run does, and runs there.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const bin = binarioNodeSuportado();
+  console.log(`Node ${process.version} é antigo para os testes: rodando no Node ${NODE_VERSAO} (${bin}).`);
+  const r = spawnSync(join(bin, 'node'), process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH}`, NODE_DA_MAQUINA: process.env.NODE_DA_MAQUINA ?? process.execPath } });
+  process.exit(r.status ?? 1);
+}
 
 const TODAS = ['arquitetura', 'typecheck', 'unit', 'api', 'contrato', 'element', 'produto', 'e2e'];
 const pedidas = process.argv.slice(2);
