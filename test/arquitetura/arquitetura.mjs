@@ -42,7 +42,8 @@ function desenho() {
   const devs = JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')).devDependencies ?? {};
   for (const m of grafo.modules) {
     const de = camada(m.source);
-    if (!de) continue;
+    // The service's build script (esbuild) is not the service.
+    if (!de || m.source === 'src/server/compilar.mjs') continue;
     for (const d of m.dependencies) {
       const para = camada(d.resolved);
       if (para && para !== de) setas.add(`${de} --> ${para}`);

@@ -122,6 +122,16 @@ export async function registrarProvedor(app: FastifyInstance, o: OpcoesProvedor)
     return m && s?.ativa ? [m[1], s] : null;
   }
 
+  /**
+   * The realm's documents are read from the portals' origins (issue 48): the element fetches the discovery
+   * document no-cors to see the provider is up, keycloak-js reads the token endpoint with CORS. Like Keycloak,
+   * which sends no Cross-Origin-Resource-Policy, the realm's routes may be read cross-origin (the server's
+   * security headers say same-origin elsewhere); CORS (cors() above) still decides who reads a JSON answer.
+   */
+  app.addHook('onSend', async (req, rep) => {
+    if (req.url.startsWith(`${base}/`)) rep.header('cross-origin-resource-policy', 'cross-origin');
+  });
+
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, corpo, feito) => {
     feito(null, Object.fromEntries(new URLSearchParams(corpo as string)));
   });
