@@ -35,7 +35,7 @@ after(async () => {
 const paginaInicial = (p: import('playwright-core').Page) =>
   p.waitForFunction(() => {
     const raiz = document.querySelector('console-formularios')?.shadowRoot;
-    return raiz?.querySelector('.cf-titulo-pagina')?.textContent === 'Página Inicial' && !!raiz.querySelector('[data-testid=menu]') && !raiz.querySelector('.cf-ocupado');
+    return raiz?.querySelector('.cf-titulo-pagina')?.textContent === 'Olá, Ana!' && !!raiz.querySelector('[data-testid=menu]') && !raiz.querySelector('.cf-ocupado');
   }, undefined, { timeout: 20_000 });
 
 for (const bundle of ['modulo', 'classico'] as const) {
