@@ -194,6 +194,12 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
   // The element's bundles (a portal may also serve them from its own CDN).
   // The build's .br and .gz beside each bundle, served to whoever accepts them (rollup.config.mjs, `comprimido`).
+  // Module scripts (and the chunks they import) are fetched in CORS mode: a portal on an allowed origin (API_ORIGINS)
+  // loads the elements' bundles from here, as README tells it to (issue 50); the classic scripts need nothing.
+  app.addHook('onRequest', async (req, rep) => {
+    const origem = req.headers.origin;
+    if (origem && req.url.startsWith('/dist/') && o.origensApi.includes(origem)) rep.header('access-control-allow-origin', origem).header('vary', 'Origin');
+  });
   // dist/ also holds the compiled service (dist/server, dist/demo): those are never served.
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false, preCompressed: true, allowedPath: ehDoNavegador });
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;

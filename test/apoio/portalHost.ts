@@ -30,18 +30,32 @@ export interface OpcoesPortal {
   api: string;
 }
 
+/** Where the page takes a bundle from: the portal's own copy (/dist/ here), or the API's /dist/ (`?bundles=api`, as README suggests). */
+const origemBundles = (o: OpcoesPortal, q: URLSearchParams) => (q.get('bundles') === 'api' ? o.api : '');
+
+/** The <script> of an element's bundle: the module (default) or the classic one (`?bundle=classico`). */
+function scriptDoBundle(o: OpcoesPortal, q: URLSearchParams, nome: string): string {
+  const de = origemBundles(o, q);
+  return q.get('bundle') === 'classico' ? `<script defer src="${de}/dist/${nome}.classic.js"></script>` : `<script type="module" src="${de}/dist/${nome}.js"></script>`;
+}
+
 export function paginaPortal(o: OpcoesPortal, estilo: Estilo, q: URLSearchParams): string {
-  const classico = q.get('bundle') === 'classico';
   const semConsole = q.has('sem-console');
-  const script = classico ? '<script defer src="/dist/console-formularios.classic.js"></script>' : '<script type="module" src="/dist/console-formularios.js"></script>';
+  const script = scriptDoBundle(o, q, 'console-formularios');
   const folhas = ['/base.css', ...FOLHAS[estilo]].map((f) => `<link rel="stylesheet" href="${f}">`).join('');
   const elemento = `<console-formularios keycloak-url="${o.keycloak}" realm="demo" client-id="console-formularios" api-url="${o.api}"></console-formularios>`;
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Portal ${estilo}</title><link rel="icon" href="data:,">${folhas}${semConsole ? '' : script}</head><body class="${estilo === 'govuk' ? 'govuk-template__body' : ''}">${CORPO[estilo]}${semConsole ? '' : elemento}</body></html>`;
 }
 
-/** The CSP lines README.md tells a portal to allow, and nothing more. */
-export const cspPortal = (o: OpcoesPortal) =>
-  ["default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data:", `connect-src 'self' ${o.api} ${o.keycloak}`, `frame-src ${o.keycloak}`, "object-src 'none'", "base-uri 'self'"].join('; ');
+/** A citizens' page of the portal: <formulario-cidadao> for `?modelo=` (the API on its own origin). */
+export function paginaCidadao(o: OpcoesPortal, q: URLSearchParams): string {
+  const elemento = `<formulario-cidadao codigo-servico="${q.get('modelo') ?? ''}" api-url="${o.api}" language="pt-BR"></formulario-cidadao>`;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Portal do cidadão</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/base.css">${scriptDoBundle(o, q, 'formulario-cidadao')}</head><body><p class="portal-texto">Portal do cidadão.</p>${elemento}</body></html>`;
+}
+
+/** The CSP lines README.md tells a portal to allow, and nothing more (the API's origin in script-src when the bundles come from it). */
+export const cspPortal = (o: OpcoesPortal, q = new URLSearchParams()) =>
+  ["default-src 'self'", `script-src 'self'${origemBundles(o, q) ? ` ${o.api}` : ''}`, "style-src 'self'", "img-src 'self' data:", `connect-src 'self' ${o.api} ${o.keycloak}`, `frame-src ${o.keycloak}`, "object-src 'none'", "base-uri 'self'"].join('; ');
 
 export async function subirPortal(o: OpcoesPortal): Promise<{ url: string; fechar: () => Promise<void> }> {
   const raiz = process.cwd();
@@ -55,7 +69,8 @@ export async function subirPortal(o: OpcoesPortal): Promise<{ url: string; fecha
   const servidor: Server = createServer((req, res) => {
     const u = new URL(req.url!, `http://localhost:${o.porta}`);
     const estilo = /^\/(simples|bootstrap|govuk)\.html$/.exec(u.pathname)?.[1] as Estilo | undefined;
-    if (estilo) return res.writeHead(200, { 'content-type': TIPOS['.html'], 'content-security-policy': cspPortal(o), 'cache-control': 'no-store' }).end(paginaPortal(o, estilo, u.searchParams));
+    if (estilo) return res.writeHead(200, { 'content-type': TIPOS['.html'], 'content-security-policy': cspPortal(o, u.searchParams), 'cache-control': 'no-store' }).end(paginaPortal(o, estilo, u.searchParams));
+    if (u.pathname === '/cidadao.html') return res.writeHead(200, { 'content-type': TIPOS['.html'], 'content-security-policy': cspPortal(o, u.searchParams), 'cache-control': 'no-store' }).end(paginaCidadao(o, u.searchParams));
     const relativo = arquivos[u.pathname] ?? (u.pathname.startsWith('/dist/') ? normalize(u.pathname.slice(1)) : null);
     const caminho = relativo && !relativo.includes('..') ? join(raiz, relativo) : null;
     if (!caminho || !existsSync(caminho)) return res.writeHead(404).end();

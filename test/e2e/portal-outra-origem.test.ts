@@ -68,3 +68,29 @@ for (const bundle of ['modulo', 'classico'] as const) {
     }
   });
 }
+
+/**
+ * Issue 50, item 1: README tells portal teams to load the bundles from the API's /dist/. A module script (and
+ * the chunks it imports) is fetched in CORS mode, so /dist/ answers CORS for API_ORIGINS; the classic one needs
+ * nothing. Both bundles of both elements, taken from the demo's origin by a page on the portal's.
+ */
+for (const bundle of ['modulo', 'classico'] as const) {
+  const q = `bundles=api${bundle === 'classico' ? '&bundle=classico' : ''}`;
+  test(`os bundles ${bundle === 'modulo' ? 'módulo' : 'clássicos'} dos dois elementos, tirados do /dist/ da API por um portal de outra origem`, async () => {
+    const contexto = await navegador.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
+    const p = await contexto.newPage();
+    const bloqueios: string[] = [];
+    p.on('console', (m) => m.type() === 'error' && bloqueios.push(m.text()));
+    try {
+      await p.goto(`${portal.url}/simples.html?${q}`);
+      await preencherLogin(p, 'admin');
+      await paginaInicial(p);
+      await p.goto(`${portal.url}/cidadao.html?modelo=educacao-auxilio-familia&${q}`);
+      await p.locator('formulario-cidadao h1').first().waitFor({ timeout: 20_000 });
+      assert.equal(await p.locator('formulario-cidadao label', { hasText: 'Nome completo' }).count(), 1);
+      assert.deepEqual(bloqueios.filter((b) => /ERR_BLOCKED|CORS|Cross-Origin|NotSameOrigin/i.test(b)), []);
+    } finally {
+      await contexto.close();
+    }
+  });
+}
