@@ -17,7 +17,7 @@ import { abrirCaixaDeEmails, registrarCaixaDeEmails, type CaixaDeEmails } from '
 import { opcoesRascunhosDoAmbiente } from '../../src/server/api/rotas/rascunhos';
 import { configS3DoAmbiente, type ConfigS3 } from '../../src/server/anexos/armazenamento';
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico, type OpcoesRascunhos } from '../../src/server/api/rotas/contextoPublico';
-import { listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from '../../src/server/ambiente';
+import { bancoDoAmbiente, listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from '../../src/server/ambiente';
 import type { IdiomaTraducao } from '../../src/forms/vocabulario';
 import { opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobrancas';
 import { iniciarPspDemo, registrarPaginaPix } from './pix/pspDemo';
@@ -232,7 +232,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     keycloakUrl: urlDoAmbiente(env, 'KEYCLOAK_URL'),
     realm: env.KEYCLOAK_REALM ?? 'demo',
     clientId: env.KEYCLOAK_CLIENT_ID ?? 'console-formularios',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: bancoDoAmbiente(env),
     pastaDados: pastaDadosDoAmbiente(env),
     origens,
     semear: env.SEED !== 'none',

@@ -19,13 +19,35 @@ export function configuracaoOuSair<T>(ler: () => T): T {
  * A number from the environment (README.md lists the variables): unset or empty gives `padrao`; anything
  * that is not a number in range stops the start with the variable's name, instead of running on a guess.
  */
-export function numeroDoAmbiente(env: NodeJS.ProcessEnv, nome: string, padrao: number, o: { minimo?: number; inteiro?: boolean } = {}): number {
+export function numeroDoAmbiente(env: NodeJS.ProcessEnv, nome: string, padrao: number, o: { minimo?: number; maximo?: number; inteiro?: boolean } = {}): number {
   const v = env[nome];
   if (v === undefined || v === '') return padrao;
   const n = Number(v);
   const minimo = o.minimo ?? 0;
-  if (!Number.isFinite(n) || n < minimo || (o.inteiro && !Number.isInteger(n))) throw new ErroConfiguracao(`${nome} inválido: "${v}" (esperado: um número${o.inteiro ? ' inteiro' : ''} a partir de ${minimo})`);
+  const faixa = o.maximo === undefined ? `a partir de ${minimo}` : `de ${minimo} a ${o.maximo}`;
+  if (!Number.isFinite(n) || n < minimo || (o.maximo !== undefined && n > o.maximo) || (o.inteiro && !Number.isInteger(n))) throw new ErroConfiguracao(`${nome} inválido: "${v}" (esperado: um número${o.inteiro ? ' inteiro' : ''} ${faixa})`);
   return n;
+}
+
+/** A TCP port from the environment (issue 50: 99999 ended in a stack trace from listen). */
+export const portaTcpDoAmbiente = (env: NodeJS.ProcessEnv, nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { inteiro: true, maximo: 65535 });
+
+/**
+ * The PostgreSQL address (DATABASE_URL): a postgres:// or postgresql:// URL, or the start stops with one line
+ * (issue 50: "nao-url" and an http:// address ended in the driver's stack trace). The password is never printed.
+ */
+export function bancoDoAmbiente(env: NodeJS.ProcessEnv, nome = 'DATABASE_URL'): string | undefined {
+  const v = env[nome]?.trim();
+  if (!v) return undefined;
+  const mostrado = v.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  let u: URL | null = null;
+  try {
+    u = new URL(v);
+  } catch {
+    /* said below */
+  }
+  if (!u || (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') || !u.hostname) throw new ErroConfiguracao(`${nome} inválido: "${mostrado}" (esperado: um endereço postgres://usuário@servidor:5432/banco)`);
+  return v;
 }
 
 /** A list from the environment: values separated by spaces or commas. */

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { ErroConfiguracao, emProducao, listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from './ambiente';
+import { bancoDoAmbiente, ErroConfiguracao, emProducao, listaDoAmbiente, numeroDoAmbiente, portaTcpDoAmbiente, urlDoAmbiente } from './ambiente';
 import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente } from './api/cidadao';
 import { opcoesEntregasDoAmbiente } from './entrega/entregador';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/integracao';
@@ -20,7 +20,7 @@ import { opcoesPixDoAmbiente } from './pix/cobrancas';
  */
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
-export const portaDoAmbiente = (env: NodeJS.ProcessEnv) => numeroDoAmbiente(env, 'PORT', 8080, { inteiro: true });
+export const portaDoAmbiente = (env: NodeJS.ProcessEnv) => portaTcpDoAmbiente(env, 'PORT', 8080);
 export const urlPublicaDoAmbiente = (env: NodeJS.ProcessEnv) => urlDoAmbiente(env, 'PUBLIC_URL') ?? `http://localhost:${portaDoAmbiente(env)}`;
 export const pastaDadosDoAmbiente = (env: NodeJS.ProcessEnv) => env.DATA_DIR || join(RAIZ, '.data/pglite');
 
@@ -45,7 +45,7 @@ export function redisUrlDoAmbiente(env: NodeJS.ProcessEnv): string | undefined {
 
 /** PORTA_GESTAO and HOST_GESTAO (loopback unless told otherwise); `padrao` when PORTA_GESTAO is unset (null: none). */
 export function gestaoDoAmbiente(env: NodeJS.ProcessEnv, padrao: number | null): OpcoesGestao | undefined {
-  const porta = env.PORTA_GESTAO?.trim() ? numeroDoAmbiente(env, 'PORTA_GESTAO', 0, { inteiro: true }) : padrao;
+  const porta = env.PORTA_GESTAO?.trim() ? portaTcpDoAmbiente(env, 'PORTA_GESTAO', 0) : padrao;
   return porta === null ? undefined : { porta, host: env.HOST_GESTAO?.trim() || '127.0.0.1' };
 }
 
@@ -118,7 +118,7 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     urlPublica,
     identidade: { emissor, chaves: new URL(`${emissor}/protocol/openid-connect/certs`) },
     clientId: env.KEYCLOAK_CLIENT_ID?.trim() || 'console-formularios',
-    databaseUrl: env.DATABASE_URL!.trim(),
+    databaseUrl: bancoDoAmbiente(env)!,
     pastaDados: 'memory://',
     log: env.LOG === 'off' ? false : 'info',
     redisUrl: redisUrlDoAmbiente(env),

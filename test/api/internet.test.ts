@@ -340,6 +340,10 @@ describe('o perfil de produção', () => {
       [{ KEYCLOAK_URL: '' }, /KEYCLOAK_URL \(o Keycloak dos servidores\)/],
       [{ CIDADAO_AUDIENCE: '', CIDADAO_ISSUER: '' }, /CIDADAO_ISSUER .*CIDADAO_AUDIENCE/],
       [{ SEGREDOS_CHAVE: 'nao-e-uma-chave' }, /SEGREDOS_CHAVE inválido \(esperado: 32 bytes em base64/],
+      // Issue 50: these three ended with a stack trace and exit 1.
+      [{ DATABASE_URL: 'nao-url' }, /DATABASE_URL inválido: "nao-url" \(esperado: um endereço postgres:/],
+      [{ DATABASE_URL: 'http://127.0.0.1:5432/x' }, /DATABASE_URL inválido: "http:\/\/127\.0\.0\.1:5432\/x"/],
+      [{ PORT: '99999' }, /PORT inválido: "99999" \(esperado: um número inteiro de 0 a 65535\)/],
     ] as const) {
       const r = await iniciar(base(extra));
       assert.equal(await r.fim, 2, r.erro());

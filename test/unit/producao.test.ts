@@ -35,10 +35,16 @@ test('production refuses, in one pt-BR line naming it, each missing variable; wi
   for (const [nome, valor, esperado] of [
     ['SEGREDOS_CHAVE', 'curta', /SEGREDOS_CHAVE inválido .*32 bytes em base64/],
     ['SEGREDOS_CHAVE', Buffer.alloc(31).toString('base64'), /SEGREDOS_CHAVE inválido/],
-    ['PORT', 'oitenta', /PORT inválido: "oitenta" \(esperado: um número inteiro a partir de 0\)/],
+    ['PORT', 'oitenta', /PORT inválido: "oitenta" \(esperado: um número inteiro de 0 a 65535\)/],
     ['KEYCLOAK_URL', 'sso.uf.gov.br', /KEYCLOAK_URL inválido: "sso\.uf\.gov\.br" \(esperado: um endereço http ou https/],
     ['TRUST_PROXY', 'true', /TRUST_PROXY inválido/],
     ['PUBLICO_LIMITE_ENDERECO', '-1', /PUBLICO_LIMITE_ENDERECO inválido/],
+    // Issue 50: these ended in a stack trace (the driver's, listen's).
+    ['PORT', '99999', /PORT inválido: "99999" \(esperado: um número inteiro de 0 a 65535\)/],
+    ['PORTA_GESTAO', '70000', /PORTA_GESTAO inválido: "70000" \(esperado: um número inteiro de 0 a 65535\)/],
+    ['DATABASE_URL', 'nao-url', /DATABASE_URL inválido: "nao-url" \(esperado: um endereço postgres:\/\/usuário@servidor:5432\/banco\)/],
+    ['DATABASE_URL', 'http://127.0.0.1:5432/x', /DATABASE_URL inválido: "http:\/\/127\.0\.0\.1:5432\/x"/],
+    ['DATABASE_URL', 'mysql://app:segredo@db/x', /DATABASE_URL inválido: "mysql:\/\/app:\*\*\*@db\/x"/],
   ] as const) {
     assert.throws(() => opcoesProducaoDoAmbiente({ ...PRODUCAO, [nome]: valor }), (e: Error) => e instanceof ErroConfiguracao && esperado.test(e.message), `${nome}=${valor}`);
   }

@@ -7,7 +7,7 @@ import { abrirBanco, migrar } from '../db';
 import { criarEntregador, opcoesEntregasDoAmbiente } from './entregador';
 
 import { criarRetencao, opcoesRetencaoDoAmbiente } from './retencao';
-import { configuracaoOuSair, emProducao } from '../ambiente';
+import { bancoDoAmbiente, configuracaoOuSair, emProducao } from '../ambiente';
 import { gestaoDoAmbiente, integracaoDoAmbiente } from '../configuracao';
 import { criarMetricas } from '../operacao/metricas';
 import { criarSaude } from '../operacao/saude';
@@ -30,6 +30,7 @@ if (!process.env.DATABASE_URL) {
 }
 // The same destinations and secrets' key as the API processes (SEGREDOS_CHAVE, or the demo's key file).
 const configuracao = configuracaoOuSair(() => ({
+  databaseUrl: bancoDoAmbiente(process.env)!,
   o: opcoesEntregasDoAmbiente({ ...process.env, ENTREGAS: 'on' }),
   integracao: integracaoDoAmbiente(process.env),
   retencao: opcoesRetencaoDoAmbiente(process.env),
@@ -40,7 +41,7 @@ const configuracao = configuracaoOuSair(() => ({
   gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
 }));
 const { o, integracao } = configuracao;
-const db = await abrirBanco({ databaseUrl: process.env.DATABASE_URL });
+const db = await abrirBanco({ databaseUrl: configuracao.databaseUrl });
 await migrar(db);
 const metricas = criarMetricas(db);
 const saude = criarSaude({ db });
