@@ -27,7 +27,7 @@ describe('caos: conexões do banco derrubadas durante o trabalho (PostgreSQL)', 
 
   test('a API e o entregador sobrevivem; nada é perdido nem gravado pela metade; tudo se recupera sem reiniciar', async () => {
     const receptor = await subirReceptor(() => 200);
-    const demo = await subirDemo({ DATABASE_URL: banco.url, ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '100', ENTREGA_LOTE: '5', ENTREGA_ESPERAS: '0.2,0.2,0.2,0.2,0.2,0.2', ENTREGA_TIMEOUT_MS: '3000', ENTREGA_MARGEM_MS: '500', ...ambienteDeEntrega(receptor) });
+    const demo = await subirDemo({ DATABASE_URL: banco.url, ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '100', ENTREGA_LOTE: '5', ENTREGA_ESPERAS: '0.2,0.2,0.2,0.2,0.2,0.2', ENTREGA_TIMEOUT_MS: '3000', ENTREGA_MARGEM_MS: '500', ...ambienteDeEntrega(receptor) }, { dosFontes: true });
     let saiu: number | null = null;
     demo.processo.once('exit', (c) => (saiu = c ?? -1));
     const nomeBanco = new URL(banco.url).pathname.slice(1);

@@ -48,7 +48,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
   test('SIGKILL no meio das entregas: ao subir de novo, todo formulário é entregue pelo menos uma vez; repetições só com a mesma chave', async () => {
     // A slow receiver, so the kill lands while deliveries are in flight.
     const receptor = await subirReceptor(() => new Promise((ok) => setTimeout(() => ok(200), 150)));
-    const a = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor), ENTREGA_MARGEM_MS: '500' });
+    const a = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor), ENTREGA_MARGEM_MS: '500' }, { dosFontes: true });
     let b: Awaited<ReturnType<typeof subirDemo>> | null = null;
     try {
       await modeloPublicado(await clienteApi(a.base, 'admin'), 'teste-queda', receptor.url);
@@ -59,7 +59,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
       const antes = (await situacao(banco.url, 'teste-queda')).filter((x) => x.status === 'SUCESSO').length;
       assert.ok(antes < 60, `the kill landed before the end (${antes} of 60 done)`);
 
-      b = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor), ENTREGA_MARGEM_MS: '500' });
+      b = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor), ENTREGA_MARGEM_MS: '500' }, { dosFontes: true });
       await esperarAte(async () => (await situacao(banco.url, 'teste-queda')).every((x) => x.status === 'SUCESSO'), 60_000, 'todos entregues depois de subir de novo');
       const vistos = new Map<string, string[]>();
       for (const r of receptor.recebidas) vistos.set(r.corpo.protocolo, [...(vistos.get(r.corpo.protocolo) ?? []), String(r.cabecalhos['idempotency-key'])]);
@@ -76,7 +76,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
 
   test('dois processos na mesma base (um deles o entregador sozinho): cada formulário entregue exatamente uma vez', async () => {
     const receptor = await subirReceptor(() => 200);
-    const a = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor), ENTREGAS: 'off' });
+    const a = await subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor), ENTREGAS: 'off' }, { dosFontes: true });
     let b: Awaited<ReturnType<typeof subirDemo>> | null = null;
     let sozinho: ChildProcess | null = null;
     try {
@@ -85,7 +85,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
       // Two workers start on the same 100 due jobs at once: one inside an API process, one on its own (npm run entregador).
       sozinho = spawn(process.execPath, ['--import', 'tsx', 'src/server/entrega/main.ts'], { env: { ...process.env, DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }, stdio: ['ignore', 'pipe', 'inherit'] });
       const pronto = new Promise<void>((ok) => sozinho!.stdout!.on('data', (d: Buffer) => d.toString().includes('Entregador de formulários') && ok()));
-      [b] = await Promise.all([subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }), pronto]);
+      [b] = await Promise.all([subirDemo({ DATABASE_URL: banco.url, ...ENV_ENTREGA, ...ambienteDeEntrega(receptor) }, { dosFontes: true }), pronto]);
       await esperarAte(async () => (await situacao(banco.url, 'teste-dois')).every((x) => x.status === 'SUCESSO'), 60_000, 'todos entregues');
       // Both workers have gone round again since (a sentinel delivered), so a second delivery would be here by now.
       await esperarSentinela(a.base, 'teste-dois', receptor);

@@ -12,12 +12,14 @@ import { portaLivre } from '../apoio/servidor';
  * The demo as `npm start` runs it (its own process, compiled, the built bundles, embedded provider), on a free
  * port, with its data in a fresh folder unless `env` says otherwise (e.g. DATABASE_URL).
  */
-export async function subirDemo(env: Record<string, string> = {}): Promise<{ base: string; fechar: () => void; processo: import('node:child_process').ChildProcess }> {
+export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes?: boolean } = {}): Promise<{ base: string; fechar: () => void; processo: import('node:child_process').ChildProcess }> {
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
-  // What `npm start` runs once the build is current (the e2e suite builds first): the compiled demonstration.
-  const processo = spawn(process.execPath, ['dist/demo/demonstracao.js'], { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off', ENTREGAS: 'off', INTEGRACAO_DNS: 'local', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // What `npm start` runs once the build is current (the e2e suite builds first): the compiled demonstration; the
+  // api suite, which builds nothing, runs its TypeScript sources (`dosFontes`).
+  const entrada = o.dosFontes ? ['--import', 'tsx', 'demo/server/demonstracao.ts'] : ['dist/demo/demonstracao.js'];
+  const processo = spawn(process.execPath, entrada, { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off', ENTREGAS: 'off', INTEGRACAO_DNS: 'local', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((ok, erro) => {
     const t = setTimeout(() => erro(new Error('o servidor de demonstração não subiu em 90 s')), 90_000);
     processo.stdout!.on('data', (d: Buffer) => d.toString().includes('(demonstração) em') && (clearTimeout(t), ok()));
