@@ -261,7 +261,7 @@ describe('tokens de cidadão de outra aplicação do mesmo provedor', () => {
     jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
     const porta = await portaLivre();
     await new Promise<void>((ok) => jwks.listen(porta, '127.0.0.1', ok));
-    assinar = (claims) => new SignJWT({ cpf: '52998224725', ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt().setExpirationTime('5m').sign(privateKey);
+    assinar = (claims) => new SignJWT({ cpf: '52998224725', ...claims }).setProtectedHeader({ alg: 'RS256', kid: 'k1' }).setIssuedAt(typeof claims.iat === 'number' ? claims.iat : undefined).setExpirationTime('2h').sign(privateKey);
     s = await subirServidor({ cidadao: { jwksUrl: `http://127.0.0.1:${porta}/certs`, emissor: EMISSOR, audiencia: 'formularios-portal', claimCpf: 'cpf' } });
   });
   after(async () => {
@@ -269,7 +269,7 @@ describe('tokens de cidadão de outra aplicação do mesmo provedor', () => {
     await new Promise((ok) => jwks.close(ok));
   });
 
-  test('outra audiência, outro emissor ou outro azp: 401 dizendo por quê; o token deste serviço passa', async () => {
+  test('outra audiência, outro emissor, outro azp ou emitido no futuro: 401 dizendo por quê; o token deste serviço passa', async () => {
     const publicos = (await (await fetch(`${s.url}/api/publico/modelos`)).json()) as { codigoServico: string; restrito: boolean }[];
     const modelo = publicos.find((m) => !m.restrito)!.codigoServico;
     const enviar = async (claims: Record<string, unknown>) => enviarFormulario(s.url, modelo, {}, { authorization: `Bearer ${await assinar(claims)}` });
@@ -277,6 +277,9 @@ describe('tokens de cidadão de outra aplicação do mesmo provedor', () => {
       [{ iss: EMISSOR, aud: 'outra-aplicacao' }, /emitida para outra aplicação/],
       [{ iss: 'https://sso.outro.exemplo/realms/x', aud: 'formularios-portal' }, /emitida por outro provedor/],
       [{ iss: EMISSOR, aud: 'formularios-portal', azp: 'outra-aplicacao' }, /emitida para outra aplicação/],
+      // Issue 50: issued an hour ahead (a forged or mis-clocked token) was accepted; a few seconds of skew only.
+      [{ iss: EMISSOR, aud: 'formularios-portal', azp: 'formularios-portal', iat: Math.floor(Date.now() / 1000) + 3600 }, /emitida no futuro/],
+      [{ iss: EMISSOR, aud: 'formularios-portal', azp: 'formularios-portal', iat: Math.floor(Date.now() / 1000) + 60 }, /emitida no futuro/],
     ];
     for (const [claims, motivo] of casos) {
       const r = await enviar(claims);
@@ -286,6 +289,8 @@ describe('tokens de cidadão de outra aplicação do mesmo provedor', () => {
     // This service's own token gets past identification (the model's own checks come next: 400 for the empty answers).
     const proprio = await enviar({ iss: EMISSOR, aud: 'formularios-portal', azp: 'formularios-portal' });
     assert.equal(proprio.status, 400, JSON.stringify(proprio.json));
+    // Two seconds ahead is a clock's ordinary skew.
+    assert.equal((await enviar({ iss: EMISSOR, aud: 'formularios-portal', azp: 'formularios-portal', iat: Math.floor(Date.now() / 1000) + 2 })).status, 400);
     assert.equal((await fetch(`${s.url}/api/publico/token-demo`, { method: 'POST', headers: JSON_CT, body: '{"cpf":"52998224725"}' })).status, 404, 'no demo tokens with a real provider');
   });
 });

@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
 import { cpfValido } from '../../forms/cpf';
 import { ErroConfiguracao, emProducao, urlDoAmbiente } from '../ambiente';
+import { TOLERANCIA_RELOGIO_S } from './autenticacao';
 
 /**
  * Who the citizen is, for models restricted to a public-access group (issue 8). A portal passes the
@@ -55,6 +56,7 @@ export function motivoRecusaCidadao(e: unknown): string {
   const claim = (e as { claim?: string }).claim;
   if (e instanceof errors.JWTExpired) return 'A sua identificação de cidadão expirou. Entre de novo.';
   if (claim === 'aud' || claim === 'azp') return 'A sua identificação de cidadão foi emitida para outra aplicação, não para este serviço. Entre pelo portal deste serviço.';
+  if (claim === 'iat') return 'A sua identificação de cidadão diz ter sido emitida no futuro: o relógio do provedor de identidade ou o deste serviço está errado. Entre de novo daqui a pouco.';
   if (claim === 'iss') return 'A sua identificação de cidadão foi emitida por outro provedor de identidade. Entre com a conta de cidadão aceita por este serviço.';
   return 'A sua identificação de cidadão é inválida ou expirou. Entre de novo.';
 }
@@ -72,7 +74,9 @@ export function criarIdentidadeCidadao(o: OpcoesCidadao): IdentidadeCidadao {
   const jwks = createRemoteJWKSet(new URL(o.jwksUrl));
   return {
     async verificar(token: string): Promise<Cidadao> {
-      const { payload } = await jwtVerify(token, jwks, { issuer: o.emissor, audience: o.audiencia });
+      const { payload } = await jwtVerify(token, jwks, { issuer: o.emissor, audience: o.audiencia, clockTolerance: TOLERANCIA_RELOGIO_S });
+      // jose checks iat only against a maximum age (issue 50: a token issued an hour ahead was taken): a few seconds of skew, no more.
+      if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + TOLERANCIA_RELOGIO_S) throw Object.assign(new Error('iat no futuro'), { claim: 'iat' });
       // The authorised party, when the provider writes one, is the client the token was issued to.
       if (o.audiencia && payload.azp !== undefined && payload.azp !== o.audiencia) throw Object.assign(new Error('azp de outra aplicação'), { claim: 'azp' });
       return cidadaoDasClaims(payload, o.claimCpf);
