@@ -142,22 +142,36 @@ export function conexaoPerdida(e: unknown): boolean {
 
 const PASTA_MIGRACOES = fileURLToPath(arquivoDoServico('migracoes'));
 
+/** The advisory lock every migration takes (any 64-bit number of ours: the same in every node and version). */
+const TRAVA_MIGRACOES = 4_815_162_342;
+
 /**
  * Applies the versioned SQL migrations not yet applied, each in its own transaction, in order; with `ate`,
- * only those up to that file (a test building a database as an older version left it).
+ * only those up to that file (a test building a database as an older version left it). Nodes starting together
+ * on one database (a deploy with a new migration) each run this: every step holds a transaction-level advisory
+ * lock and looks again under it, so each migration runs once and the others wait for it (issue 50: two of three
+ * nodes died on "relation already exists").
  */
 export async function migrar(db: Banco, ate?: string): Promise<string[]> {
-  await db.query('create table if not exists schema_migracoes (versao text primary key, aplicada_em timestamptz not null default now())');
+  await db.transacao(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [TRAVA_MIGRACOES]);
+    await tx.query('create table if not exists schema_migracoes (versao text primary key, aplicada_em timestamptz not null default now())');
+  });
   const feitas = new Set((await db.query<{ versao: string }>('select versao from schema_migracoes')).map((r) => r.versao));
-  const novas = readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql') && !feitas.has(f) && (!ate || f <= ate)).sort();
-  for (const f of novas) {
+  const pendentes = readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql') && !feitas.has(f) && (!ate || f <= ate)).sort();
+  const aplicadas: string[] = [];
+  for (const f of pendentes) {
     const sql = readFileSync(join(PASTA_MIGRACOES, f), 'utf8');
     await db.transacao(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock($1)', [TRAVA_MIGRACOES]);
+      // Another node may have applied it while this one waited for the lock.
+      if ((await tx.query('select 1 from schema_migracoes where versao = $1', [f])).length) return;
       await tx.script(sql);
       await tx.query('insert into schema_migracoes (versao) values ($1)', [f]);
+      aplicadas.push(f);
     });
   }
-  return novas;
+  return aplicadas;
 }
 
 /** The migrations in the code not yet applied to this database (readiness: none may be missing). */
