@@ -157,7 +157,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   metricas.observar(app);
   const redis = o.redisUrl ? await conectarRedis(o.redisUrl) : undefined;
   const saude = criarSaude({ db, outras: redis ? [verificacaoRedis(redis)] : [] });
-  registrarSaude(app, saude);
+  registrarSaude(app, saude, { detalhes: false });
   const entregas = o.entregas ?? { ligado: false, esperasS: ESPERAS_PADRAO_S, ...OPCOES_PADRAO };
   const integracao = o.integracao;
   await garantirSegredos(db, integracao);

@@ -239,7 +239,8 @@ describe('prontidão, métricas e Redis num nó', { skip: !comPostgres }, () => 
     const ponte = await abrirPonte({ host: destino.hostname, porta: Number(destino.port || 5432) });
     const url = new URL(b.url);
     url.host = `127.0.0.1:${ponte.porta}`;
-    const s = await subirServidor({ databaseUrl: url.toString(), semear: false });
+    const portaGestao = await portaLivre();
+    const s = await subirServidor({ databaseUrl: url.toString(), semear: false, gestao: { porta: portaGestao, host: '127.0.0.1' } });
     try {
       const pronto = async () => {
         const r = await fetch(`${s.url}/health/ready`);
@@ -252,6 +253,12 @@ describe('prontidão, métricas e Redis num nó', { skip: !comPostgres }, () => 
       const fora = await pronto();
       assert.equal(fora.status, 503);
       assert.equal(fora.corpo.checks.find((c) => c.name === 'postgresql')!.status, 'DOWN');
+      // Issue 50: the public port says UP/DOWN only — not the driver's message with the database's address;
+      // the management port (loopback) keeps the reason for the operator.
+      const publico = JSON.stringify(fora.corpo);
+      assert.doesNotMatch(publico, /motivo|ECONN|127\.0\.0\.1|localhost|\d{4,5}/, publico);
+      const gestao = (await (await fetch(`http://127.0.0.1:${portaGestao}/health/ready`)).json()) as { checks: { name: string; data?: { motivo: string } }[] };
+      assert.ok(gestao.checks.find((c) => c.name === 'postgresql')!.data?.motivo, JSON.stringify(gestao));
       assert.equal((await fetch(`${s.url}/health/live`)).status, 200, 'alive all the same');
       await ponte.restaurar();
       await esperarAte(async () => (await pronto()).status === 200, 10_000, 'pronto de novo');

@@ -14,7 +14,7 @@ export interface OpcoesGestao {
 
 export async function abrirGestao(o: OpcoesGestao, saude: Saude, metricas: Metricas): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
-  registrarSaude(app, saude);
+  registrarSaude(app, saude, { detalhes: true });
   app.get('/metrics', async (_req, rep) => rep.header('content-type', metricas.registro.contentType).send(await metricas.registro.metrics()));
   await app.listen({ port: o.porta, host: o.host });
   return app;

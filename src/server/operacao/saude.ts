@@ -69,11 +69,16 @@ export function criarSaude(o: { db: Banco; outras?: Verificacao[]; limiteMs?: nu
 
 export type Saude = ReturnType<typeof criarSaude>;
 
-/** /health/live and /health/ready on `app` (the public port and the management port both serve them). */
-export function registrarSaude(app: FastifyInstance, saude: Saude) {
+/**
+ * /health/live and /health/ready on `app`. The management port shows each check's reason (`detalhes`); the public
+ * port says only UP or DOWN per check (issue 50: with PostgreSQL down, the public answer carried the database's
+ * address from the driver's message, and Redis's text too).
+ */
+export function registrarSaude(app: FastifyInstance, saude: Saude, o: { detalhes: boolean }) {
   app.get('/health/live', { schema: { hide: true } }, async (_req, rep) => rep.header('cache-control', 'no-store').send({ status: 'UP', checks: [] }));
   app.get('/health/ready', { schema: { hide: true } }, async (_req, rep) => {
     const e = await saude.pronto();
-    return rep.code(e.status === 'UP' ? 200 : 503).header('cache-control', 'no-store').send(e);
+    const corpo = o.detalhes ? e : { status: e.status, checks: e.checks.map(({ name, status }) => ({ name, status })) };
+    return rep.code(e.status === 'UP' ? 200 : 503).header('cache-control', 'no-store').send(corpo);
   });
 }
