@@ -30,7 +30,11 @@ function vazio(v: Valor): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail address as people write it: no quoted or escaped local part (issue 50: `"victim"@x` and `"v\\ictim"@x`
+ * reach victim@x and were counted apart by the per-recipient limits), no spaces, brackets or separators.
+ */
+const EMAIL = /^[^\s@"\\(),:;<>[\]]+@[^\s@"\\(),:;<>[\]]+\.[^\s@"\\(),:;<>[\]]+$/;
 const INTEIRO = /^[-+]?\d+$/;
 const DECIMAL = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)$/;
 

@@ -239,12 +239,19 @@ describe('limites por endereço em toda rota do cidadão, cotas de anexos e e-ma
     assert.equal((await contarLinhas()).a - antes.a, 2);
   });
 
-  test('links de rascunho por e-mail: no máximo três por destinatário por hora; o rascunho é salvo mesmo assim', async () => {
+  test('links de rascunho por e-mail: no máximo três por caixa postal por hora, como quer que se escreva; o rascunho é salvo mesmo assim', async () => {
+    const rascunho = (i: number, email: string) => deEndereco(`127.0.3.${i + 1}`, `${s.url}/api/publico/modelos/teste-rajada/rascunhos`, { method: 'POST', headers: JSON_CT, body: JSON.stringify({ respostas: {}, email }) });
+    // Issue 50: a quoted or escaped local part reaches the same mailbox; it is refused as an address.
+    for (const [i, email] of ['"vitima"@exemplo.com', '"v\\itima"@exemplo.com', 'vitima\\@exemplo.com'].entries()) {
+      const r = await rascunho(10 + i, email);
+      assert.equal(r.status, 400, `${email}: ${JSON.stringify(r.json)}`);
+    }
+    // Case and a +tag are the same mailbox: counted together.
     const respostas = [];
-    for (let i = 0; i < 5; i++) respostas.push(await deEndereco(`127.0.3.${i + 1}`, `${s.url}/api/publico/modelos/teste-rajada/rascunhos`, { method: 'POST', headers: JSON_CT, body: JSON.stringify({ respostas: {}, email: 'Vitima@Exemplo.com' }) }));
+    for (const [i, email] of ['Vitima@Exemplo.com', 'vitima+1@exemplo.com', 'VITIMA+promo@exemplo.com', 'vitima@exemplo.com', 'vitima+2@EXEMPLO.com'].entries()) respostas.push(await rascunho(i, email));
     assert.deepEqual(respostas.map((r) => r.status), [201, 201, 201, 201, 201]);
     assert.deepEqual(respostas.map((r) => r.json.emailEnviado), [true, true, true, false, false]);
-    const fila = await s.db.query<{ n: number }>(`select count(*)::int as n from envio_email where tipo = 'RASCUNHO' and lower(para) = 'vitima@exemplo.com'`);
+    const fila = await s.db.query<{ n: number }>(`select count(*)::int as n from envio_email where tipo = 'RASCUNHO' and lower(para) like 'vitima%@exemplo.com'`);
     assert.equal(fila[0].n, 3);
   });
 });

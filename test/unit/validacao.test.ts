@@ -22,7 +22,7 @@ test("SPEC.md section 5's messages, word for word", () => {
 
 test('valid values pass, and empty optional values pass every rule but required', () => {
   const validos: [Regra, unknown][] = [
-    [{ tipo: 'required' }, 'x'], [{ tipo: 'required' }, 0], [{ tipo: 'email' }, 'ana.lima@saude.uf.gov.br'],
+    [{ tipo: 'required' }, 'x'], [{ tipo: 'required' }, 0], [{ tipo: 'email' }, 'ana.lima@saude.uf.gov.br'], [{ tipo: 'email' }, 'joão+protocolo@exemplo.com.br'],
     [{ tipo: 'integer' }, '-42'], [{ tipo: 'integer' }, 7], [{ tipo: 'decimal' }, '3,14'], [{ tipo: 'decimal' }, '1.234,56'], [{ tipo: 'decimal' }, '2.5'],
     [{ tipo: 'minValue', min: 10 }, '10'], [{ tipo: 'maxValue', max: 5 }, '4,9'], [{ tipo: 'minLength', min: 3 }, 'abc'],
     [{ tipo: 'maxLength', max: 3 }, 'ção'], [{ tipo: 'url' }, 'https://servicos.uf.gov.br/a?b=1'], [{ tipo: 'cpf' }, '529.982.247-25'],
@@ -36,7 +36,7 @@ test('valid values pass, and empty optional values pass every rule but required'
 
 test('invalid values fail', () => {
   const invalidos: [Regra, unknown][] = [
-    [{ tipo: 'email' }, 'ana lima@x.br'], [{ tipo: 'integer' }, '12a'], [{ tipo: 'integer' }, 1.5], [{ tipo: 'decimal' }, '1,2,3'],
+    [{ tipo: 'email' }, 'ana lima@x.br'], [{ tipo: 'email' }, '"ana"@x.br'], [{ tipo: 'email' }, 'a\\na@x.br'], [{ tipo: 'email' }, 'ana@x.br>'], [{ tipo: 'integer' }, '12a'], [{ tipo: 'integer' }, 1.5], [{ tipo: 'decimal' }, '1,2,3'],
     [{ tipo: 'url' }, 'ftp://x.br'], [{ tipo: 'url' }, 'javascript:alert(1)'], [{ tipo: 'cpf' }, '529.982.247-24'], [{ tipo: 'maxLength', max: 1 }, 'ab'],
   ];
   for (const [r, v] of invalidos) assert.notEqual(checar(r, v), null, `${r.tipo} ${String(v)}`);

@@ -56,6 +56,16 @@ export function tenteDeNovoEm(ms: number): string {
 /** A key that tells nothing of what it counts (an e-mail address, a CPF): its SHA-256. */
 export const chaveOpaca = (texto: string) => createHash('sha256').update(texto.trim().toLowerCase()).digest('base64url').slice(0, 22);
 
+/**
+ * One mailbox, however it is spelt (issue 50): case is not part of it, and neither is a `+tag` most providers
+ * deliver to the same box. The per-recipient e-mail limits count by this.
+ */
+export function caixaPostal(email: string): string {
+  const [local, dominio] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  return `${local.split('+')[0]}@${dominio ?? ''}`;
+}
+export const chaveDoDestinatario = (email: string) => chaveOpaca(caixaPostal(email));
+
 export function criarLimites(loja: LojaLimites) {
   /** Counts `custo` against `limite` for `chave`: whether it is still within, and the window's state. */
   async function contar(limite: Limite, chave: string, custo = 1) {

@@ -17,7 +17,7 @@ import { ErroHttp, invalido, naoEncontrado } from '../erros';
 import { novoCodigoVerificacao } from '../../pdf/comprovante';
 import { exportacaoMascarada } from '../exportacao';
 import { criarEnviosEmGrupo, type FormularioGravado } from '../enviosEmGrupo';
-import { chaveOpaca } from '../limites';
+import { chaveDoDestinatario } from '../limites';
 import { rascunhoDoCodigo } from './rascunhos';
 import { contarJornada } from './jornada';
 import { doc, params, type ContextoPublico, type LinhaPublica } from './contextoPublico';
@@ -37,7 +37,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
   const gravarEmGrupo = criarEnviosEmGrupo(db);
 
   /** A confirmation address, unless it has had its hour's share (an address typed by anyone must not become a mail cannon). */
-  const dentroDoLimite = async (para: string | null) => (para && (await ctx.limites.contar(ctx.nomeados.confirmacoes, chaveOpaca(para))).dentro ? para : null);
+  const dentroDoLimite = async (para: string | null) => (para && (await ctx.limites.contar(ctx.nomeados.confirmacoes, chaveDoDestinatario(para))).dentro ? para : null);
 
   api.post<{ Params: { codigoServico: string }; Body: CorpoEnviado }>(
     '/modelos/:codigoServico/formularios',

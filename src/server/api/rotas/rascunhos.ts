@@ -10,7 +10,7 @@ import type { Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
 import { parametros } from '../contrato';
 import { ErroHttp, invalido, naoEncontrado } from '../erros';
-import { chaveOpaca } from '../limites';
+import { chaveDoDestinatario } from '../limites';
 import { contarJornada } from './jornada';
 import { doc, type ContextoPublico, type OpcoesRascunhos } from './contextoPublico';
 import { textoCidadao } from '../../textosCidadao';
@@ -106,7 +106,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
    */
   const avisar = async (tx: Executor, email: string | undefined, codigo: string, modelo: string, expira: string, idioma: IdiomaCidadao) => {
     if (!email?.trim() || !o.enviarLink) return false;
-    if (!(await ctx.limites.contar(ctx.nomeados.emailsRascunho, chaveOpaca(email))).dentro) return false;
+    if (!(await ctx.limites.contar(ctx.nomeados.emailsRascunho, chaveDoDestinatario(email))).dentro) return false;
     await o.enviarLink(tx, email.trim(), { link: o.link(codigo), modelo, expiraEm: new Date(expira).toISOString(), idioma });
     return true;
   };
