@@ -360,6 +360,15 @@ for (const { nome, alvo: criar } of await alvos()) {
         if (temCorpo) {
           await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, corpo: { campoQueNaoExiste: [1] }, espera: [400, 404] });
           await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, bruto: '<nome>x</nome>', cabecalhos: { 'content-type': 'application/xml' }, espera: [415, 404] });
+          // Issue 50: a form-encoded or plain-text body is not JSON either (a form-encoded one once created a group).
+          if (o.op.requestBody.content?.['application/json']) {
+            await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, bruto: 'nome=Grupo+de+formulario&descricao=x', cabecalhos: { 'content-type': 'application/x-www-form-urlencoded' }, espera: 415 });
+            await chamar(o.metodo, caminho, { token: o.op.security ? null : undefined, bruto: '{"nome":"Grupo em texto"}', cabecalhos: { 'content-type': 'text/plain;charset=UTF-8' }, espera: 415 });
+          }
+        }
+        if (o.metodo === 'POST' && o.caminho.endsWith('/grupos-controle-conteudo')) {
+          // Signed in as an administrator, who may create groups: still refused, nothing created.
+          await chamar(o.metodo, caminho, { bruto: 'nome=Grupo+por+formulario&descricao=x', cabecalhos: { 'content-type': 'application/x-www-form-urlencoded' }, espera: 415 });
         }
         if (o.op.parameters?.some((p: Json) => p.in === 'query' && p.name === 'size')) {
           await chamar(o.metodo, `${caminho}?size=101`, { espera: 400 });

@@ -17,6 +17,9 @@ export const TAGS = [
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];
 
+/** A body in a type the operation does not take: the document's words for the 415, and the API's. */
+export const MSG_415 = 'O corpo não é application/json: envie-o como application/json.';
+
 type Erro = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502;
 
 const DESCRICAO_ERRO: Record<Erro | 503, string> = {
@@ -27,7 +30,7 @@ const DESCRICAO_ERRO: Record<Erro | 503, string> = {
   409: 'Conflito com o estado atual do registro.',
   410: 'Encerrado: o modelo foi arquivado.',
   413: 'Corpo da requisição grande demais.',
-  415: 'O corpo não é application/json.',
+  415: MSG_415,
   422: 'A mesma Idempotency-Key já foi usada com outras respostas.',
   429: 'Muitas requisições seguidas: tente de novo depois de Retry-After.',
   502: 'Um serviço externo (o PSP do Pix) não aceitou o pedido; nada foi registrado.',

@@ -2,6 +2,7 @@ import { ptBR } from '../../i18n/pt-BR';
 import { en } from '../../i18n/en';
 import type { ChaveTexto } from '../../i18n';
 import { idiomaPreferido } from '../../i18n/cidadao';
+import { MSG_415 } from './contrato';
 
 /**
  * The API's texts for a console in English (issue 37: the retries' "last error" and the API's refusals came in
@@ -18,7 +19,7 @@ const FRASES: [string, string][] = [
   ['Você precisa de uma destas permissões: {lista}.', 'You need one of these permissions: {lista}.'],
   ['Você só pode consultar as suas próprias permissões.', 'You may only look up your own permissions.'],
   ['Recurso não encontrado.', 'Resource not found.'],
-  ['Envie o corpo como application/json.', 'Send the body as application/json.'],
+  [MSG_415, 'The body is not application/json: send it as application/json.'],
   ['Erro interno do servidor.', 'Internal server error.'],
   ['Corpo da requisição grande demais.', 'Request body too large.'],
   ['Verifique os campos destacados.', 'Check the highlighted fields.'],

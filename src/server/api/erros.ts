@@ -3,6 +3,7 @@ import { traduzir, type ChaveTexto } from '../../i18n';
 import { TIPO_VERSAO_ANTIGA, type ErroCampo } from '../../contrato/problema';
 import { enviarProblema } from './autenticacao';
 import { conexaoPerdida } from '../db';
+import { MSG_415 } from './contrato';
 
 /** A refusal a route throws: becomes a problem+json answer with a pt-BR detail. */
 export class ErroHttp extends Error {
@@ -82,7 +83,7 @@ export function tratarErro(erro: Error & { statusCode?: number; validation?: Err
     const erros = errosDeEsquema(erro.validation, ctx);
     return enviarProblema(rep, 400, ctx === 'querystring' ? `Parâmetros inválidos: ${erros.map((e) => `${e.field}: ${e.message}`).join(' ')}` : MSG_CAMPOS, erros);
   }
-  if (erro.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return enviarProblema(rep, 415, 'Envie o corpo como application/json.');
+  if (erro.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return enviarProblema(rep, 415, MSG_415);
   if (erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500) {
     const detalhe =
       erro.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'O corpo da requisição está vazio.'

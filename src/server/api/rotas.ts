@@ -17,7 +17,7 @@ import type { LojaLimites } from './limites';
 import type { Anexos } from '../anexos/anexos';
 import { rotasAuditoria } from './auditoria';
 import { Type } from 'typebox';
-import { operacao, parametros } from './contrato';
+import { MSG_415, operacao, parametros } from './contrato';
 import { Administradores, Eu, Permissoes } from '../../contrato/acesso';
 import type { IdentidadeCidadao } from './cidadao';
 import type { OpcoesIntegracao } from '../entrega/integracao';
@@ -66,6 +66,13 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
           rep.header('access-control-max-age', '600');
         }
         if (req.method === 'OPTIONS') return rep.code(204).send();
+        // Issue 50: a body in another type than the operation documents is refused before it is read (a
+        // form-encoded body once created a group; text/plain was parsed and answered 400). Only uploads
+        // (x-corpo-binario) take any type: their content is checked as it streams in.
+        const tipo = req.headers['content-type'];
+        if (tipo !== undefined && req.method !== 'GET' && req.method !== 'HEAD' && !(req.routeOptions.schema as Record<string, unknown> | undefined)?.['x-corpo-binario']) {
+          if (tipo.split(';')[0].trim().toLowerCase() !== 'application/json') return enviarProblema(rep, 415, MSG_415);
+        }
       });
       // Before the child contexts below, which take the handlers they find when registered.
       api.setNotFoundHandler((_req, rep) => enviarProblema(rep, 404, 'Recurso não encontrado.'));
