@@ -220,6 +220,10 @@ for (const { nome, alvo: criar } of await alvos()) {
       const arquivo = (await chamar('GET', `/modelos/${codigo}/exportacao`, { espera: 200 })).corpo;
       await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo, codigoServico: `${codigo}-i`, grupoControleConteudoId: grupo.id }, espera: 200 });
       await chamar('POST', '/modelos/importacao/previa', { corpo: { arquivo: { ...arquivo, checksum: `sha256:${'0'.repeat(64)}` } }, espera: 400 });
+      // Issue 50: the dry run a client would guess from the bulk retries' ?simulacao=true is refused, not a real import.
+      const simulada = await chamar('POST', '/modelos/importacao?simulacao=true', { corpo: { arquivo, codigoServico: `${codigo}-s`, grupoControleConteudoId: grupo.id }, espera: 400 });
+      assert.deepEqual((simulada.corpo as Json).errors, [{ field: 'simulacao', message: 'Parâmetro desconhecido.' }]);
+      await chamar('GET', `/modelos/${codigo}-s`, { espera: 404 });
       await chamar('POST', '/modelos/importacao', { corpo: { arquivo, codigoServico: `${codigo}-i`, grupoControleConteudoId: grupo.id }, espera: 201 });
       const historico = (await chamar('GET', `/modelos/${codigo}/historico?size=5`, { espera: 200 })).corpo;
       await chamar('GET', `/modelos/${codigo}/historico/${historico.at(-1).id}`, { espera: 200 });
@@ -342,6 +346,7 @@ for (const { nome, alvo: criar } of await alvos()) {
 
     test('as recusas de toda operação estão documentadas: sem token, sem vínculo, inexistente, corpo inválido, corpo que não é JSON', async () => {
       const exemplo: Record<string, string> = { username: 'ninguem-aqui', codigoServico: 'nao-existe-nunca', numero: '999999', id: '999999999', perfilAcessoId: '999999', grupoControleConteudoId: '999999', grupoAcessoPublicoId: '999999' };
+      let parametroRecusado = 0;
       for (const o of contrato.operacoes) {
         const caminho = o.caminho.replace(/\{([^}]+)\}/g, (_, p) => exemplo[p] ?? 'x');
         const temCorpo = !!o.op.requestBody;
@@ -370,11 +375,21 @@ for (const { nome, alvo: criar } of await alvos()) {
           // Signed in as an administrator, who may create groups: still refused, nothing created.
           await chamar(o.metodo, caminho, { bruto: 'nome=Grupo+por+formulario&descricao=x', cabecalhos: { 'content-type': 'application/x-www-form-urlencoded' }, espera: 415 });
         }
+        // Issue 50: a query parameter the operation does not document is refused, naming it (POST /modelos/importacao?simulacao=true imported).
+        if (o.metodo !== 'OPTIONS') {
+          const r = await chamar(o.metodo, `${caminho}?parametroQueNaoExiste=1`, { ...(temCorpo ? { corpo: {} } : {}), espera: [400, 401, 403, 404, 415] });
+          // (A path's ids and a body are checked first: their own refusals come before the query's.)
+          const naQuery = r.status === 400 && (r.corpo as Json).errors?.some((e: Json) => e.field === 'parametroQueNaoExiste' && e.message === 'Parâmetro desconhecido.');
+          if (naQuery) parametroRecusado++;
+          else if (r.status === 400) assert.ok(temCorpo || o.caminho.includes('{'), `${o.metodo} ${caminho}: ${JSON.stringify(r.corpo)}`);
+        }
         if (o.op.parameters?.some((p: Json) => p.in === 'query' && p.name === 'size')) {
           await chamar(o.metodo, `${caminho}?size=101`, { espera: 400 });
           await chamar(o.metodo, `${caminho}?page=-1`, { espera: 400 });
         }
       }
+      // Not vacuous: most operations were seen refusing the unknown parameter by name.
+      assert.ok(parametroRecusado > contrato.operacoes.length / 3, `${parametroRecusado} de ${contrato.operacoes.length}`);
     });
 
     test('toda operação documentada foi chamada com sucesso', () => {

@@ -85,7 +85,7 @@ describe('a demonstração de `npm start` em cada Node que o README nomeia', () 
         for (const esperado of ['Comprovante de envio', 'Auxílio Família na Escola', protocolo, 'Maria da Conceição']) assert.ok(recibo.includes(esperado), `"${esperado}" no comprovante:\n${recibo}`);
         // The staff PDF, downloaded by a signed-in administrator.
         const { access_token: token } = await entrarComo(base, 'admin');
-        const lista = await fetch(`${base}/api/formularios?codigoServico=educacao-auxilio-familia`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<{ id: string; protocolo: string }[]>);
+        const lista = await fetch(`${base}/api/formularios?protocolo=${protocolo}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<{ id: string; protocolo: string }[]>);
         const formulario = lista.find((f) => f.protocolo === protocolo);
         assert.ok(formulario, JSON.stringify(lista));
         const ficha = await pdf(`${base}/api/formularios/${formulario.id}/pdf`, token);
@@ -180,7 +180,7 @@ describe('a produção a partir de dist/, depois de `npm ci --omit=dev` numa có
     const { protocolo, comprovante } = await enviar(base, 'ipva-isencao', { nome: 'José Araújo', placa: 'ABC1D23' });
     const recibo = await pdf(`${base}${comprovante.url}`);
     assert.ok(recibo.includes(protocolo) && recibo.includes('Declaração de isenção de IPVA') && recibo.includes('José Araújo'), recibo);
-    const lista = await api('GET', '/formularios?codigoServico=ipva-isencao');
+    const lista = await api('GET', '/formularios?modelo=ipva-isencao');
     const ficha = await pdf(`${base}/api/formularios/${lista.json[0].id}/pdf`, token);
     assert.ok(ficha.includes(protocolo) && ficha.includes('Placa do veículo'), ficha);
     // The compiled service is not served to browsers.

@@ -87,7 +87,8 @@ export function operacao(o: Operacao): FastifySchema {
         };
   const erros = new Set<Erro | 503>(o.erros);
   if (!o.publica) (erros.add(401), erros.add(403));
-  if (o.params || o.query || o.corpo) erros.add(400);
+  // Every operation may answer 400: at least for a query parameter it does not document.
+  erros.add(400);
   if (o.corpo || o.corpoBinario) (erros.add(413), erros.add(415));
   erros.add(503);
   const respostas: Record<number, unknown> = { [status]: sucesso };
@@ -99,7 +100,8 @@ export function operacao(o: Operacao): FastifySchema {
     tags: [o.tag],
     ...(o.publica ? { security: [] } : {}),
     ...(o.params ? { params: o.params } : {}),
-    ...(o.query ? { querystring: o.query } : {}),
+    // Every operation's query is closed: a parameter it does not document is refused, never ignored (issue 50).
+    querystring: o.query ? { ...o.query, additionalProperties: false } : Type.Object({}, { additionalProperties: false }),
     ...(o.corpo ? { body: o.corpo } : {}),
     ...(o.cabecalhosPedido ? { headers: o.cabecalhosPedido } : {}),
     // Documentation only (documento.ts turns it into the requestBody): the route reads the stream itself.

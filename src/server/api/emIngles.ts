@@ -27,6 +27,7 @@ const FRASES: [string, string][] = [
   ['O banco de dados ficou indisponível por um instante. Confira se a operação foi concluída e tente de novo em alguns segundos.', 'The database was unavailable for a moment. Check whether the operation went through and try again in a few seconds.'],
   ['Parâmetros inválidos: {lista}', 'Invalid parameters: {lista}'],
   ['Campo desconhecido.', 'Unknown field.'],
+  ['Parâmetro desconhecido.', 'Unknown parameter.'],
   ['Formato inválido.', 'Invalid format.'],
   ['Valor inválido.', 'Invalid value.'],
   ['Valor não permitido. Use um destes: {lista}.', 'Value not allowed. Use one of: {lista}.'],

@@ -60,7 +60,8 @@ export function errosDeEsquema(erros: ErroAjv[], contexto: string): ErroCampo[] 
       case 'enum':
         return { field: campo(), message: `Valor não permitido. Use um destes: ${(e.params.allowedValues as unknown[]).join(', ')}.` };
       case 'additionalProperties':
-        return { field: campo(e.params.additionalProperty), message: 'Campo desconhecido.' };
+        // An unknown query parameter is refused like an unknown body field (issue 50: ?simulacao=true on the import was ignored, and it imported).
+        return { field: campo(e.params.additionalProperty), message: contexto === 'querystring' ? 'Parâmetro desconhecido.' : 'Campo desconhecido.' };
       case 'maxItems':
         return { field: campo(), message: `No máximo ${e.params.limit} itens.` };
       case 'pattern':
