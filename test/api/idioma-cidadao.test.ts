@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { DEFINICAO_COMPLETA, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
-import { mensagemDoTrabalho, opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
-import { corpoDaEntrega } from '../../src/server/entrega/entregador';
+import { opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
+import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
+import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { gerarFichaPdf } from '../../src/server/pdf/fichaPdf';
 
 /**
@@ -19,14 +20,26 @@ for (const banco of await bancosDeTeste()) {
   describe(`o idioma do cidadão (${banco.nome})`, () => {
     let s: ServidorTeste;
     let admin: Awaited<ReturnType<typeof clienteApi>>;
+    let caixa: CaixaDeEmails;
+    let receptor: Awaited<ReturnType<typeof subirReceptor>>;
     before(async () => {
-      // E-mails on (the jobs are queued; no worker sends them here: the test builds each message as the worker would).
-      s = await subirServidor({ databaseUrl: banco.url, email: { ...opcoesEmailDoAmbiente({}), caixaDemo: true } });
+      // What a citizen gets is read where it arrives (issue 49): the real mailer sends to an SMTP server (the demo's
+      // catcher, smtp-server + mailparser), the real delivery worker posts to a local HTTP receiver.
+      caixa = await abrirCaixaDeEmails();
+      receptor = await subirReceptor();
+      s = await subirServidor({
+        databaseUrl: banco.url,
+        entregas: { ligado: true, esperasS: [0.3], timeoutMs: 2000, intervaloMs: 50, lote: 10 },
+        email: { ...opcoesEmailDoAmbiente({}), caixaDemo: false, smtpUrl: caixa.url, esperasS: [0.3, 0.3], intervaloMs: 50 },
+        integracao: { permitidos: { origens: [receptor.origem] } },
+      });
       admin = await clienteApi(s.url, 'admin');
-      await modeloPublicado(admin, 'teste-idioma', null, {}, { ...DEFINICAO_COMPLETA, secoes: [{ ...DEFINICAO_COMPLETA.secoes[0], campos: [...DEFINICAO_COMPLETA.secoes[0].campos, { id: 'contato', tipo: 'email', rotulo: 'E-mail para a confirmação', obrigatorio: false, regras: [], confirmacao: true }] }] });
+      await modeloPublicado(admin, 'teste-idioma', receptor.url, {}, { ...DEFINICAO_COMPLETA, secoes: [{ ...DEFINICAO_COMPLETA.secoes[0], campos: [...DEFINICAO_COMPLETA.secoes[0].campos, { id: 'contato', tipo: 'email', rotulo: 'E-mail para a confirmação', obrigatorio: false, regras: [], confirmacao: true }] }] });
     });
     after(async () => {
       await s.fechar();
+      await caixa.fechar();
+      await receptor.fechar();
       await banco.descartar?.();
     });
 
@@ -79,17 +92,18 @@ for (const banco of await bancosDeTeste()) {
       const textoPt = pdfTexto(Buffer.from(await (await fetch(`${s.url}${pt.json.comprovante.url}`)).arrayBuffer()));
       assert.ok(textoPt.includes('Comprovante de envio') && textoPt.includes('Recebido em'), textoPt);
 
-      // The confirmation job of each, as the worker would send it.
-      const [job] = await s.db.query<{ formulario_id: string; tipo: 'CONFIRMACAO'; para: string; dados: Record<string, unknown> }>(`select e.formulario_id::text, e.tipo, e.para, e.dados from envio_email e join formulario f on f.id = e.formulario_id where f.protocolo = $1 and e.tipo = 'CONFIRMACAO'`, [es.json.protocolo]);
-      const m = (await mensagemDoTrabalho(s.db, job))!;
+      // The confirmation as the SMTP server received it from the mailer.
+      const m = await caixa.esperar((e) => e.para.includes('maria.es@exemplo.com'));
       assert.equal(m.assunto, `Recibimos su formulario: Teste teste-idioma (protocolo ${es.json.protocolo})`);
       assert.match(m.texto, /^Hola:\n\nRecibimos su formulario "Teste teste-idioma" el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\./);
-      assert.match(m.html, /<html lang="es">/);
+      assert.match(m.html ?? '', /<html lang="es">/);
       assert.ok(pdfTexto(m.anexos[0].conteudo).includes('Comprobante de envío'));
 
-      // The delivery's body says which language.
-      const [f] = await s.db.query<{ id: string; protocolo: string; codigo_servico: string; modelo_versao: number; recebido_em: string; cpf_requerente: string | null; nome_requerente: string | null; respostas: Record<string, unknown>; idioma: string }>('select id::text, protocolo, codigo_servico, modelo_versao, recebido_em, cpf_requerente, nome_requerente, respostas, idioma from formulario where protocolo = $1', [es.json.protocolo]);
-      assert.equal(corpoDaEntrega(f, { gerar: () => ({ url: '', expiraEm: '' }) }).idioma, 'es');
+      // The delivery the receiver got says which language.
+      const [entrega] = await esperarAte(() => receptor.doProtocolo(es.json.protocolo)[0] && receptor.doProtocolo(es.json.protocolo), 15_000, 'a entrega em espanhol');
+      assert.equal(entrega.corpo.idioma, 'es');
+      const [entregaPt] = await esperarAte(() => receptor.doProtocolo(pt.json.protocolo)[0] && receptor.doProtocolo(pt.json.protocolo), 15_000, 'a entrega em português');
+      assert.equal(entregaPt.corpo.idioma, 'pt-BR');
     });
 
     test('um rascunho salvo em espanhol: suas mensagens e o e-mail com o link também', async () => {
@@ -102,7 +116,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(ok.status, 201);
       const [job] = await s.db.query<{ formulario_id: null; tipo: 'RASCUNHO'; para: string; dados: Record<string, unknown> }>(`select formulario_id, tipo, para, dados from envio_email where tipo = 'RASCUNHO' and para = 'ana.es@exemplo.com'`);
       assert.equal(job.dados.idioma, 'es');
-      const m = (await mensagemDoTrabalho(s.db, job))!;
+      const m = await caixa.esperar((e) => e.para.includes('ana.es@exemplo.com'));
       assert.equal(m.assunto, 'Continúe su formulario: Teste teste-idioma');
       assert.match(m.texto, /Sus respuestas al formulario "Teste teste-idioma" fueron guardadas[\s\S]*El enlace es válido hasta el \d{2}\/\d{2}\/\d{4}/);
       const codigo = (await ok.json()).codigo;

@@ -1,11 +1,11 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { simpleParser } from 'mailparser';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
-import { mensagemDoTrabalho, opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
-import { corpoDaEntrega } from '../../src/server/entrega/entregador';
+import { opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
+import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
+import { esperarAte, subirReceptor } from '../apoio/receptor';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**
@@ -51,15 +51,28 @@ for (const banco of await bancosDeTeste()) {
     let s: ServidorTeste;
     let admin: Awaited<ReturnType<typeof clienteApi>>;
     let corpo: Record<string, unknown>;
+    let caixa: CaixaDeEmails;
+    let receptor: Awaited<ReturnType<typeof subirReceptor>>;
     before(async () => {
-      s = await subirServidor({ databaseUrl: banco.url, email: { ...opcoesEmailDoAmbiente({}), caixaDemo: true }, idiomasFormularios: ['es'] });
+      // The confirmation read as the SMTP server received it, the delivery as the receiver got it (issue 49).
+      caixa = await abrirCaixaDeEmails();
+      receptor = await subirReceptor();
+      s = await subirServidor({
+        databaseUrl: banco.url,
+        entregas: { ligado: true, esperasS: [0.3], timeoutMs: 2000, intervaloMs: 50, lote: 10 },
+        email: { ...opcoesEmailDoAmbiente({}), caixaDemo: false, smtpUrl: caixa.url, esperasS: [0.3, 0.3], intervaloMs: 50 },
+        integracao: { permitidos: { origens: [receptor.origem] } },
+        idiomasFormularios: ['es'],
+      });
       admin = await clienteApi(s.url, 'admin');
       const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
-      corpo = { nome: 'Inscrição de teste', descricao: '', grupoControleConteudoId: grupo };
+      corpo = { nome: 'Inscrição de teste', descricao: '', grupoControleConteudoId: grupo, integracao: { url: receptor.url, metodo: 'POST', cabecalhos: {} } };
       assert.equal((await admin('POST', '/modelos', { codigoServico: 'traduzido', ...corpo })).status, 201);
     });
     after(async () => {
       await s.fechar();
+      await caixa.fechar();
+      await receptor.fechar();
       await banco.descartar?.();
     });
 
@@ -109,17 +122,13 @@ for (const banco of await bancosDeTeste()) {
       for (const x of ['Comprobante de envío', 'Inscripción de prueba', 'Solicitante', 'Nombre completo', 'Casado(a)', 'Declaro que la información es verdadera.']) assert.ok(comprovante.includes(x), `"${x}" no comprovante:\n${comprovante}`);
       assert.doesNotMatch(comprovante, /Requerente|Nome completo|Inscrição de teste/);
 
-      const [job] = await s.db.query<{ formulario_id: string; tipo: 'CONFIRMACAO'; para: string; dados: Record<string, unknown> }>(`select e.formulario_id::text, e.tipo, e.para, e.dados from envio_email e join formulario f on f.id = e.formulario_id where f.protocolo = $1 and e.tipo = 'CONFIRMACAO'`, [enviado.protocolo]);
-      const m = (await mensagemDoTrabalho(s.db, job))!;
-      const raw = [`To: ${m.para}`, `Subject: =?UTF-8?B?${Buffer.from(m.assunto).toString('base64')}?=`, 'Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', Buffer.from(m.texto).toString('base64')].join('\r\n');
-      const lido = await simpleParser(raw);
-      assert.equal(lido.subject, `Recibimos su formulario: Inscripción de prueba (protocolo ${enviado.protocolo})`);
-      assert.match(lido.text ?? '', /Solicitante\n {2}Nombre completo: .+\n {2}Estado civil: Casado\(a\)/);
+      const m = await caixa.esperar((e) => e.para.includes('maria.es@exemplo.com') && e.assunto.includes(enviado.protocolo));
+      assert.equal(m.assunto, `Recibimos su formulario: Inscripción de prueba (protocolo ${enviado.protocolo})`);
+      assert.match(m.texto, /Solicitante\n {2}Nombre completo: .+\n {2}Estado civil: Casado\(a\)/);
       assert.ok(pdfTexto(m.anexos[0].conteudo).includes('Nombre completo'));
 
-      const [f] = await s.db.query<{ id: string; protocolo: string; codigo_servico: string; modelo_versao: number; recebido_em: string; cpf_requerente: string | null; nome_requerente: string | null; respostas: Record<string, unknown>; idioma: string }>('select id::text, protocolo, codigo_servico, modelo_versao, recebido_em, cpf_requerente, nome_requerente, respostas, idioma from formulario where protocolo = $1', [enviado.protocolo]);
-      const entrega = corpoDaEntrega(f, { gerar: () => ({ url: '', expiraEm: '' }) });
-      assert.deepEqual([entrega.idioma, (entrega.respostas as Record<string, unknown>)['estado-civil']], ['es', 'casado']);
+      const [entrega] = await esperarAte(() => receptor.doProtocolo(enviado.protocolo)[0] && receptor.doProtocolo(enviado.protocolo), 15_000, 'a entrega');
+      assert.deepEqual([entrega.corpo.idioma, entrega.corpo.respostas['estado-civil'], (entrega.corpo.declaracao as { texto: string }).texto], ['es', 'casado', 'Declaro que la información es verdadera.']);
     });
 
     test('o rascunho salvo em espanhol volta em espanhol', async () => {
