@@ -1,9 +1,9 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, clienteApi, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
-import { corpoDaEntrega } from '../../src/server/entrega/entregador';
+import { esperarAte, subirReceptor } from '../apoio/receptor';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**
@@ -25,19 +25,24 @@ for (const banco of await bancosDeTeste()) {
     let s: ServidorTeste;
     let admin: Cliente;
     let grupo: number;
+    let receptor: Awaited<ReturnType<typeof subirReceptor>>;
     before(async () => {
-      s = await subirServidor({ databaseUrl: banco.url });
+      // A local HTTP receiver: the declaration is read where the real delivery worker posts it (issue 49).
+      receptor = await subirReceptor();
+      const porta = await portaLivre();
+      s = await subirServidor({ databaseUrl: banco.url, porta, integracao: { permitidos: { origens: [receptor.origem, `http://127.0.0.1:${porta}`] } } });
       admin = await clienteApi(s.url, 'admin');
       grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
     });
     after(async () => {
       await s.fechar();
+      await receptor.fechar();
       await banco.descartar?.();
     });
 
     /** Creates, saves (with `extra` and `definicao`) and publishes a model; resolves the saved model. */
-    async function publicado(codigo: string, extra: Record<string, unknown> = {}, definicao: Definicao = DEF) {
-      const corpo = { nome: `Teste ${codigo}`, grupoControleConteudoId: grupo, integracao: { url: `${s.url}/demo/receptor`, metodo: 'POST', cabecalhos: { 'X-Chave': 'valor-secreto' } } };
+    async function publicado(codigo: string, extra: Record<string, unknown> = {}, definicao: Definicao = DEF, destino = `${s.url}/demo/receptor`) {
+      const corpo = { nome: `Teste ${codigo}`, grupoControleConteudoId: grupo, integracao: { url: destino, metodo: 'POST', cabecalhos: { 'X-Chave': 'valor-secreto' } } };
       assert.equal((await admin('POST', '/modelos', { codigoServico: codigo, ...corpo })).status, 201);
       const salvo = await admin('PUT', `/modelos/${codigo}`, { ...corpo, ...extra, definicao, versao: 1 });
       assert.equal(salvo.status, 200, JSON.stringify(salvo.json));
@@ -236,7 +241,7 @@ for (const banco of await bancosDeTeste()) {
 
     test('a declaração: sem o aceite, nada é enviado; o formulário guarda o texto e o instante; a gaveta, o PDF e a entrega os trazem', async () => {
       const texto = 'Declaro, sob as penas da lei, que as informações prestadas são verdadeiras.';
-      await publicado('ano-declara', {}, { ...DEF, declaracao: { texto } });
+      await publicado('ano-declara', {}, { ...DEF, declaracao: { texto } }, receptor.url);
       const sem = await enviarFormulario(s.url, 'ano-declara', RESPOSTAS);
       assert.equal(sem.status, 400);
       assert.deepEqual(sem.json.errors, [{ field: 'declaracaoAceita', message: 'Confirme a declaração para enviar.' }]);
@@ -251,8 +256,9 @@ for (const banco of await bancosDeTeste()) {
       const pdf = await fetch(`${s.url}/api/formularios/${f.id}/pdf`, { headers: { authorization: `Bearer ${(await (await import('../apoio/servidor')).entrarComo(s.url, 'admin')).access_token}` } });
       const textoPdf = execFileSync('pdftotext', ['-', '-'], { input: Buffer.from(await pdf.arrayBuffer()), encoding: 'utf8' }).replace(/\s+/g, ' ');
       assert.ok(textoPdf.includes('Declaração') && textoPdf.includes(texto) && /Aceita em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/.test(textoPdf), textoPdf);
-      const corpo = corpoDaEntrega({ id: '1', protocolo, codigo_servico: 'ano-declara', modelo_versao: 1, recebido_em: f.recebido_em, cpf_requerente: null, nome_requerente: null, respostas: RESPOSTAS, idioma: 'pt-BR', declaracao: f.declaracao }, { gerar: () => ({ url: '', expiraEm: '' }) });
-      assert.deepEqual(corpo.declaracao, { texto, aceitaEm: new Date(f.declaracao.aceitaEm).toISOString() });
+      // The delivery worker's own rounds (it is not running in this server: the bursts above would compete with it).
+      const [entrega] = await esperarAte(async () => (await s.entregador.rodada(), receptor.doProtocolo(protocolo)[0] && receptor.doProtocolo(protocolo)), 30_000, 'a entrega');
+      assert.deepEqual(entrega.corpo.declaracao, { texto, aceitaEm: new Date(f.declaracao.aceitaEm).toISOString() });
     });
 
     test('publicar recusa uma seção sem perguntas, e a que se repete com mínimo, dizendo qual; salvar o rascunho continua possível', async () => {
