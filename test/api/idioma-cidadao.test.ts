@@ -1,11 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, clienteApi, type ServidorTeste } from '../apoio/servidor';
 import { DEFINICAO_COMPLETA, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
-import { opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
-import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
-import { esperarAte, subirReceptor } from '../apoio/receptor';
+import type { CaixaDeEmails } from '../../demo/server/email/caixaDemo';
+import { esperarAte, subirComReceptorECaixa, type subirReceptor } from '../apoio/receptor';
 import { gerarFichaPdf } from '../../src/server/pdf/fichaPdf';
 
 /**
@@ -25,14 +24,7 @@ for (const banco of await bancosDeTeste()) {
     before(async () => {
       // What a citizen gets is read where it arrives (issue 49): the real mailer sends to an SMTP server (the demo's
       // catcher, smtp-server + mailparser), the real delivery worker posts to a local HTTP receiver.
-      caixa = await abrirCaixaDeEmails();
-      receptor = await subirReceptor();
-      s = await subirServidor({
-        databaseUrl: banco.url,
-        entregas: { ligado: true, esperasS: [0.3], timeoutMs: 2000, intervaloMs: 50, lote: 10 },
-        email: { ...opcoesEmailDoAmbiente({}), caixaDemo: false, smtpUrl: caixa.url, esperasS: [0.3, 0.3], intervaloMs: 50 },
-        integracao: { permitidos: { origens: [receptor.origem] } },
-      });
+      ({ s, caixa, receptor } = await subirComReceptorECaixa({ databaseUrl: banco.url }));
       admin = await clienteApi(s.url, 'admin');
       await modeloPublicado(admin, 'teste-idioma', receptor.url, {}, { ...DEFINICAO_COMPLETA, secoes: [{ ...DEFINICAO_COMPLETA.secoes[0], campos: [...DEFINICAO_COMPLETA.secoes[0].campos, { id: 'contato', tipo: 'email', rotulo: 'E-mail para a confirmação', obrigatorio: false, regras: [], confirmacao: true }] }] });
     });

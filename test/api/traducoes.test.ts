@@ -1,11 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, clienteApi, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
-import { opcoesEmailDoAmbiente } from '../../src/server/email/mensageiro';
-import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
-import { esperarAte, subirReceptor } from '../apoio/receptor';
+import type { CaixaDeEmails } from '../../demo/server/email/caixaDemo';
+import { esperarAte, subirComReceptorECaixa, type subirReceptor } from '../apoio/receptor';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**
@@ -55,15 +54,7 @@ for (const banco of await bancosDeTeste()) {
     let receptor: Awaited<ReturnType<typeof subirReceptor>>;
     before(async () => {
       // The confirmation read as the SMTP server received it, the delivery as the receiver got it (issue 49).
-      caixa = await abrirCaixaDeEmails();
-      receptor = await subirReceptor();
-      s = await subirServidor({
-        databaseUrl: banco.url,
-        entregas: { ligado: true, esperasS: [0.3], timeoutMs: 2000, intervaloMs: 50, lote: 10 },
-        email: { ...opcoesEmailDoAmbiente({}), caixaDemo: false, smtpUrl: caixa.url, esperasS: [0.3, 0.3], intervaloMs: 50 },
-        integracao: { permitidos: { origens: [receptor.origem] } },
-        idiomasFormularios: ['es'],
-      });
+      ({ s, caixa, receptor } = await subirComReceptorECaixa({ databaseUrl: banco.url, idiomasFormularios: ['es'] }));
       admin = await clienteApi(s.url, 'admin');
       const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
       corpo = { nome: 'Inscrição de teste', descricao: '', grupoControleConteudoId: grupo, integracao: { url: receptor.url, metodo: 'POST', cabecalhos: {} } };

@@ -64,3 +64,22 @@ export async function esperarSentinela(base: string, codigo: string, receptor: {
   if (r.status !== 201) throw new Error(`sentinela recusada: ${r.status} ${JSON.stringify(r.json)}`);
   await esperarAte(() => receptor.doProtocolo(r.json.protocolo).length > 0, ms, `a sentinela ${r.json.protocolo} entregue`);
 }
+
+/**
+ * A server whose real workers are seen where their work arrives (issue 49): the delivery worker posts to a local
+ * HTTP receiver, the mailer sends to an SMTP server (the demo's catcher: smtp-server, parsed with mailparser).
+ */
+export async function subirComReceptorECaixa(extra: Partial<import('../../demo/server/app').OpcoesServidor> = {}) {
+  const { abrirCaixaDeEmails } = await import('../../demo/server/email/caixaDemo');
+  const { opcoesEmailDoAmbiente } = await import('../../src/server/email/mensageiro');
+  const { subirServidor } = await import('./servidor');
+  const caixa = await abrirCaixaDeEmails();
+  const receptor = await subirReceptor();
+  const s = await subirServidor({
+    entregas: { ligado: true, esperasS: [0.3], timeoutMs: 2000, intervaloMs: 50, lote: 10 },
+    email: { ...opcoesEmailDoAmbiente({}), caixaDemo: false, smtpUrl: caixa.url, esperasS: [0.3, 0.3], intervaloMs: 50 },
+    integracao: { permitidos: { origens: [receptor.origem] } },
+    ...extra,
+  });
+  return { s, caixa, receptor, fechar: async () => (await s.fechar(), await caixa.fechar(), await receptor.fechar()) };
+}
