@@ -144,6 +144,8 @@ export const Campo = memo(function Campo({ campo: c, chave, id, valor, erro: err
           {...comum}
           className={`${comum.className} fc-arquivo-entrada`}
           type="file"
+          // Its name holds what the button shows (WCAG 2.5.3, issue 50): the question, then "Escolha um arquivo".
+          aria-labelledby={`${id}-rotulo ${id}-botao`}
           readOnly={undefined}
           disabled={desligado}
           accept={aceitarDoNavegador(limitesDoArquivo(c.arquivo).familias)}
@@ -163,7 +165,7 @@ export const Campo = memo(function Campo({ campo: c, chave, id, valor, erro: err
             }
           }}
         />
-        <span className="fc-botao fc-botao-secundario fc-arquivo-botao" aria-hidden="true" onClick={(e) => (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.click()}>
+        <span id={`${id}-botao`} className="fc-botao fc-botao-secundario fc-arquivo-botao" aria-hidden="true" onClick={(e) => (e.currentTarget.previousElementSibling as HTMLInputElement | null)?.click()}>
           {t('preenchimento.escolha-arquivo')}
         </span>
         <span className="fc-arquivo-estado" role="status">
@@ -184,7 +186,7 @@ export const Campo = memo(function Campo({ campo: c, chave, id, valor, erro: err
     );
   return (
     <div className={classe} data-chave={chave} data-campo={c.id}>
-      <label className="fc-rotulo" htmlFor={id}>
+      <label id={`${id}-rotulo`} className="fc-rotulo" htmlFor={id}>
         {rotulo}
         {marca}
       </label>

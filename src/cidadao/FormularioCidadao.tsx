@@ -139,7 +139,7 @@ export function FormularioCidadao(p: PropsCidadao) {
   const noEndereco = p.usarEndereco === 'true';
   const codigoRascunho = p.rascunho || (noEndereco ? parametroDoEndereco('rascunho') : null) || null;
   const [rascunho, setRascunho] = useState<RascunhoAberto | null>(null);
-  const [avisoRascunho, setAvisoRascunho] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [avisoRascunho, setAvisoRascunho] = useState<{ ok: boolean; texto: string; vez: number } | null>(null);
   const [emailRascunho, setEmailRascunho] = useState('');
   const [ocupado, setOcupado] = useState(false);
   const [erroEnvio, setErroEnvio] = useState<string | null>(null);
@@ -327,11 +327,11 @@ export function FormularioCidadao(p: PropsCidadao) {
     const r = await (rascunho ? api.chamar('PUT', `/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { corpo }) : api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/rascunhos`, { corpo })).catch(() => null);
     if (!r || (r.status !== 200 && r.status !== 201)) {
       const erro = ((r?.json?.errors ?? []) as { field: string; message: string }[]).find((e) => e.field === 'email');
-      return setAvisoRascunho({ ok: false, texto: erro?.message ?? r?.json?.detail ?? (r ? t('cidadao.rascunho-nao-salvo') : t('cidadao.sem-conexao')) });
+      return setAvisoRascunho((a) => ({ ok: false, texto: erro?.message ?? r?.json?.detail ?? (r ? t('cidadao.rascunho-nao-salvo') : t('cidadao.sem-conexao')), vez: (a?.vez ?? 0) + 1 }));
     }
     setRascunho({ codigo: r.json.codigo, link: r.json.link, expiraEm: r.json.expiraEm });
     lembrar(preenchendo.modelo.codigoServico, { versao: preenchendo.modelo.versao, respostas, ...(preenchendo.passo ? { passo: nomeDoPasso(preenchendo.passo) } : {}), rascunho: r.json.codigo });
-    setAvisoRascunho({ ok: true, texto: email && r.json.emailEnviado ? t('cidadao.rascunho-enviado', { email }) : t('cidadao.rascunho-salvo') });
+    setAvisoRascunho((a) => ({ ok: true, texto: email && r.json.emailEnviado ? t('cidadao.rascunho-enviado', { email }) : t('cidadao.rascunho-salvo'), vez: (a?.vez ?? 0) + 1 }));
     emitir('rascunho-salvo', { codigo: r.json.codigo, link: r.json.link, expiraEm: r.json.expiraEm });
   }
 
@@ -339,6 +339,10 @@ export function FormularioCidadao(p: PropsCidadao) {
   useLayoutEffect(() => {
     if (estado.fase === 'enviado') raiz.current?.querySelector<HTMLElement>('[data-titulo-passo]')?.focus();
   }, [estado.fase]);
+  // "Salvar e continuar depois": what happened takes the focus, as after every other step (issue 50: it fell to <body>).
+  useEffect(() => {
+    if (avisoRascunho) raiz.current?.querySelector<HTMLElement>('.fc-aviso-rascunho')?.focus();
+  }, [avisoRascunho?.vez]);
   // A refused send: its message takes the focus, at every attempt.
   useEffect(() => {
     if (vez) raiz.current?.querySelector<HTMLElement>('.fc-erro-envio')?.focus();
@@ -423,7 +427,7 @@ export function FormularioCidadao(p: PropsCidadao) {
             </div>
           )}
           {avisoRascunho && (
-            <div className={avisoRascunho.ok ? 'fc-aviso' : 'fc-resumo-erros'} role={avisoRascunho.ok ? 'status' : 'alert'}>
+            <div className={`${avisoRascunho.ok ? 'fc-aviso' : 'fc-resumo-erros'} fc-aviso-rascunho`} role={avisoRascunho.ok ? 'status' : 'alert'} tabIndex={-1}>
               <p>{avisoRascunho.texto}</p>
               {avisoRascunho.ok && rascunho?.link && (
                 <>

@@ -60,10 +60,12 @@ export function dicaDoCampo(c: CampoDefinicao, idioma: Idioma = 'pt-BR'): string
   const min = (c.regras.find((r) => r.tipo === 'minValue') as { min?: number } | undefined)?.min;
   const max = (c.regras.find((r) => r.tipo === 'maxValue') as { max?: number } | undefined)?.max;
   const n = (v: number) => v.toLocaleString(idioma);
-  if (min !== undefined && max !== undefined) return traduzir(idioma, 'preenchimento.de-ate', { min: n(min), max: n(max) });
-  if (min !== undefined) return traduzir(idioma, 'preenchimento.a-partir', { min: n(min) });
-  if (max !== undefined) return traduzir(idioma, 'preenchimento.ate', { max: n(max) });
-  return undefined;
+  // A whole number says so (issue 50: "De 1 a 200." and then 3,5 refused).
+  const inteiro = c.tipo === 'inteiro';
+  if (min !== undefined && max !== undefined) return traduzir(idioma, inteiro ? 'preenchimento.inteiro-de-ate' : 'preenchimento.de-ate', { min: n(min), max: n(max) });
+  if (min !== undefined) return traduzir(idioma, inteiro ? 'preenchimento.inteiro-a-partir' : 'preenchimento.a-partir', { min: n(min) });
+  if (max !== undefined) return traduzir(idioma, inteiro ? 'preenchimento.inteiro-ate' : 'preenchimento.ate', { max: n(max) });
+  return inteiro ? traduzir(idioma, 'preenchimento.inteiro') : undefined;
 }
 
 /** The answer to field `id`: own properties only (a field named "constructor" is not Object's). */

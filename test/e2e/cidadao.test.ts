@@ -41,6 +41,8 @@ describe('do portal do cidadão à integração', () => {
       await nascimento.blur();
       assert.equal(await nascimento.inputValue(), '15/03/1990', 'the field shows what it understood');
       await form.getByText('Roubo', { exact: true }).click();
+      // The file input's accessible name holds the button's visible words (WCAG 2.5.3, issue 50).
+      assert.equal(await form.getByRole('button', { name: /^Documento com foto.*Escolha um arquivo$/ }).or(form.getByLabel(/^Documento com foto.*Escolha um arquivo$/)).count(), 1);
       // A renamed executable is refused by its content, with the server's message under the field;
       // a real PDF is sent at once and becomes the answer.
       await form.getByLabel(/^Documento com foto/).setInputFiles({ name: 'rg.pdf', mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(2000)]) });

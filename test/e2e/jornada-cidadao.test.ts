@@ -112,6 +112,8 @@ describe('a jornada do cidadão', () => {
       await form.getByRole('button', { name: 'Salvar e continuar depois' }).click();
       const salvo = p.locator('formulario-cidadao .fc-aviso', { hasText: 'Rascunho salvo' });
       await salvo.waitFor();
+      // The panel takes the focus, as every other step's outcome does (issue 50: it fell to <body>).
+      await p.waitForFunction(() => document.querySelector('formulario-cidadao')?.shadowRoot?.activeElement?.classList.contains('fc-aviso-rascunho') ?? document.activeElement?.classList.contains('fc-aviso-rascunho'));
       await salvo.getByLabel('Receber o link por e-mail (opcional)').fill('maria.jornada@exemplo.com.br');
       await salvo.getByRole('button', { name: 'Enviar o link' }).click();
       await salvo.getByText('Rascunho salvo. O link foi enviado para maria.jornada@exemplo.com.br.').waitFor();

@@ -67,11 +67,13 @@ test('date rules: checked alike by the preview and the server, with their messag
 
 test('an empty field never shows an example its own rules refuse: numbers say their range', async () => {
   const { dicaDoCampo } = await import('../../src/forms/preenchimento');
-  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 10 }] })), 'A partir de 10.');
-  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] })), 'De 1 a 5.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 10 }] })), 'Um número inteiro, a partir de 10.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] })), 'Um número inteiro, de 1 a 5.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 200 }] }), 'en'), 'A whole number from 1 to 200.');
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 5 }] })), 'De 1 a 5.');
   assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'maxValue', max: 1500.5 }] })), 'Até 1.500,5.');
   assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'decimal', regras: [{ tipo: 'maxValue', max: 1500.5 }] }), 'en'), 'Up to 1,500.5.');
-  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro' })), undefined);
+  assert.equal(dicaDoCampo(campo({ id: 'n', tipo: 'inteiro' })), 'Um número inteiro, sem vírgula.');
   assert.equal(dicaDoCampo(campo({ id: 'd', tipo: 'data' })), 'Por exemplo, 15/03/1990');
   assert.equal(dicaDoCampo(campo({ id: 'd', tipo: 'data' }), 'es'), 'Por ejemplo, 15/03/1990');
   assert.equal(dicaDoCampo(campo({ id: 't', tipo: 'texto' })), undefined);
