@@ -125,10 +125,12 @@ export function FormularioCidadao(p: PropsCidadao) {
     return lista.length ? [...new Set(lista)] : (['pt-BR'] as IdiomaCidadao[]);
   }, [escolhido, p.language]);
   const [estado, setEstado] = useState<Fase>({ fase: 'carregando' });
-  // The page speaks the language of the model's texts when the citizen asked for it; else the first they asked for
-  // (a portal in English showing a model only in Portuguese keeps its messages in English, issue 35).
+  // The element's own texts: the language chosen on the switch, else the portal's attribute (issue 50: it wins over
+  // the browser's), else the model's texts' when the citizen asked for it, else the first they asked for (a portal in
+  // English showing a model only in Portuguese keeps its messages in English, issue 35). The model's texts follow
+  // the languages it is offered in.
   const idiomaDosTextos = estado.fase === 'carregando' || estado.fase === 'erro' ? null : (estado.modelo.idioma ?? null);
-  const idioma: IdiomaCidadao = idiomaDosTextos && preferidos.includes(idiomaDosTextos) ? idiomaDosTextos : preferidos[0];
+  const idioma: IdiomaCidadao = escolhido ?? idiomaCidadaoDe(p.language) ?? (idiomaDosTextos && preferidos.includes(idiomaDosTextos) ? idiomaDosTextos : preferidos[0]);
   const t = useMemo(() => tradutorCidadao(idioma), [idioma]);
   const cabecalhoIdioma = [...new Set([idioma, ...preferidos])].join(', ');
   const api: ApiCidadao = useMemo(() => criarApi(p.apiUrl, cabecalhoIdioma, p.token), [p.apiUrl, cabecalhoIdioma, p.token]);

@@ -275,6 +275,22 @@ describe('<formulario-cidadao>: "Auxílio Família na Escola" só pelo teclado',
 });
 
 describe('<formulario-cidadao> nos portais e pelo endereço', () => {
+  test('o atributo language vale sobre o navegador para os textos do elemento; os do modelo seguem os idiomas que ele oferece', async () => {
+    // Issue 50: a browser asking for Portuguese kept "Continuar", "Etapa 1 de 4" and "(opcional)" under language="en".
+    const ctx = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${demo.base}/cidadao.html?modelo=educacao-auxilio-familia&language=en`);
+      await esperarAte(async () => (await titulo(p).catch(() => '')).startsWith('Step 1 of 4'), 15_000, 'the step heading in English');
+      assert.equal(await p.locator('formulario-cidadao').getByRole('button', { name: 'Continue', exact: true }).count(), 1);
+      assert.ok((await p.locator('formulario-cidadao').innerText()).includes('(optional)'));
+      // The model is offered in Portuguese only: its own texts stay as written.
+      assert.equal(await p.locator('formulario-cidadao').getByLabel(/^Nome completo/).count(), 1);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   test('um link para uma etapa adiante sem as respostas de antes volta à primeira que falta, dizendo por quê; voltar e avançar do navegador andam pelas etapas', () =>
     comPagina(1280, async (p) => {
       await p.goto(`${demo.base}/cidadao.html?modelo=educacao-auxilio-familia&etapa=renda`);
