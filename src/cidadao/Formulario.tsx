@@ -76,10 +76,16 @@ function focarCampo(raiz: HTMLElement | null, chave: string) {
 }
 
 /** The GOV.UK error summary: what is wrong on this step, each linked to its field. */
-function ResumoErros({ erros, prefixo, raiz, nivel, vez, t }: { erros: ErroNaPagina[]; prefixo: string; raiz: React.RefObject<HTMLElement | null>; nivel: Nivel; vez: number; t: ReturnType<typeof tradutorCidadao> }) {
+function ResumoErros({ erros, prefixo, raiz, nivel, vez, focada, t }: { erros: ErroNaPagina[]; prefixo: string; raiz: React.RefObject<HTMLElement | null>; nivel: Nivel; vez: number; focada: React.RefObject<number>; t: ReturnType<typeof tradutorCidadao> }) {
   const caixa = useRef<HTMLDivElement>(null);
-  // Focused at every failed attempt (not only the first), never while the citizen is correcting.
-  useEffect(() => caixa.current?.focus(), [vez]);
+  // Focused at every failed attempt (not only the first), never while the citizen is correcting: the summary goes
+  // and comes back as the answers change, and coming back is no attempt (issue 50: it took the focus mid-typing and
+  // a keystroke was lost). The attempt already focused is remembered by the form, across those remounts.
+  useEffect(() => {
+    if (focada.current === vez) return;
+    focada.current = vez;
+    caixa.current?.focus();
+  }, [vez, focada]);
   return (
     <div ref={caixa} className="fc-resumo-erros" role="alert" tabIndex={-1} aria-labelledby={`${prefixo}-problemas`}>
       <Titulo nivel={nivel} id={`${prefixo}-problemas`}>
@@ -118,6 +124,7 @@ export function Formulario(props: PropsFormulario) {
   // The error summary: shown after a failed attempt; `vez` counts attempts, so each one focuses it.
   const [resumo, setResumo] = useState(false);
   const [vez, setVez] = useState(0);
+  const vezFocada = useRef(0);
   const [anuncio, setAnuncio] = useState('');
   // The declaration (issue 36): accepted with one required checkbox on the check step, just before "Enviar".
   const [aceite, setAceite] = useState(false);
@@ -388,7 +395,7 @@ export function Formulario(props: PropsFormulario) {
           {naRevisao ? t('preenchimento.revisao') : (primeiraSecao?.titulo ?? '')}
         </Titulo>
         {avisoTopo}
-        {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} t={t} />}
+        {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} focada={vezFocada} t={t} />}
         {naRevisao ? (
           <Revisao
             definicao={definicao}
@@ -450,7 +457,7 @@ export function Formulario(props: PropsFormulario) {
         </Titulo>
       )}
       {avisoTopo}
-      {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} t={t} />}
+      {problemas.length > 0 && <ResumoErros erros={problemas} prefixo={prefixo} raiz={raiz} nivel={Hs} vez={vez} focada={vezFocada} t={t} />}
       {definicao.secoes.filter((s) => visivel.secoes.has(s.id)).map((s) => secao(s, props.titulo ? Hs : nivel))}
       {!definicao.secoes.some((s) => s.campos.length) && <p className="fc-dica">{t('preenchimento.sem-campos')}</p>}
       {blocoTaxa}

@@ -275,6 +275,36 @@ describe('<formulario-cidadao>: "Auxílio Família na Escola" só pelo teclado',
 });
 
 describe('<formulario-cidadao> nos portais e pelo endereço', () => {
+  test('o resumo de erros acompanha a correção sem tomar o foco de quem digita; só uma nova tentativa o foca', () =>
+    comPagina(1280, async (p) => {
+      // Issue 50: at "28/02/20" the error cleared, at "28/02/201" the summary came back, took the focus and the "3" was lost.
+      const f = p.locator('formulario-cidadao');
+      await p.goto(`${demo.base}/cidadao.html?modelo=educacao-auxilio-familia`);
+      await esperarAte(async () => (await titulo(p).catch(() => '')).startsWith('Etapa 1 de 4'), 15_000, 'a etapa 1');
+      await f.getByLabel(/^Nome completo/).fill('Maria da Silva');
+      await f.getByLabel(/^CPF/).fill('529.982.247-25');
+      await f.getByLabel(/^E-mail/).fill('maria.foco@exemplo.com');
+      await f.getByRole('button', { name: 'Continuar', exact: true }).click();
+      await esperarAte(async () => (await titulo(p)).startsWith('Etapa 2 de 4'), 5000, 'a etapa 2');
+      await f.getByLabel(/^Nome do estudante/).fill('Ana da Silva');
+      await f.getByLabel('Ensino fundamental').check();
+      await f.getByLabel('Não', { exact: true }).check();
+      const data = f.getByLabel(/^Data de nascimento/);
+      await data.fill('31/02/2020');
+      await f.getByRole('button', { name: 'Continuar', exact: true }).click();
+      await focoEm(p, (a) => a.classe.includes('fc-resumo-erros'), 'o resumo, na tentativa');
+      await f.locator('.fc-resumo-erros a').first().click();
+      await focoEm(p, (a) => a.rotulo.startsWith('Data de nascimento'), 'o campo, pelo link do resumo');
+      await data.press('Control+A');
+      await data.pressSequentially('28/02/2013', { delay: 60 });
+      assert.equal(await data.inputValue(), '28/02/2013', 'no keystroke lost');
+      await focoEm(p, (a) => a.rotulo.startsWith('Data de nascimento'), 'still the field while typing');
+      // A new attempt still focuses the summary.
+      await data.fill('31/02/2013');
+      await f.getByRole('button', { name: 'Continuar', exact: true }).click();
+      await focoEm(p, (a) => a.classe.includes('fc-resumo-erros'), 'o resumo, na nova tentativa');
+    }));
+
   test('o atributo language vale sobre o navegador para os textos do elemento; os do modelo seguem os idiomas que ele oferece', async () => {
     // Issue 50: a browser asking for Portuguese kept "Continuar", "Etapa 1 de 4" and "(opcional)" under language="en".
     const ctx = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
