@@ -11,6 +11,7 @@ import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { apagarRascunhosExpirados } from '../../src/server/api/rotas/rascunhos';
 import { abrirCaixaDeEmails, type CaixaDeEmails } from '../../demo/server/email/caixaDemo';
 import type { Definicao } from '../../src/forms/definicao';
+import { PORTAIS } from '../../demo/server/portaisCidadao';
 
 /**
  * Issue 33, probed as an attacker would, each one a test that failed before its fix: a document that
@@ -179,6 +180,22 @@ for (const banco of await bancosDeTeste()) {
   });
 }
 
+test('o limite documentado, como vem: 120 requisições por minuto de um endereço, a 121ª com 429 e Retry-After', async () => {
+  // Issue 49: the bursts below use a limit of 5; the default README documents is asserted once as it ships.
+  assert.equal(LIMITES_PADRAO.porEnderecoPorMinuto, 120);
+  const s = await subirServidor({ limitesPublico: LIMITES_PADRAO });
+  try {
+    const status: number[] = [];
+    for (let i = 0; i < 123; i++) status.push((await deEndereco('127.0.8.1', `${s.url}/api/publico/modelos`)).status);
+    assert.deepEqual([status.slice(0, 120).every((x) => x === 200), status.slice(120)], [true, [429, 429, 429]]);
+    const recusada = await deEndereco('127.0.8.1', `${s.url}/api/publico/modelos`);
+    assert.match(String(recusada.headers['retry-after']), /^\d+$/);
+    assert.equal((await deEndereco('127.0.8.2', `${s.url}/api/publico/modelos`)).status, 200, 'another address is not held back');
+  } finally {
+    await s.fechar();
+  }
+});
+
 describe('limites por endereço em toda rota do cidadão, cotas de anexos e e-mails por destinatário', () => {
   let s: ServidorTeste;
   let admin: Cliente;
@@ -312,13 +329,14 @@ describe('tokens de cidadão de outra aplicação do mesmo provedor', () => {
 describe('cabeçalhos de segurança em toda página e na API', () => {
   let s: ServidorTeste;
   before(async () => {
-    s = await subirServidor({ email: { de: 'x <x@formularios.localhost>', caixaDemo: true, esperasS: [1], intervaloMs: 1000, lote: 1, timeoutMs: 1000 } });
+    s = await subirServidor({ email: { de: 'x <x@formularios.localhost>', caixaDemo: true, esperasS: [1], intervaloMs: 1000, lote: 1, timeoutMs: 1000 }, pspDemo: true });
   });
   after(() => s.fechar());
 
   test('nosniff, no-referrer, sem moldura de outro site (X-Frame-Options e frame-ancestors), CSP em cada página; a API legível por outra origem só por CORS', async () => {
     const auth = `/realms/demo/protocol/openid-connect/auth?${new URLSearchParams({ client_id: 'console-formularios', redirect_uri: `${s.url}/`, state: 's', response_mode: 'fragment', response_type: 'code', scope: 'openid', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`;
-    const paginas = ['/', '/index.html', '/console/formularios', '/cidadao.html', '/incorporado.html', auth, '/demo/emails', '/demo/receptor'];
+    // Every page the demo serves (issue 49: the portal pages, /demo/pix and silent-check-sso.html were not checked).
+    const paginas = ['/', '/index.html', '/console/formularios', '/cidadao.html', '/cidadao/portais.html', ...PORTAIS.map((x) => `/cidadao/portal-${x}.html`), '/incorporado.html', '/silent-check-sso.html', auth, '/demo/emails', '/demo/receptor', '/demo/pix'];
     const api = ['/api/openapi.json', '/api/publico/modelos', '/api/modelos', '/api/nada', '/dist/console-formularios.js'];
     for (const caminho of [...paginas, ...api]) {
       const r = await fetch(`${s.url}${caminho}`);

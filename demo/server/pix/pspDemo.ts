@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { gerarCertificados } from './certificados';
 import { iniciarSimuladorPsp, type SimuladorPsp } from './simuladorPsp';
@@ -29,6 +30,10 @@ export async function iniciarPspDemo(urlPublica: string): Promise<{ psp: Simulad
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The page's one style, allowed by its hash: no 'unsafe-inline' (issue 49's header check found it here). */
+const ESTILO = 'body{font-family:sans-serif;margin:2rem;color:#1c2127}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left}form{display:inline}';
+const CSP_PIX = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(ESTILO).digest('base64')}'; form-action 'self'; frame-ancestors 'self'`;
+
 export function registrarPaginaPix(app: FastifyInstance, psp: SimuladorPsp) {
   app.get('/demo/pix', async (req, rep) => {
     const cobrancas = psp.cobrancas().reverse();
@@ -38,8 +43,8 @@ export function registrarPaginaPix(app: FastifyInstance, psp: SimuladorPsp) {
       .join('');
     return rep
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'")
-      .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>PSP simulado (demonstração)</title><style>body{font-family:sans-serif;margin:2rem;color:#1c2127}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.4rem .6rem;text-align:left}form{display:inline}</style></head><body><h1>PSP simulado (demonstração)</h1><p>As cobranças Pix dos formulários com taxa. "Pagar" conclui a cobrança e avisa o console (webhook da API Pix); "Pagar sem avisar" simula um aviso perdido: a conciliação do console acha o pagamento depois.</p><table><thead><tr><th>txid</th><th>Valor</th><th>Situação</th><th>Ações</th></tr></thead><tbody>${linhas || '<tr><td colspan="4">Nenhuma cobrança ainda.</td></tr>'}</tbody></table></body></html>`);
+      .header('content-security-policy', CSP_PIX)
+      .send(`<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>PSP simulado (demonstração)</title><style>${ESTILO}</style></head><body><h1>PSP simulado (demonstração)</h1><p>As cobranças Pix dos formulários com taxa. "Pagar" conclui a cobrança e avisa o console (webhook da API Pix); "Pagar sem avisar" simula um aviso perdido: a conciliação do console acha o pagamento depois.</p><table><thead><tr><th>txid</th><th>Valor</th><th>Situação</th><th>Ações</th></tr></thead><tbody>${linhas || '<tr><td colspan="4">Nenhuma cobrança ainda.</td></tr>'}</tbody></table></body></html>`);
   });
   app.post<{ Params: { txid: string }; Querystring: { perder?: string }; Body: { perderNotificacao?: boolean } | null }>('/demo/pix/:txid/pagar', async (req, rep) => {
     const r = await psp.pagar(req.params.txid, { perderNotificacao: req.query.perder === '1' || req.body?.perderNotificacao === true });
