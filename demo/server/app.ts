@@ -163,7 +163,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
 
 /** The demo's host pages: the QA portal with the element, the citizen page, the page /iframe shows. */
 function registrarPaginasDemo(app: FastifyInstance, o: OpcoesServidor, idpUrl: string) {
-  app.get('/silent-check-sso.html', (_req, rep) => rep.type('text/html; charset=utf-8').send(readFileSync(join(RAIZ, 'dist/silent-check-sso.html'))));
+  app.get('/silent-check-sso.html', (_req, rep) => rep.type('text/html; charset=utf-8').send(readFileSync(join(RAIZ, 'src/console/auth/silent-check-sso.html'))));
   // A page for QA to open in /iframe (the demo host allows its own origin there).
   app.get('/incorporado.html', (_req, rep) => rep.type('text/html; charset=utf-8').header('content-security-policy', "default-src 'self'; img-src 'self' data:; frame-ancestors 'self'").send(readFileSync(join(RAIZ, 'demo/incorporado.html'))));
   const origemPublica = new URL(o.urlPublica).origin;
