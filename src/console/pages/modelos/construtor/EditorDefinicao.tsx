@@ -83,13 +83,13 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
             ⋮⋮
           </span>
         )}
-        {/* One name, said as one sentence (issue 50: "Texto , posição 1 de 2" had a space before its comma): the visible words first (WCAG 2.5.3). */}
-        <button type="button" className="cf-rotulo-campo" data-foco={c.id} aria-label={`${nome} ${t(chaveTipo(c.tipo))}${c.obrigatorio ? t('editor.obrigatorio') : ''}${t('editor.posicao', { i: indice + 1, n: total })}`} aria-expanded={selecionado} aria-keyshortcuts={desabilitado ? undefined : 'Alt+ArrowUp Alt+ArrowDown'} onClick={() => acoes.selecionar(selecionado ? null : c.id)} onKeyDown={teclas}>
+        <button type="button" className="cf-rotulo-campo" data-foco={c.id} aria-expanded={selecionado} aria-keyshortcuts={desabilitado ? undefined : 'Alt+ArrowUp Alt+ArrowDown'} onClick={() => acoes.selecionar(selecionado ? null : c.id)} onKeyDown={teclas}>
           <span className="cf-rotulo-texto">{nome}</span>
           <span className="cf-tipo-campo">
             {t(chaveTipo(c.tipo))}
             {c.obrigatorio ? t('editor.obrigatorio') : ''}
           </span>
+          <span className="cf-so-leitor">{t('editor.posicao', { i: indice + 1, n: total })}</span>
         </button>
         {lista.length > 0 && (
           <Tag intent="danger" minimal icon="warning-sign">
