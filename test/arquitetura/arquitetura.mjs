@@ -20,6 +20,7 @@ if (r.status !== 0 && !r.stdout.startsWith('{')) {
   process.exit(1);
 }
 const grafo = JSON.parse(r.stdout);
+const PACOTE = JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8'));
 
 /** The layers the picture shows, in the order they are drawn; a module's layer is the first whose pattern matches. */
 const CAMADAS = [
@@ -38,8 +39,6 @@ const pacote = (caminho) => {
 function desenho() {
   const setas = new Set();
   const pacotes = new Map(CAMADAS.map(([id]) => [id, new Set()]));
-  const dependencias = JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')).dependencies ?? {};
-  const devs = JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')).devDependencies ?? {};
   for (const m of grafo.modules) {
     const de = camada(m.source);
     // The service's build script (esbuild) is not the service.
@@ -48,7 +47,7 @@ function desenho() {
       const para = camada(d.resolved);
       if (para && para !== de) setas.add(`${de} --> ${para}`);
       const p = pacote(d.resolved);
-      if (p && (dependencias[p] || devs[p]) && !/^@types\//.test(p)) pacotes.get(de).add(p);
+      if (p && (PACOTE.dependencies?.[p] || PACOTE.devDependencies?.[p]) && !/^@types\//.test(p)) pacotes.get(de).add(p);
     }
   }
   const linhas = ['```mermaid', 'flowchart TD'];
@@ -98,7 +97,7 @@ function pacotesDaProducao() {
   }
   return pacotes;
 }
-const dependencias = Object.keys(JSON.parse(readFileSync(join(RAIZ, 'package.json'), 'utf8')).dependencies ?? {});
+const dependencias = Object.keys(PACOTE.dependencies ?? {});
 const usados = pacotesDaProducao();
 const problemasPacotes = [
   ...[...usados].filter((p) => !dependencias.includes(p)).map((p) => `a produção carrega ${p}, que não está em dependencies (npm ci --omit=dev não o instalaria)`),
