@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
+import { connect } from 'node:net';
 import pg from 'pg';
 import { bancoPostgresNovo, clienteApi, deEndereco, portaLivre, postgresAlcancavel, subirServidor, URL_POSTGRES_ADMIN, type ServidorTeste } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
@@ -55,6 +56,22 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
   let receptor: Awaited<ReturnType<typeof subirReceptor>>;
   let balanceador: ChildProcess;
   let base: string;
+  let socketEstatisticas: string;
+  /** Each server's state as HAProxy's own health check sees it (`show stat` on its stats socket): UP, DOWN, ... */
+  const estadoNoBalanceador = () =>
+    new Promise<Record<string, string>>((ok, falha) => {
+      const c = connect(socketEstatisticas);
+      let csv = '';
+      c.on('data', (d) => (csv += d));
+      c.on('error', falha);
+      c.on('end', () => {
+        const [cabecalho, ...linhas] = csv.trim().split('\n');
+        const colunas = cabecalho.replace(/^# /, '').split(',');
+        const [px, sv, st] = ['pxname', 'svname', 'status'].map((n) => colunas.indexOf(n));
+        ok(Object.fromEntries(linhas.map((l) => l.split(',')).filter((l) => l[px] === 'api').map((l) => [l[sv], l[st]])));
+      });
+      c.end('show stat\n');
+    });
   const nos: { nome: string; porta: number; gestao: number; proc: ReturnType<typeof processo> }[] = [];
   let trabalhador: ReturnType<typeof processo>;
   let gestaoTrabalhador: number;
@@ -103,11 +120,13 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
     await esperarAte(() => /Entregador de formulários/.test(trabalhador.saida()), 90_000, 'entregador no ar');
     const pasta = mkdtempSync(join(tmpdir(), 'cf-haproxy-'));
     const cfg = join(pasta, 'haproxy.cfg');
+    socketEstatisticas = join(pasta, 'estatisticas.sock');
     writeFileSync(
       cfg,
       [
         'global',
         '  maxconn 2000',
+        `  stats socket ${socketEstatisticas} mode 600 level user`,
         'defaults',
         '  mode http',
         '  timeout connect 1s',
@@ -173,25 +192,33 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
   test('SIGTERM num nó durante um fluxo de envios: nenhum falha, ele sai com 0, e nenhuma entrega fica esperando reserva', async () => {
     const a = nos[0];
     let prontidao: Promise<number> | undefined;
+    let foraDuranteODreno: Promise<boolean> | undefined;
     const resultados = await fluxo(80, 4, [
       20,
       () => {
         a.proc.p.kill('SIGTERM');
         // Readiness fails at once, while the node still answers (the drain).
         prontidao = new Promise((ok) => setTimeout(ok, 100)).then(async () => (await fetch(`http://127.0.0.1:${a.gestao}/health/ready`)).status);
+        let saiu = false;
+        void a.proc.fim.then(() => (saiu = true));
+        foraDuranteODreno = esperarAte(async () => (await estadoNoBalanceador()).a.startsWith('DOWN') && !saiu, 1200, 'a DOWN while draining').then(() => true, () => false);
       },
     ]);
     assert.deepEqual(resultados.filter((r) => r.status !== 201), [], 'every submission accepted');
     assert.equal(await prontidao, 503);
     assert.equal(await a.proc.fim, 0, a.proc.saida().slice(-1000));
+    assert.ok(await foraDuranteODreno, 'HAProxy marked the draining node DOWN by its failing readiness, before it exited');
     // Everything delivered by the others well before any lease (30 s past the timeout) could end.
     await esperarAte(async () => (await consultar<{ n: number }>(banco.url, `select count(*)::int as n from retentativa_integracao where codigo_servico = 'teste-nos' and status <> 'SUCESSO'`))[0].n === 0, 15_000, 'todas as entregas feitas');
   });
 
-  test('SIGKILL noutro nó: o balanceador deixa de mandar a ele; todo 201 está gravado uma vez, com evento e entrega; o nó que resta responde', async () => {
+  test('SIGKILL noutro nó: a verificação de saúde do balanceador o marca fora; todo 201 está gravado uma vez, com evento e entrega; o nó que resta responde', async () => {
     const b = nos[1];
+    assert.equal((await estadoNoBalanceador()).b, 'UP', 'b in service before the crash');
     const resultados = await fluxo(60, 4, [15, () => b.proc.p.kill('SIGKILL')]);
     await b.proc.fim;
+    // Not retries nor redispatch: HAProxy's own check of /health/ready takes the dead node out.
+    await esperarAte(async () => (await estadoNoBalanceador()).b === 'DOWN', 5000, 'HAProxy marks b DOWN').catch(async (e) => assert.fail(`${e}: ${JSON.stringify(await estadoNoBalanceador())}`));
     const aceitos = resultados.filter((r) => r.status === 201).map((r) => r.protocolo!);
     assert.ok(aceitos.length >= 50, `${aceitos.length} of 60 accepted (only those in flight to the killed node may fail)`);
     const guardados = await consultar<{ protocolo: string; eventos: number; entregas: number }>(

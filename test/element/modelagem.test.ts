@@ -495,6 +495,10 @@ describe('construtor de formulários', function () {
       await waitUntil(() => rotulosLinhas(el).join() === 'A,C,B', 'movido para baixo');
       expect(raiz(el).activeElement?.getAttribute('data-foco')).to.equal('b');
       expect(textoConteudo(el)).to.contain('"B" agora está na posição 3 de 3 da seção "Um".');
+      // Its name is what it shows, nothing hidden with a comma (issue 50: "Texto , posição"); its position is its description.
+      const botaoB = linha(el, 'b').querySelector('.cf-rotulo-campo') as HTMLButtonElement;
+      expect(botaoB.textContent).to.equal('BTexto');
+      expect(raiz(el).getElementById(botaoB.getAttribute('aria-describedby')!)?.textContent).to.equal('Posição 3 de 3.');
       // Drag: A onto the empty second section.
       const dt = new DataTransfer();
       linha(el, 'a').querySelector('.cf-alca')!.dispatchEvent(new DragEvent('dragstart', { bubbles: true, composed: true, dataTransfer: dt }));

@@ -175,7 +175,7 @@ export const modelos = {
   'editor.sem-rotulo': ['(sem rótulo)', '(no label)'],
   'editor.arraste': ['Arraste para mudar a posição', 'Drag to move it'],
   'editor.obrigatorio': [' · obrigatório', ' · required'],
-  'editor.posicao': [', posição {i} de {n}', ', position {i} of {n}'],
+  'editor.posicao': ['Posição {i} de {n}.', 'Position {i} of {n}.'],
   'editor.problemas': ['{n, plural, one {# problema} other {# problemas}}', '{n, plural, one {# problem} other {# problems}}'],
   'editor.mover-cima': ['Mover "{nome}" para cima', 'Move "{nome}" up'],
   'editor.mover-baixo': ['Mover "{nome}" para baixo', 'Move "{nome}" down'],

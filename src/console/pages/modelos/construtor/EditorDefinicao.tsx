@@ -83,14 +83,17 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
             ⋮⋮
           </span>
         )}
-        <button type="button" className="cf-rotulo-campo" data-foco={c.id} aria-expanded={selecionado} aria-keyshortcuts={desabilitado ? undefined : 'Alt+ArrowUp Alt+ArrowDown'} onClick={() => acoes.selecionar(selecionado ? null : c.id)} onKeyDown={teclas}>
+        {/* The name is the visible words; the position is its description (issue 50: a hidden ", posição" in the name was read "Texto , posição"). */}
+        <button type="button" className="cf-rotulo-campo" data-foco={c.id} aria-describedby={`cf-posicao-${c.id}`} aria-expanded={selecionado} aria-keyshortcuts={desabilitado ? undefined : 'Alt+ArrowUp Alt+ArrowDown'} onClick={() => acoes.selecionar(selecionado ? null : c.id)} onKeyDown={teclas}>
           <span className="cf-rotulo-texto">{nome}</span>
           <span className="cf-tipo-campo">
             {t(chaveTipo(c.tipo))}
             {c.obrigatorio ? t('editor.obrigatorio') : ''}
           </span>
-          <span className="cf-so-leitor">{t('editor.posicao', { i: indice + 1, n: total })}</span>
         </button>
+        <span id={`cf-posicao-${c.id}`} className="cf-so-leitor">
+          {t('editor.posicao', { i: indice + 1, n: total })}
+        </span>
         {lista.length > 0 && (
           <Tag intent="danger" minimal icon="warning-sign">
             {t('editor.problemas', { n: lista.length })}
