@@ -158,7 +158,7 @@ export const EstadoIntegracao = Type.Object(
   {
     url: Nulavel(Type.String({ description: 'Destino das entregas; null: sem integração.' })),
     metodo: Enum(METODOS),
-    cabecalhos: Type.Record(Type.String(), Type.String()),
+    cabecalhos: Type.Array(Type.String(), { description: 'Os nomes dos cabeçalhos que as entregas levam. Os valores são credenciais: guardados cifrados, nunca aparecem na API (nem para quem os gravou), nem vão para cópias ou exportações.' }),
     segredo: Type.Object({ existe: Type.Boolean(), criadoEm: Nulavel(DataHora()), anteriorValidoAte: Nulavel(DataHora('Até quando o segredo anterior ainda assina (rotação).')) }, { description: 'O segredo de assinatura nunca aparece aqui: só na resposta que o criou.' }),
     esgotadasSeguidas: Type.Integer({ minimum: 0 }),
     pausadaEm: Nulavel(DataHora('Quando a integração foi pausada por falhas seguidas.')),
@@ -178,7 +178,14 @@ const integracao = Type.Object(
   {
     url: Type.Optional(Nulavel(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 }))),
     metodo: Type.Optional(Enum(METODOS)),
-    cabecalhos: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 1000 }), { maxProperties: 20 })),
+    cabecalhos: Type.Optional(
+      // Null first: the validator would coerce a null into the string branch (""), losing the "keep".
+      Type.Record(Type.String(), Type.Union([Type.Null(), Type.String({ maxLength: 1000 })]), {
+        maxProperties: 20,
+        description: 'Todos os cabeçalhos que o modelo guarda depois de salvar: um valor grava (ou troca) o daquele nome; `null` mantém o valor já guardado (a API não o devolve); um nome que não vier é removido.',
+        examples: [{ Authorization: null, 'X-Orgao': 'saude' }],
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -37,8 +37,12 @@ export function lerCabecalhos(texto: string, t: Tradutor = emPortugues): { cabec
   return { cabecalhos, problema: null };
 }
 
-export function textoCabecalhos(c: Record<string, string> = {}): string {
-  return Object.entries(c)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join('\n');
+/**
+ * What a save sends (issue 50: the values are credentials the API never shows back): the stored headers
+ * still kept, by name with `null` (keep the value), and the ones typed now, which replace a stored one of
+ * the same name (names are case-insensitive).
+ */
+export function cabecalhosDoPedido(guardados: readonly string[], novos: Record<string, string>): Record<string, string | null> {
+  const digitados = new Set(Object.keys(novos).map((n) => n.toLowerCase()));
+  return { ...Object.fromEntries(guardados.filter((n) => !digitados.has(n.toLowerCase())).map((n) => [n, null])), ...novos };
 }

@@ -5,6 +5,7 @@ import { bancosDeTeste, clienteApi, portaLivre, subirServidor, type ServidorTest
 import { enviarFormulario } from '../apoio/entregas';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import type { Definicao } from '../../src/forms/definicao';
+import { cabecalhosDoPedido } from '../../src/forms/integracao';
 
 /**
  * A designer's year with a form (issue 36), through the API on both databases: opening and closing (the boundary
@@ -52,7 +53,7 @@ for (const banco of await bancosDeTeste()) {
     }
     const salvar = async (codigo: string, patch: Record<string, unknown>) => {
       const m = (await admin('GET', `/modelos/${codigo}`)).json;
-      const r = await admin('PUT', `/modelos/${codigo}`, { nome: m.nome, descricao: m.descricao, grupoControleConteudoId: m.grupoControleConteudo.id, grupoAcessoPublicoId: m.grupoAcessoPublicoId, integracao: { url: m.integracao.url, metodo: m.integracao.metodo, cabecalhos: m.integracao.cabecalhos }, retencaoDias: m.retencaoDias, abreEm: m.abreEm, fechaEm: m.fechaEm, limiteRespostas: m.limiteRespostas, mensagemLimite: m.mensagemLimite, modeloBase: m.modeloBase, definicao: m.definicao, versao: m.versao, ...patch });
+      const r = await admin('PUT', `/modelos/${codigo}`, { nome: m.nome, descricao: m.descricao, grupoControleConteudoId: m.grupoControleConteudo.id, grupoAcessoPublicoId: m.grupoAcessoPublicoId, integracao: { url: m.integracao.url, metodo: m.integracao.metodo, cabecalhos: cabecalhosDoPedido(m.integracao.cabecalhos, {}) }, retencaoDias: m.retencaoDias, abreEm: m.abreEm, fechaEm: m.fechaEm, limiteRespostas: m.limiteRespostas, mensagemLimite: m.mensagemLimite, modeloBase: m.modeloBase, definicao: m.definicao, versao: m.versao, ...patch });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       return r.json;
     };
@@ -189,7 +190,7 @@ for (const banco of await bancosDeTeste()) {
       const importado = await admin('POST', '/modelos/importacao', { arquivo, codigoServico: 'ano-importado', grupoControleConteudoId: grupo });
       assert.equal(importado.status, 201, JSON.stringify(importado.json));
       const i = importado.json;
-      assert.deepEqual([i.status, i.nome, i.descricao, i.limiteRespostas, i.integracao.url, i.integracao.cabecalhos, i.grupoControleConteudo.id], ['RASCUNHO', 'Teste ano-exporta', 'Da homologação', 50, `${s.url}/demo/receptor`, {}, grupo]);
+      assert.deepEqual([i.status, i.nome, i.descricao, i.limiteRespostas, i.integracao.url, i.integracao.cabecalhos, i.grupoControleConteudo.id], ['RASCUNHO', 'Teste ano-exporta', 'Da homologação', 50, `${s.url}/demo/receptor`, [], grupo]);
       assert.deepEqual(i.definicao, DEF);
       // Round trip: exported again, the same model (all but its code and times).
       const volta = (await admin('GET', '/modelos/ano-importado/exportacao')).json;

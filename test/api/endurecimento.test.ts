@@ -5,6 +5,7 @@ import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/e
 import { MAX_ERROS_CAMPO } from '../../src/contrato/problema';
 import { MSG_CARACTERES, MSG_PROFUNDIDADE } from '../../src/server/api/entradaSegura';
 import { P } from '../../src/access/permissoes';
+import { cabecalhosDoPedido } from '../../src/forms/integracao';
 
 /**
  * Issue 18's probes, each one a test that failed before its fix: self-granted access, a model's move
@@ -138,7 +139,7 @@ for (const banco of await bancosDeTeste()) {
       const totalGestor = async () => Number((await gestor('GET', '/formularios?size=20')).headers.get('x-total-count'));
       const antes = await totalGestor();
       const modelo = (await admin('GET', `/modelos/${codigo}`)).json;
-      const r = await admin('PUT', `/modelos/${codigo}`, { nome: modelo.nome, descricao: modelo.descricao, grupoControleConteudoId: grupos['Tributos'], grupoAcessoPublicoId: modelo.grupoAcessoPublicoId, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: modelo.integracao.cabecalhos }, definicao: modelo.definicao, versao: modelo.versao });
+      const r = await admin('PUT', `/modelos/${codigo}`, { nome: modelo.nome, descricao: modelo.descricao, grupoControleConteudoId: grupos['Tributos'], grupoAcessoPublicoId: modelo.grupoAcessoPublicoId, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: cabecalhosDoPedido(modelo.integracao.cabecalhos, {}) }, definicao: modelo.definicao, versao: modelo.versao });
       assert.equal(r.status, 200, JSON.stringify(r.json));
       for (const tabela of ['formulario', 'formulario_evento', 'retentativa_integracao', 'contador_formulario_dia', 'contador_formulario_mes']) {
         const [{ fora }] = await s.db.query<{ fora: number }>(`select count(*)::int as fora from ${tabela} where codigo_servico = $1 and grupo_controle_conteudo_id <> $2`, [codigo, grupos['Tributos']]);

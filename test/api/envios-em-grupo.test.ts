@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
+import { cabecalhosDoPedido } from '../../src/forms/integracao';
 
 /**
  * Submissions arriving together are written in groups (issue 19, src/server/api/enviosEmGrupo.ts), on the
@@ -76,7 +77,7 @@ for (const banco of await bancosDeTeste()) {
       const [{ velha }] = await s.db.query<{ velha: number }>(`select ultima_versao as velha from modelo where codigo_servico = 'teste-grupo'`);
       const publicar = async () => {
         const definicao = { ...modelo.definicao, secoes: modelo.definicao.secoes.map((x: { campos: { ajuda?: string }[] }, i: number) => (i ? x : { ...x, campos: x.campos.map((c, j) => (j ? c : { ...c, ajuda: 'Como no documento.' })) })) };
-        const salvo = await admin('PUT', '/modelos/teste-grupo', { nome: 'Teste grupo renomeado', grupoControleConteudoId: modelo.grupoControleConteudo.id, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: modelo.integracao.cabecalhos }, definicao, versao: modelo.versao });
+        const salvo = await admin('PUT', '/modelos/teste-grupo', { nome: 'Teste grupo renomeado', grupoControleConteudoId: modelo.grupoControleConteudo.id, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: cabecalhosDoPedido(modelo.integracao.cabecalhos, {}) }, definicao, versao: modelo.versao });
         assert.equal(salvo.status, 200, JSON.stringify(salvo.json));
         const publicado = await admin('POST', '/modelos/teste-grupo/versoes');
         assert.equal(publicado.status, 201, JSON.stringify(publicado.json));

@@ -8,6 +8,7 @@ import { DEFINICAO_COMPLETA, enviarFormulario, RESPOSTAS_VALIDAS } from '../apoi
 import type { Resolvedor } from '../../src/server/entrega/destino';
 import type { Conector } from '../../src/server/entrega/envio';
 import { conectorHttp } from '../../src/server/entrega/envio';
+import { garantirSegredos } from '../../src/server/entrega/integracao';
 
 /**
  * Integrations receivers can trust and attackers can't use (issue 14), against a real local receiver:
@@ -195,6 +196,64 @@ for (const banco of await bancosDeTeste()) {
         assert.equal(r.json.errors[0].field, `integracao.cabecalhos.${Object.keys(cabecalhos)[0]}`);
       }
       assert.equal((await admin('POST', '/modelos', { ...base, integracao: { url: 'https://api.exemplo.gov.br/x', cabecalhos: { Authorization: 'Bearer abc' } } })).status, 201);
+    });
+
+    test('os valores dos cabeçalhos são segredos: cifrados no banco, fora de toda resposta (também para quem só lê modelos), trocados só de propósito e nunca copiados', async () => {
+      const TOKEN = 'Bearer token-do-orgao-que-ninguem-le';
+      const CHAVE = 'chave-de-api-que-ninguem-le';
+      const codigo = 'teste-cabecalhos-segredo';
+      const corpo = { nome: 'Cabeçalhos secretos', grupoControleConteudoId: await grupo(), integracao: { url: receptor.url, metodo: 'POST', cabecalhos: { Authorization: TOKEN, 'X-Api-Key': CHAVE } } };
+      const criado = await admin('POST', '/modelos', { codigoServico: codigo, ...corpo });
+      assert.equal(criado.status, 201, JSON.stringify(criado.json));
+      const semValores = (texto: string) => ![TOKEN, CHAVE, 'token-do-orgao', 'chave-de-api'].some((v) => texto.includes(v));
+      assert.ok(semValores(JSON.stringify(criado.json)), 'not even in the answer to the one who typed them');
+      assert.deepEqual(criado.json.integracao.cabecalhos, ['Authorization', 'X-Api-Key']);
+      // At rest: encrypted, not the values.
+      const [linha] = await s.db.query<{ c: string }>('select integracao_cabecalhos::text as c from modelo where codigo_servico = $1', [codigo]);
+      assert.ok(semValores(linha.c) && linha.c.includes('Authorization'), linha.c);
+      // A user whose only permission is READ_MODELO (issue 50: they read the values).
+      const perfil = (await admin('POST', '/perfis-acesso', { nome: 'Leitor de modelos (teste)', permissoes: ['READ_MODELO'] })).json.id;
+      const v = (await admin('GET', '/vinculos-usuarios/auditor')).json;
+      assert.equal((await admin('PUT', '/vinculos-usuarios/auditor', { nome: v.nome, email: v.email, administrador: false, perfis: [perfil], grupos: v.grupos.map((g: { id: number }) => g.id), versao: v.versao })).status, 200);
+      const leitor = await clienteApi(s.url, 'auditor');
+      const lido = await leitor('GET', `/modelos/${codigo}`);
+      assert.equal(lido.status, 200);
+      assert.deepEqual(lido.json.integracao.cabecalhos, ['Authorization', 'X-Api-Key']);
+      assert.ok(semValores(JSON.stringify(lido.json)), JSON.stringify(lido.json.integracao));
+      assert.ok(semValores(JSON.stringify((await leitor('GET', `/modelos/${codigo}/historico`)).json)));
+      // The deliveries carry the values, decrypted.
+      assert.equal((await admin('PUT', `/modelos/${codigo}`, { ...corpo, integracao: { ...corpo.integracao, cabecalhos: { Authorization: null, 'X-Api-Key': null } }, definicao: DEFINICAO_COMPLETA, versao: criado.json.versao })).status, 200);
+      assert.equal((await admin('POST', `/modelos/${codigo}/versoes`)).status, 201);
+      const p1 = (await enviarFormulario(s.url, codigo, RESPOSTAS_VALIDAS)).json.protocolo;
+      const r1 = await entregue(p1);
+      assert.deepEqual([r1.cabecalhos.authorization, r1.cabecalhos['x-api-key']], [TOKEN, CHAVE], 'kept by null on save');
+      // Replaced on purpose, one kept, one removed by leaving it out.
+      let m = (await admin('GET', `/modelos/${codigo}`)).json;
+      const trocado = await admin('PUT', `/modelos/${codigo}`, { ...corpo, integracao: { ...corpo.integracao, cabecalhos: { Authorization: 'Bearer outro' } }, definicao: m.definicao, versao: m.versao });
+      assert.deepEqual([trocado.status, trocado.json.integracao.cabecalhos], [200, ['Authorization']]);
+      const r2 = await entregue((await enviarFormulario(s.url, codigo, RESPOSTAS_VALIDAS)).json.protocolo);
+      assert.deepEqual([r2.cabecalhos.authorization, r2.cabecalhos['x-api-key']], ['Bearer outro', undefined]);
+      // null for a header the model does not have: nothing to keep, said on the field; nothing saved.
+      m = (await admin('GET', `/modelos/${codigo}`)).json;
+      const semValor = await admin('PUT', `/modelos/${codigo}`, { ...corpo, integracao: { ...corpo.integracao, cabecalhos: { Authorization: null, 'X-Novo': null } }, definicao: m.definicao, versao: m.versao });
+      assert.equal(semValor.status, 400);
+      assert.deepEqual(semValor.json.errors, [{ field: 'integracao.cabecalhos.X-Novo', message: 'O modelo não tem um valor guardado para o cabeçalho "X-Novo": informe o valor.' }]);
+      assert.equal((await admin('GET', `/modelos/${codigo}`)).json.versao, m.versao);
+      // A copy goes without them, like the secret.
+      const copia = await admin('POST', `/modelos/${codigo}/copias`, { codigoServico: `${codigo}-copia` });
+      assert.equal(copia.status, 201, JSON.stringify(copia.json));
+      assert.deepEqual(copia.json.integracao.cabecalhos, []);
+      assert.deepEqual(await s.db.query('select integracao_cabecalhos as c from modelo where codigo_servico = $1', [`${codigo}-copia`]), [{ c: {} }]);
+      // The test delivery carries the value too.
+      assert.equal((await admin('POST', `/modelos/${codigo}/integracao/teste`)).json.ok, true);
+      assert.equal(receptor.recebidas.at(-1)!.cabecalhos.authorization, 'Bearer outro');
+      // A value stored in clear before this release: the start-up step encrypts it in place, and it still goes out.
+      await s.db.query(`update modelo set integracao_cabecalhos = '{"Authorization": "Bearer de-antes"}' where codigo_servico = $1`, [codigo]);
+      await garantirSegredos(s.db, s.integracao);
+      const [antigo] = await s.db.query<{ c: string }>('select integracao_cabecalhos::text as c from modelo where codigo_servico = $1', [codigo]);
+      assert.ok(!antigo.c.includes('de-antes') && antigo.c.includes('Authorization'), antigo.c);
+      assert.equal((await admin('POST', `/modelos/${codigo}/integracao/teste`)).json.ok, true);
+      assert.equal(receptor.recebidas.at(-1)!.cabecalhos.authorization, 'Bearer de-antes');
     });
 
     test('entregas esgotadas seguidas pausam a integração; novos formulários esperam na fila; retomar entrega', async () => {

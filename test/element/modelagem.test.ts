@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { animacoesTerminadas, apiAdmin, botao, campo, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole } from './apoio';
+import { animacoesTerminadas, apiAdmin, botao, campo, DEMO, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole } from './apoio';
 
 /** The designer's pages (/modelos, /modelos/novo, the builder) against the real API of the demo server. */
 afterEach(desmontarTodos);
@@ -126,7 +126,7 @@ describe('modelos: lista e novo modelo', function () {
       botao(el, 'Já guardei')!.click();
       await waitUntil(() => !raiz(el).querySelector('[data-testid=segredo-dialogo]'), 'fechado');
       const m = (await apiAdmin('GET', `/modelos/${codigo}`)).json;
-      expect({ url: m.integracao.url, metodo: m.integracao.metodo, cabecalhos: m.integracao.cabecalhos, segredo: m.integracao.segredo.existe }).to.deep.equal({ url: 'https://sistema.exemplo.gov.br/recebe', metodo: 'POST', cabecalhos: { 'X-Chave': '123' }, segredo: true });
+      expect({ url: m.integracao.url, metodo: m.integracao.metodo, cabecalhos: m.integracao.cabecalhos, segredo: m.integracao.segredo.existe }).to.deep.equal({ url: 'https://sistema.exemplo.gov.br/recebe', metodo: 'POST', cabecalhos: ['X-Chave'], segredo: true });
       expect(m.status).to.equal('RASCUNHO');
     } finally {
       await apiAdmin('DELETE', `/modelos/${codigo}`).catch(() => undefined);
@@ -610,6 +610,39 @@ describe('integração do modelo no construtor', function () {
     botao(el, 'Salvar rascunho')!.click();
     await waitUntil(() => textoConteudo(el).includes('O destino 169.254.169.254 é um endereço link-local'), 'recusa do destino');
     digitar(url, original);
+  });
+
+  it('cabeçalhos guardados: só os nomes aparecem; um é trocado escrevendo-o de novo, outro removido; nenhum valor volta à tela', async () => {
+    const codigo = `teste-cab-${Date.now().toString(36)}`;
+    const grupo = (await apiAdmin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+    expect((await apiAdmin('POST', '/modelos', { codigoServico: codigo, nome: 'Cabeçalhos guardados', grupoControleConteudoId: grupo, integracao: { url: `${DEMO.url}/demo/receptor`, cabecalhos: { Authorization: 'Bearer valor-que-nao-aparece', 'X-Api-Key': 'chave-que-nao-aparece' } } })).status).to.equal(201);
+    try {
+      const el = await montar('designer', { 'initial-path': `/modelos/${codigo}` });
+      await esperarShell(el);
+      await abrirDados(el);
+      const guardados = () => [...raiz(el).querySelectorAll('.cf-cabecalhos-guardados li code')].map((c) => c.textContent);
+      expect(guardados()).to.deep.equal(['Authorization', 'X-Api-Key']);
+      expect(raiz(el).querySelector('.cf-cabecalhos-guardados')!.textContent).to.contain('(valor guardado)');
+      expect(raiz(el).innerHTML).not.to.contain('nao-aparece');
+      expect(campo<HTMLTextAreaElement>(el, 'Cabeçalhos novos ou trocados').value).to.equal('');
+      expect(await violacoesGraves(el)).to.deep.equal([]);
+      porRotulo(el, 'Remover o cabeçalho X-Api-Key').click();
+      await waitUntil(() => guardados().join() === 'Authorization', 'removido da lista');
+      // The focus stays in the group: on the next header's button.
+      await waitUntil(() => raiz(el).activeElement?.getAttribute('aria-label') === 'Remover o cabeçalho Authorization', 'foco no que resta');
+      digitar(campo<HTMLTextAreaElement>(el, 'Cabeçalhos novos ou trocados'), 'authorization: Bearer trocado\nX-Orgao: saude');
+      botao(el, 'Salvar rascunho')!.click();
+      await waitUntil(() => guardados().join() === 'authorization,X-Orgao', `salvo: ${guardados().join()}`);
+      expect(campo<HTMLTextAreaElement>(el, 'Cabeçalhos novos ou trocados').value).to.equal('');
+      expect((await apiAdmin('GET', `/modelos/${codigo}`)).json.integracao.cabecalhos).to.deep.equal(['authorization', 'X-Orgao']);
+      expect(botao(el, 'Salvar rascunho')).to.not.equal(undefined);
+      expect(textoConteudo(el)).not.to.contain('Bearer trocado');
+      botao(el, 'Enviar teste')!.click();
+      await waitUntil(() => raiz(el).querySelector('[data-testid=resultado-teste]'), 'resultado');
+      expect(raiz(el).querySelector('[data-testid=resultado-teste]')!.textContent).to.equal('O destino respondeu 200: a entrega de teste foi aceita.');
+    } finally {
+      await apiAdmin('DELETE', `/modelos/${codigo}`);
+    }
   });
 });
 

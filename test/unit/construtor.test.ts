@@ -6,7 +6,7 @@ import { validarDefinicao } from '../../src/forms/problemasDefinicao';
 import { descreverCampo, descreverRegra, diferenca, resumoDiferenca } from '../../src/forms/diferenca';
 import { acharCampo, adicionarCampo, adicionarSecao, alterarCampo, campoNovo, definirArquivo, definirRegra, duplicarCampo, moverCampo, moverCampoPara, moverSecao, nomeSegueRotulo, novoId, opcoesDeTexto, removerCampo, removerSecao, renomearCampo, slug, textoDeOpcoes } from '../../src/forms/edicao';
 import { desfazer, fazer, iniciarHistorico, refazer } from '../../src/forms/historico';
-import { lerCabecalhos, textoCabecalhos } from '../../src/forms/integracao';
+import { cabecalhosDoPedido, lerCabecalhos } from '../../src/forms/integracao';
 import { erroDoCampo, errosDasRespostas } from '../../src/forms/preenchimento';
 
 const ids = (d: Definicao) => d.secoes.map((s) => `${s.id}:${s.campos.map((c) => c.id).join(',')}`);
@@ -123,7 +123,9 @@ test('integration headers: one per line, malformed or repeated refused', () => {
   assert.deepEqual(lerCabecalhos('Authorization: Bearer x\n\nX-Orgao:  saude '), { cabecalhos: { Authorization: 'Bearer x', 'X-Orgao': 'saude' }, problema: null });
   assert.equal(lerCabecalhos('sem dois pontos').problema, 'Linha 1: use "Nome: valor" (o nome só com letras, números e hífens).');
   assert.equal(lerCabecalhos('A: 1\na: 2').problema, 'Linha 2: o cabeçalho a aparece mais de uma vez.');
-  assert.equal(textoCabecalhos({ A: '1', B: '2' }), 'A: 1\nB: 2');
+  // The stored ones go by name with null (keep the value the API never shows); one typed again replaces it, whatever its case.
+  assert.deepEqual(cabecalhosDoPedido(['Authorization', 'X-Api-Key'], { 'x-api-key': 'nova', 'X-Orgao': 'saude' }), { Authorization: null, 'x-api-key': 'nova', 'X-Orgao': 'saude' });
+  assert.deepEqual(cabecalhosDoPedido([], {}), {});
 });
 
 test('problems located: each definition problem names its field and section, for the list the builder shows', async () => {
@@ -189,9 +191,12 @@ test("the model's data form: SPEC messages per field, headers and code checked, 
   assert.equal(dadosParaApi({ ...ok, retencaoDias: '365' }, true).retencaoDias, 365);
   assert.equal(problemasDados({ ...ok, retencaoDias: '0' }, true).retencaoDias, 'O valor mínimo permitido é 1.');
   assert.equal('codigoServico' in dadosParaApi(ok, false), false);
-  const integracao = { ...api.integracao, segredo: { existe: true, criadoEm: null, anteriorValidoAte: null }, esgotadasSeguidas: 0, pausadaEm: null };
+  const integracao = { ...api.integracao, cabecalhos: ['X-A'], segredo: { existe: true, criadoEm: null, anteriorValidoAte: null }, esgotadasSeguidas: 0, pausadaEm: null };
   const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0 });
-  assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x' });
+  assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x', cabecalhos: '', cabecalhosGuardados: ['X-A'] });
+  // A stored header removed is left out of the save; one kept goes by name with null.
+  assert.deepEqual(dadosParaApi({ ...volta, cabecalhosGuardados: [] }, false).integracao.cabecalhos, {});
+  assert.deepEqual(dadosParaApi(volta, false).integracao.cabecalhos, { 'X-A': null });
   const comPeriodo = dadosDoModelo({ ...api, ...periodo, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0 });
   assert.deepEqual([comPeriodo.abreData, comPeriodo.abreHora, comPeriodo.fechaData, comPeriodo.fechaHora, comPeriodo.limiteRespostas], ['2026-12-01', '00:00', '2026-12-15', '18:30', '5000']);
 });

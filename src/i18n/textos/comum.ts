@@ -52,6 +52,7 @@ export const comum = {
   'cabecalho.linha-repetido': ['Linha {n}: o cabeçalho {nome} aparece mais de uma vez.', 'Line {n}: the header {nome} appears more than once.'],
   'cabecalho.linha': ['Linha {n}: {problema}', 'Line {n}: {problema}'],
   'cabecalho.max': ['No máximo 20 cabeçalhos.', 'At most 20 headers.'],
+  'cabecalho.sem-valor': ['O modelo não tem um valor guardado para o cabeçalho "{nome}": informe o valor.', 'The template has no stored value for the header "{nome}": enter the value.'],
   'iframe.sem-endereco': ['Nenhum endereço foi informado para exibir nesta página.', 'No address was given to show on this page.'],
   'iframe.invalido': ['O endereço informado não é válido: use um endereço completo começando com https://.', 'The address is not valid: use a full address starting with https://.'],
   'iframe.nao-autorizado': ['O endereço {origem} não está entre as origens autorizadas para exibição no console. Nada foi carregado.', 'The address {origem} is not among the origins allowed in the console. Nothing was loaded.'],

@@ -5,6 +5,7 @@ import { criarLaco } from './laco';
 import { numeroDoAmbiente } from '../ambiente';
 import { eventoPorId } from '../eventos';
 import { comLinks, type LinksAnexos } from '../anexos/links';
+import { cabecalhosEmClaro } from './cabecalhosGuardados';
 import { segredosVigentes, type LinhaSegredos, type OpcoesIntegracao } from './integracao';
 
 /**
@@ -87,15 +88,17 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
  */
 export async function enviar(t: Trabalho, timeoutMs: number, i: OpcoesIntegracao): Promise<Resultado> {
   let segredos: string[];
+  let cabecalhos: Record<string, string>;
   try {
     segredos = segredosVigentes(i, t);
+    cabecalhos = cabecalhosEmClaro(i.cofre, t.cabecalhos);
   } catch {
-    return { ok: false, statusHttp: null, erro: 'O segredo de assinatura não pôde ser lido: a chave SEGREDOS_CHAVE mudou? Gere um novo segredo no construtor.', duracaoMs: 0 };
+    return { ok: false, statusHttp: null, erro: 'O segredo de assinatura ou um cabeçalho da integração não pôde ser lido: a chave SEGREDOS_CHAVE mudou? Gere um novo segredo e informe os cabeçalhos de novo no construtor.', duracaoMs: 0 };
   }
   return enviarAssinado(i, {
     destino: t.destino,
     metodo: t.metodo,
-    cabecalhos: t.cabecalhos,
+    cabecalhos,
     corpo: JSON.stringify(corpoDaEntrega(t, i.links)),
     id: `entrega_${t.id}`,
     segredos,

@@ -3,6 +3,7 @@ import { conectorHttp, resolvedorDoSistema, type OpcoesEnvio } from './envio';
 import { resolvedorLocal } from './destino';
 import type { Executor } from '../db';
 import { numeroDoAmbiente } from '../ambiente';
+import { cifrarCabecalhosAntigos } from './cabecalhosGuardados';
 import { criarLinksAnexos, VALIDADE_PADRAO_H, type LinksAnexos } from '../anexos/links';
 
 /**
@@ -64,6 +65,8 @@ export function segredosVigentes(i: Pick<OpcoesIntegracao, 'cofre'>, m: LinhaSeg
  * secrets existed) gets one at start-up. Nobody has seen it; "Gerar novo segredo" shows a new one.
  */
 export async function garantirSegredos(db: Executor, i: OpcoesIntegracao): Promise<number> {
+  // Header values from before they were secrets (issue 50) are encrypted too.
+  await cifrarCabecalhosAntigos(db, i.cofre);
   const sem = await db.query<{ codigo_servico: string }>('select codigo_servico from modelo where integracao_url is not null and integracao_segredo is null');
   for (const m of sem) await db.query('update modelo set integracao_segredo = $2, integracao_segredo_criado_em = now() where codigo_servico = $1 and integracao_segredo is null', [m.codigo_servico, i.cofre.cifrar(novoSegredo())]);
   return sem.length;

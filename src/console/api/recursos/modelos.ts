@@ -7,8 +7,8 @@ import type { Filtros, Ordenacao, Paginacao } from '../../../contrato/paginacao'
 export type ModeloResumo = TModeloResumo;
 export type EstadoIntegracao = TEstadoIntegracao;
 export type MetodoIntegracao = EstadoIntegracao['metodo'];
-/** The integration as the model's form edits it. */
-export type Integracao = Pick<EstadoIntegracao, 'url' | 'metodo' | 'cabecalhos'>;
+/** The integration as the model's form saves it: every header kept, by name with null to keep its stored value. */
+export type Integracao = Pick<EstadoIntegracao, 'url' | 'metodo'> & { cabecalhos: Record<string, string | null> };
 export type Modelo = TModelo;
 export type SegredoGerado = TSegredoGerado;
 export type ResultadoTeste = TResultadoTeste;

@@ -1,6 +1,6 @@
 import type { GruposDoModelo } from '../../api/recursos/modelos';
 import { METODOS, problemaCabecalhos, problemaCodigo, REGRAS_DADOS, type FormDadosModelo } from './dadosModelo';
-import { Switch } from '@blueprintjs/core';
+import { Button, Switch } from '@blueprintjs/core';
 import { Campo } from '../../ui/Campo';
 import { CampoData } from '../../ui/CampoData';
 import { CampoSelecao } from '../../ui/CampoSelecao';
@@ -106,7 +106,31 @@ export function CamposDoModelo({ dados: d, aoMudar, grupos, novo, mostrarErros, 
         <p className="cf-ajuda">{t('dados.integracao-ajuda')}</p>
         <Campo {...comum} rotulo={t('dados.url')} nome="url" tipo="url" placeholder="https://" valor={d.url} regras={REGRAS_DADOS.url} erroServidor={es['integracao.url'] ?? es.integracao} aoMudar={(url) => aoMudar({ url })} />
         <CampoSelecao rotulo={t('dados.metodo')} valor={d.metodo} opcoes={METODOS.map((m) => ({ valor: m, rotulo: m }))} desabilitado={desabilitado} aoMudar={(m) => aoMudar({ metodo: m as FormDadosModelo['metodo'] })} />
-        <Campo {...comum} multilinha rotulo={t('dados.cabecalhos')} nome="cabecalhos" placeholder={t('dados.cabecalhos-exemplo')} valor={d.cabecalhos} validarExtra={(v) => problemaCabecalhos(v, t)} erroServidor={es['integracao.cabecalhos'] ?? Object.entries(es).find(([k]) => k.startsWith('integracao.cabecalhos.'))?.[1]} ajuda={t('dados.cabecalhos-ajuda')} aoMudar={(cabecalhos) => aoMudar({ cabecalhos })} />
+        {d.cabecalhosGuardados.length > 0 && (
+          <div className="cf-cabecalhos-guardados" role="group" aria-labelledby="cf-cabecalhos-guardados">
+            <p id="cf-cabecalhos-guardados" className="cf-rotulo-grupo">
+              {t('dados.cabecalhos-guardados')}
+            </p>
+            <p className="cf-ajuda">{t('dados.cabecalhos-guardados-ajuda')}</p>
+            <ul>
+              {d.cabecalhosGuardados.map((nome) => (
+                <li key={nome}>
+                  <code>{nome}</code> <span className="cf-ajuda">({t('dados.cabecalho-valor-guardado')})</span>
+                  {!desabilitado && (
+                    <Button small minimal icon="cross" aria-label={t('dados.cabecalho-remover', { nome })} title={t('dados.cabecalho-remover', { nome })} onClick={(e) => {
+                        // The focus stays in the integration's group: on the next header's button, or the box to type one.
+                        const grupo = e.currentTarget.closest('fieldset');
+                        aoMudar({ cabecalhosGuardados: d.cabecalhosGuardados.filter((n) => n !== nome) });
+                        requestAnimationFrame(() => grupo?.querySelector<HTMLElement>('.cf-cabecalhos-guardados button, textarea')?.focus());
+                      }}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Campo {...comum} multilinha rotulo={t(d.cabecalhosGuardados.length ? 'dados.cabecalhos-novos' : 'dados.cabecalhos')} nome="cabecalhos" placeholder={t('dados.cabecalhos-exemplo')} valor={d.cabecalhos} validarExtra={(v) => problemaCabecalhos(v, t)} erroServidor={es['integracao.cabecalhos'] ?? Object.entries(es).find(([k]) => k.startsWith('integracao.cabecalhos.'))?.[1]} ajuda={t('dados.cabecalhos-ajuda')} aoMudar={(cabecalhos) => aoMudar({ cabecalhos })} />
       </fieldset>
     </>
   );

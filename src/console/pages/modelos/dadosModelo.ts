@@ -2,7 +2,7 @@ import { emPortugues, type Tradutor } from '../../../i18n';
 import type { DadosModelo, MetodoIntegracao, Modelo } from '../../api/recursos/modelos';
 import { mensagemDe, type Regra } from '../../../validation/regras';
 import { problemaCodigoServico } from '../../../forms/definicao';
-import { lerCabecalhos, textoCabecalhos } from '../../../forms/integracao';
+import { cabecalhosDoPedido, lerCabecalhos } from '../../../forms/integracao';
 import { problemasDoPeriodo } from '../../../forms/periodo';
 import { emSaoPaulo, instanteSaoPaulo } from '../../../i18n/datas';
 
@@ -21,8 +21,10 @@ export interface FormDadosModelo {
   grupoAcessoPublicoId: string;
   url: string;
   metodo: MetodoIntegracao;
-  /** "Nome: valor", one per line. */
+  /** Headers typed now (new, or replacing a stored one): "Nome: valor", one per line. */
   cabecalhos: string;
+  /** The stored headers the model keeps, by name: their values are never shown (issue 50); removing a name removes the header on save. */
+  cabecalhosGuardados: string[];
   /** Days a filled form keeps its personal data; '' for ever. */
   retencaoDias: string;
   /** Opening and closing (issue 36): São Paulo dates (yyyy-MM-dd, '' for none) and times (HH:mm; empty: 00:00 to open, 23:59 to close). */
@@ -60,7 +62,7 @@ export function periodoDoForm(d: Pick<FormDadosModelo, 'abreData' | 'abreHora' |
   };
 }
 
-export const DADOS_VAZIOS: FormDadosModelo = { codigoServico: '', nome: '', descricao: '', grupoControleConteudoId: '', grupoAcessoPublicoId: '', url: '', metodo: 'POST', cabecalhos: '', retencaoDias: '', abreData: '', abreHora: '', fechaData: '', fechaHora: '', limiteRespostas: '', mensagemLimite: '', modeloBase: false };
+export const DADOS_VAZIOS: FormDadosModelo = { codigoServico: '', nome: '', descricao: '', grupoControleConteudoId: '', grupoAcessoPublicoId: '', url: '', metodo: 'POST', cabecalhos: '', cabecalhosGuardados: [], retencaoDias: '', abreData: '', abreHora: '', fechaData: '', fechaHora: '', limiteRespostas: '', mensagemLimite: '', modeloBase: false };
 
 export function dadosDoModelo(m: Modelo): FormDadosModelo {
   return {
@@ -71,7 +73,8 @@ export function dadosDoModelo(m: Modelo): FormDadosModelo {
     grupoAcessoPublicoId: m.grupoAcessoPublicoId ? String(m.grupoAcessoPublicoId) : '',
     url: m.integracao.url ?? '',
     metodo: m.integracao.metodo,
-    cabecalhos: textoCabecalhos(m.integracao.cabecalhos),
+    cabecalhos: '',
+    cabecalhosGuardados: m.integracao.cabecalhos,
     retencaoDias: m.retencaoDias ? String(m.retencaoDias) : '',
     ...(m.abreEm ? (({ data, hora }) => ({ abreData: data, abreHora: hora }))(emSaoPaulo(m.abreEm)) : { abreData: '', abreHora: '' }),
     ...(m.fechaEm ? (({ data, hora }) => ({ fechaData: data, fechaHora: hora }))(emSaoPaulo(m.fechaEm)) : { fechaData: '', fechaHora: '' }),
@@ -115,7 +118,7 @@ export function dadosParaApi(d: FormDadosModelo, novo: boolean): DadosModelo {
     descricao: d.descricao,
     grupoControleConteudoId: Number(d.grupoControleConteudoId),
     grupoAcessoPublicoId: d.grupoAcessoPublicoId ? Number(d.grupoAcessoPublicoId) : null,
-    integracao: { url: d.url.trim() || null, metodo: d.metodo, cabecalhos: lerCabecalhos(d.cabecalhos).cabecalhos },
+    integracao: { url: d.url.trim() || null, metodo: d.metodo, cabecalhos: cabecalhosDoPedido(d.cabecalhosGuardados, lerCabecalhos(d.cabecalhos).cabecalhos) },
     retencaoDias: d.retencaoDias.trim() ? Number(d.retencaoDias) : null,
     ...periodoDoForm(d),
     limiteRespostas: d.limiteRespostas.trim() ? Number(d.limiteRespostas) : null,

@@ -19,6 +19,7 @@ import type { ErroCampo } from '../../../contrato/problema';
 import { problemaCabecalho } from '../../../forms/integracao';
 import { destinoVerificado, type Resolvedor } from '../../entrega/destino';
 import { enviarAssinado } from '../../entrega/envio';
+import { cabecalhosAGravar, cabecalhosEmClaro, nomesDosCabecalhos } from '../../entrega/cabecalhosGuardados';
 import { gerarSegredo, segredosVigentes, type OpcoesIntegracao } from '../../entrega/integracao';
 import { problemasDoPeriodo } from '../../../forms/periodo';
 import { emPortugues } from '../../../i18n';
@@ -69,7 +70,7 @@ const completo = (r: LinhaModelo, respostas: number): TModelo => ({
   integracao: {
     url: r.integracao_url,
     metodo: r.integracao_metodo,
-    cabecalhos: r.integracao_cabecalhos,
+    cabecalhos: nomesDosCabecalhos(r.integracao_cabecalhos),
     segredo: { existe: !!r.integracao_segredo, criadoEm: iso(r.integracao_segredo_criado_em), anteriorValidoAte: iso(r.integracao_segredo_anterior_ate) },
     esgotadasSeguidas: r.integracao_esgotadas_seguidas,
     pausadaEm: iso(r.integracao_pausada_em),
@@ -88,7 +89,7 @@ async function problemasIntegracao(i: CorpoModelo['integracao'], o: OpcoesIntegr
     if ('recusa' in alvo && !alvo.semDns) erros.push({ field: 'integracao.url', message: alvo.recusa });
   }
   for (const [nome, valor] of Object.entries(i?.cabecalhos ?? {})) {
-    const problema = problemaCabecalho(nome, valor);
+    const problema = problemaCabecalho(nome, valor ?? '');
     if (problema) erros.push({ field: `integracao.cabecalhos.${nome}`, message: problema });
   }
   return erros;
@@ -226,7 +227,8 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       if (problema) throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: problema }]);
       const errosIntegracao = await problemasIntegracao(b.integracao, integracao);
       const r = await db.transacao(async (tx) => {
-        await conferirGrupos(tx, req, b, errosIntegracao);
+        const guardar = cabecalhosAGravar(integracao.cofre, b.integracao?.cabecalhos, {});
+        await conferirGrupos(tx, req, b, [...errosIntegracao, ...guardar.erros]);
         if ((await tx.query('select 1 from modelo where lower(codigo_servico) = lower($1)', [b.codigoServico])).length) {
           throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: 'Já existe um modelo com este código.' }]);
         }
@@ -235,7 +237,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
           `insert into modelo (codigo_servico, nome, descricao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos, criado_por, atualizado_por, retencao_dias,
                                abre_em, fecha_em, limite_respostas, mensagem_limite, modelo_base)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14, $15)`,
-          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), quem, b.retencaoDias ?? null, ...periodoDe(b)],
+          [b.codigoServico, b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(guardar.cabecalhos), quem, b.retencaoDias ?? null, ...periodoDe(b)],
         );
         await historico(tx, req, b.codigoServico!, 'CRIADO');
         return completoComSegredo(tx, req, b.codigoServico!);
@@ -259,7 +261,8 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
         const atual = await modeloDoChamador(tx, req, req.params.codigoServico, true);
         if (atual.status === 'ARQUIVADO') throw conflito('Um modelo arquivado não pode ser alterado; restaure-o antes.');
         if (atual.versao !== b.versao) throw versaoAntiga();
-        await conferirGrupos(tx, req, b, errosIntegracao);
+        const guardar = cabecalhosAGravar(integracao.cofre, b.integracao?.cabecalhos, atual.integracao_cabecalhos);
+        await conferirGrupos(tx, req, b, [...errosIntegracao, ...guardar.erros]);
         const textos = { nome: b.nome, descricao: b.descricao, mensagemLimite: b.mensagemLimite };
         const problemas = problemasDe(b.definicao!, false, { textos });
         if (problemas.length) throw invalido('A definição do formulário tem problemas.', problemas.map((x) => ({ field: `definicao.${x.caminho}`, message: x.mensagem })));
@@ -270,7 +273,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
           `update modelo set nome = $1, descricao = $2, grupo_controle_conteudo_id = $3, grupo_acesso_publico_id = $4, integracao_url = $5, integracao_metodo = $6,
              integracao_cabecalhos = $7, definicao = $8, versao = versao + 1, atualizado_em = now(), atualizado_por = $9, retencao_dias = $11,
              abre_em = $12, fecha_em = $13, limite_respostas = $14, mensagem_limite = $15, modelo_base = $16 where codigo_servico = $10`,
-          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(b.integracao?.cabecalhos ?? {}), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico, b.retencaoDias ?? null, ...periodoDe(b)],
+          [b.nome.trim(), b.descricao, b.grupoControleConteudoId, b.grupoAcessoPublicoId, b.integracao?.url ?? null, b.integracao?.metodo ?? 'POST', JSON.stringify(guardar.cabecalhos), JSON.stringify(b.definicao), req.chamador!.username, atual.codigo_servico, b.retencaoDias ?? null, ...periodoDe(b)],
         );
         if (b.limiteRespostas) await contarParaLimite(tx, atual.codigo_servico);
         await historico(tx, req, atual.codigo_servico, 'SALVO');
@@ -294,7 +297,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     if (!m.integracao_url) throw conflito('Este modelo não tem integração: informe o endereço de destino e salve antes de testar.');
     const id = `teste_${randomUUID()}`;
     const corpo = JSON.stringify({ teste: true, entregaId: id, codigoServico: m.codigo_servico, enviadoEm: new Date().toISOString(), respostas: {} });
-    const r = await enviarAssinado(integracao, { destino: m.integracao_url, metodo: m.integracao_metodo, cabecalhos: m.integracao_cabecalhos, corpo, id, segredos: segredosVigentes(integracao, m), timeoutMs: 10_000, extras: { 'idempotency-key': id } });
+    const r = await enviarAssinado(integracao, { destino: m.integracao_url, metodo: m.integracao_metodo, cabecalhos: cabecalhosEmClaro(integracao.cofre, m.integracao_cabecalhos), corpo, id, segredos: segredosVigentes(integracao, m), timeoutMs: 10_000, extras: { 'idempotency-key': id } });
     return { ok: r.ok, statusHttp: r.statusHttp, mensagem: r.ok ? `O destino respondeu ${r.statusHttp}: a entrega de teste foi aceita.` : (r.erro ?? 'A entrega de teste falhou.'), duracaoMs: r.duracaoMs };
   });
 

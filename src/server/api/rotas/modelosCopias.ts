@@ -55,7 +55,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
   }
 
   /** A new draft model with `e` as its state, in group `grupo`, without a secret (the answer makes one when it has a destination). */
-  async function criar(tx: Executor, req: FastifyRequest, codigo: string, grupo: number, e: EstadoModelo, o: { cabecalhos?: Record<string, string>; grupoAcessoPublicoId?: number | null; errosIntegracao?: ErroCampo[] }) {
+  async function criar(tx: Executor, req: FastifyRequest, codigo: string, grupo: number, e: EstadoModelo, o: { grupoAcessoPublicoId?: number | null; errosIntegracao?: ErroCampo[] }) {
     const problema = problemaCodigoServico(codigo);
     if (problema) throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: problema }]);
     if ((await tx.query('select 1 from modelo where lower(codigo_servico) = lower($1)', [codigo])).length) throw invalido(MSG_CAMPOS, [{ field: 'codigoServico', message: 'Já existe um modelo com este código.' }]);
@@ -64,7 +64,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
       `insert into modelo (codigo_servico, nome, descricao, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, integracao_metodo, integracao_cabecalhos,
                            retencao_dias, abre_em, fecha_em, limite_respostas, mensagem_limite, modelo_base, criado_por, atualizado_por)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
-      [codigo, e.nome, e.descricao, JSON.stringify(e.definicao), grupo, o.grupoAcessoPublicoId ?? null, e.integracao.url, e.integracao.metodo, JSON.stringify(o.cabecalhos ?? {}), e.retencaoDias, e.abreEm, e.fechaEm, e.limiteRespostas, e.mensagemLimite, e.modeloBase, req.chamador!.username],
+      [codigo, e.nome, e.descricao, JSON.stringify(e.definicao), grupo, o.grupoAcessoPublicoId ?? null, e.integracao.url, e.integracao.metodo, '{}', e.retencaoDias, e.abreEm, e.fechaEm, e.limiteRespostas, e.mensagemLimite, e.modeloBase, req.chamador!.username],
     );
   }
 
@@ -73,7 +73,7 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
     {
       preValidation: exigir(db, P.CREATE_MODELO),
       schema: doc('duplicarModelo', 'Duplica um modelo (ou começa um novo a partir de um modelo-base)', {
-        descricao: 'Um rascunho com a definição e os dados do original sob um código novo: a integração vai sem o segredo (a cópia ganha o seu, mostrado uma vez nesta resposta), e a abertura, o encerramento e o limite de respostas ficam de fora. O grupo de controle de conteúdo é o do original, ou o escolhido.',
+        descricao: 'Um rascunho com a definição e os dados do original sob um código novo: a integração vai sem o segredo (a cópia ganha o seu, mostrado uma vez nesta resposta) e sem os cabeçalhos (os valores são credenciais: informe-os na cópia), e a abertura, o encerramento e o limite de respostas ficam de fora. O grupo de controle de conteúdo é o do original, ou o escolhido.',
         params,
         corpo: CorpoCopia,
         resposta: { status: 201, descricao: 'A cópia.', corpo: Modelo, cabecalhos: LOCALIZACAO },
@@ -85,7 +85,8 @@ export function registrarCopias(api: FastifyInstance, ctx: ContextoModelos) {
         const original = await ctx.modeloDoChamador(tx, req, req.params.codigoServico);
         const e: EstadoModelo = { ...estadoDe(original), abreEm: null, fechaEm: null, limiteRespostas: null, mensagemLimite: null, modeloBase: false, ...(req.body.nome?.trim() ? { nome: req.body.nome.trim() } : {}) };
         const codigo = req.body.codigoServico.trim();
-        await criar(tx, req, codigo, req.body.grupoControleConteudoId ?? original.grupo_controle_conteudo_id, e, { cabecalhos: original.integracao_cabecalhos, grupoAcessoPublicoId: original.grupo_acesso_publico_id });
+        // The header values are credentials (issue 50): never copied, like the secret.
+        await criar(tx, req, codigo, req.body.grupoControleConteudoId ?? original.grupo_controle_conteudo_id, e, { grupoAcessoPublicoId: original.grupo_acesso_publico_id });
         await ctx.historico(tx, req, codigo, 'DUPLICADO', { chave: 'historico.detalhe.copia', params: { nome: original.nome, codigo: original.codigo_servico } });
         return ctx.completoComSegredo(tx, req, codigo);
       });

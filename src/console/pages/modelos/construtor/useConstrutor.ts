@@ -85,7 +85,10 @@ export function useConstrutor(codigo: string) {
       aceitar(m, null);
       // The first save with a destination makes the signing secret: this answer is the only one that has it.
       if (m.segredoNovo) mostrarSegredo(estado.dialogos, m.segredoNovo, t);
-      salvo.current = enviando;
+      // Saved header values are secrets the API never shows back (issue 50): the draft now names them as stored, and the box typed into empties.
+      const guardado: Rascunho = { ...enviando, dados: { ...enviando.dados, cabecalhos: '', cabecalhosGuardados: m.integracao.cabecalhos } };
+      salvo.current = guardado;
+      setHist((h) => (h && h.presente === enviando ? { ...h, presente: guardado } : h));
       setConflito(false);
       setErrosServidor({});
       mostrarSucesso(estado.toasts, SALVAR, { summary: t('edicao.salvo'), detail: t('construtor.salvo-texto', { nome: m.nome }) });
