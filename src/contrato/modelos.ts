@@ -202,7 +202,7 @@ const dados = {
   mensagemLimite: Type.Optional(Nulavel(Type.String({ maxLength: 500 }))),
   modeloBase: Type.Optional(Type.Boolean()),
 };
-export const CorpoModelo = Type.Object({ codigoServico: Type.String({ maxLength: 100 }), ...dados }, { additionalProperties: false, title: 'NovoModelo' });
+export const CorpoModelo = Type.Object({ codigoServico: Type.String({ maxLength: 40, description: 'De 3 a 40 letras, números e hífens: o código nos endereços.' }), ...dados }, { additionalProperties: false, title: 'NovoModelo' });
 export const CorpoModeloAlterado = Type.Object({ ...dados, definicao: Definicao, versao: Versao() }, { additionalProperties: false, title: 'ModeloAlterado' });
 export const consultaModelos = Type.Object({
   ...consultaLista(['nome', 'codigoServico', 'status', 'atualizadoEm', 'grupo']),
@@ -294,7 +294,7 @@ export const PreviaImportacao = Type.Object(
 );
 export const CorpoCopia = Type.Object(
   {
-    codigoServico: Type.String({ maxLength: 100, description: 'O código da cópia.' }),
+    codigoServico: Type.String({ maxLength: 40, description: 'O código da cópia (de 3 a 40 letras, números e hífens).' }),
     nome: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     grupoControleConteudoId: Type.Optional(Id('Padrão: o grupo do original.')),
   },

@@ -118,12 +118,15 @@ for (const banco of await bancosDeTeste()) {
       await modeloPublicado(admin, 'teste-restrito', null, { grupoAcessoPublicoId: grupo.json.id });
       const publico = await (await fetch(`${s.url}/api/publico/modelos/teste-restrito`)).json();
       assert.equal(publico.restrito, true);
-      assert.equal((await enviarFormulario(s.url, 'teste-restrito', RESPOSTAS_VALIDAS)).status, 401);
+      const semToken = await enviarFormulario(s.url, 'teste-restrito', RESPOSTAS_VALIDAS);
+      // Issue 50: a 401 says how to authenticate (HTTP requires WWW-Authenticate; the restricted model sent none).
+      assert.deepEqual([semToken.status, semToken.headers.get('www-authenticate')], [401, 'Bearer']);
       const token = async (cpf: string) => (await (await fetch(`${s.url}/api/publico/token-demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf, nome: 'Maria Cidadã' }) })).json()).token;
       const fora = await enviarFormulario(s.url, 'teste-restrito', RESPOSTAS_VALIDAS, { authorization: `Bearer ${await token('111.444.777-35')}` });
       assert.equal(fora.status, 403);
       assert.equal(fora.json.detail, 'O seu CPF não está autorizado a preencher este formulário.');
-      assert.equal((await enviarFormulario(s.url, 'teste-restrito', RESPOSTAS_VALIDAS, { authorization: 'Bearer lixo' })).status, 401);
+      const lixo = await enviarFormulario(s.url, 'teste-restrito', RESPOSTAS_VALIDAS, { authorization: 'Bearer lixo' });
+      assert.deepEqual([lixo.status, lixo.headers.get('www-authenticate')], [401, 'Bearer error="invalid_token"']);
       const dentro = await enviarFormulario(s.url, 'teste-restrito', RESPOSTAS_VALIDAS, { authorization: `Bearer ${await token('529.982.247-25')}` });
       assert.equal(dentro.status, 201);
       const [f] = await s.db.query<{ cpf_requerente: string; nome_requerente: string }>('select cpf_requerente, nome_requerente from formulario where protocolo = $1', [dentro.json.protocolo]);

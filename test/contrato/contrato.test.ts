@@ -97,6 +97,13 @@ for (const { nome, alvo: criar } of await alvos()) {
     });
     after(async () => a?.fechar?.());
 
+    /** What any HTTP answer of this server carries, not the API's own: the connection's, the body's framing, and the security headers (README, "Em produção"). */
+    const CABECALHOS_DO_HTTP = new Set([
+      'date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'content-type', 'vary',
+      'content-security-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'cross-origin-embedder-policy', 'origin-agent-cluster', 'referrer-policy', 'strict-transport-security',
+      'x-content-type-options', 'x-dns-prefetch-control', 'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'permissions-policy',
+    ]);
+
     /** One call, checked against the document: the operation, a documented status, its headers and body. */
     async function chamar(metodo: string, caminho: string, o: { token?: string | null; corpo?: unknown; bruto?: string; cabecalhos?: Record<string, string>; espera?: number | number[] } = {}): Promise<Resposta> {
       const semQuery = caminho.split('?')[0];
@@ -124,6 +131,10 @@ for (const { nome, alvo: criar } of await alvos()) {
         const erro = contrato.validar(['paths', achada.caminho, achada.metodo.toLowerCase(), 'responses', String(r.status), 'headers', nomeCab, 'schema'], valor);
         assert.equal(erro, null, `${onde}: cabeçalho ${nomeCab}=${valor}: ${erro}`);
       }
+      // Issue 50: a header the API sends is documented (X-Request-Id, WWW-Authenticate, Retry-After were not), save HTTP's own and the security ones.
+      const documentados = new Set(Object.keys(documentada.headers ?? {}).map((n) => n.toLowerCase()));
+      const naoDocumentados = [...r.headers.keys()].filter((n) => !documentados.has(n) && !CABECALHOS_DO_HTTP.has(n) && !n.startsWith('access-control-'));
+      assert.deepEqual(naoDocumentados, [], `${onde}: cabeçalhos que o documento não diz`);
       if (documentada.content) {
         assert.ok(documentada.content[tipo], `${onde}: tipo ${tipo} não documentado (${Object.keys(documentada.content)})`);
         const erro = contrato.validar(['paths', achada.caminho, achada.metodo.toLowerCase(), 'responses', String(r.status), 'content', tipo, 'schema'], corpo);

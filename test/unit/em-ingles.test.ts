@@ -59,3 +59,14 @@ test('a problem+json answer in English only for a caller asking for English firs
   assert.deepEqual(problemaNoIdioma(p, undefined), p);
   assert.equal(pedeIngles('es, en;q=0.8'), false, 'Spanish first: the console speaks Portuguese then');
 });
+
+test('issue 50: no Portuguese left in an English refusal (a query list, a limit), and a Spanish caller reads a Spanish title', () => {
+  const lista = problema(400, 'Parâmetros inválidos: size: O valor máximo permitido é 100. page: O valor mínimo permitido é 0.', [
+    { field: 'size', message: 'O valor máximo permitido é 100.' },
+    { field: 'page', message: 'O valor mínimo permitido é 0.' },
+  ]);
+  assert.equal(problemaNoIdioma(lista, 'en').detail, 'Invalid parameters: size: The maximum allowed value is 100. page: The minimum allowed value is 0.');
+  assert.equal(problemaNoIdioma(problema(429, 'Muitas requisições seguidas. Tente de novo em 42 s.'), 'en').detail, 'Too many requests in a row. Try again in 42 s.');
+  assert.equal(problemaNoIdioma(problema(429, 'Este formulário está recebendo envios demais agora. Tente de novo em 2 min.'), 'en').detail, 'This form is receiving too many submissions right now. Try again in 2 min.');
+  assert.equal(problemaNoIdioma(problema(400, 'Verifique os campos destacados.'), 'es-ES,es;q=0.9').title, 'Solicitud no válida');
+});

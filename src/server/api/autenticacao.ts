@@ -53,6 +53,8 @@ declare module 'fastify' {
 }
 
 export function enviarProblema(rep: FastifyReply, status: number, detalhe?: string, errors?: { field: string; message: string }[], tipo?: string) {
+  // Every 401 says how to authenticate (RFC 9110 §11.6.1; issue 50: the citizens' restricted models sent none).
+  if (status === 401 && !rep.hasHeader('www-authenticate')) rep.header('www-authenticate', 'Bearer');
   // In English for a console that asks for it (issue 37); Portuguese otherwise.
   return rep.code(status).type(TIPO_PROBLEMA).send(problemaNoIdioma(problema(status, detalhe, errors, tipo), rep.request.headers['accept-language']));
 }

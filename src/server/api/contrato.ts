@@ -70,16 +70,41 @@ export interface Operacao {
   porque?: Partial<Record<Erro, string>>;
 }
 
-const problema = (status: number, descricao: string) => ({ description: descricao, content: { [TIPO_PROBLEMA]: { schema: Problema } } });
+/** On every answer (issue 50: the API sent these and the document did not say). */
+const ID_REQUISICAO = {
+  'X-Request-Id': Type.String({ description: 'O identificador desta requisição nos logs: o `X-Request-Id` de quem chamou quando é um (até 128 caracteres de letras, números, `_`, `.`, `:` e `-`), senão um novo.' }),
+};
+/** Answers no cache may keep (files, receipts, personal data, secrets, a payment's state) say so. */
+const SEM_CACHE = { 'Cache-Control': Type.String({ 'x-opcional': true, description: '`no-store` nas respostas que nenhum cache pode guardar (arquivos, comprovantes, dados pessoais, segredos, o estado de um pagamento).' }) };
+const TENTE_DEPOIS = { 'Retry-After': Type.String({ pattern: '^\\d+$', description: 'Segundos até tentar de novo.' }) };
+/** The headers of each refusal besides X-Request-Id. */
+const CABECALHOS_ERRO: Partial<Record<Erro | 503, Record<string, TSchema>>> = {
+  401: { 'WWW-Authenticate': Type.String({ pattern: '^Bearer', description: '`Bearer`, ou `Bearer error="invalid_token"` para um token recusado.' }) },
+  429: TENTE_DEPOIS,
+  503: TENTE_DEPOIS,
+};
+/** What a caller may send on any operation. */
+const ACCEPT_LANGUAGE = Type.Optional(
+  Type.String({ description: 'A língua das mensagens: `pt-BR` (padrão) ou `en` (title, detail e errors da recusa, e os textos que a API compõe); nas rotas do cidadão também `es`.', examples: ['en'] }),
+);
+
+/** The citizens' side counts its calls (README, "Limites"): what is left of the window, on the answers that counted. */
+const LIMITE_RESTANTE = {
+  'X-RateLimit-Limit': Type.String({ pattern: '^\\d+$', 'x-opcional': true, description: 'Quantas chamadas a janela do limite aceita (nas respostas que contaram para um limite).' }),
+  'X-RateLimit-Remaining': Type.String({ pattern: '^\\d+$', 'x-opcional': true, description: 'Quantas ainda restam nela.' }),
+};
+
+const problema = (status: Erro | 503, descricao: string, comuns: Record<string, TSchema>) => ({ description: descricao, headers: { ...comuns, ...CABECALHOS_ERRO[status] }, content: { [TIPO_PROBLEMA]: { schema: Problema } } });
 
 /** The route schema of an operation: request, every answer it can give, and its documentation. */
 export function operacao(o: Operacao): FastifySchema {
   const r = o.resposta;
   const status = r.status ?? 200;
-  const cabecalhos = { ...(r.lista ? CABECALHOS_LISTA : {}), ...r.cabecalhos };
+  const comuns = { ...ID_REQUISICAO, ...SEM_CACHE, ...(o.publica ? LIMITE_RESTANTE : {}) };
+  const cabecalhos = { ...comuns, ...(r.lista ? CABECALHOS_LISTA : {}), ...r.cabecalhos };
   const sucesso =
     status === 204
-      ? { description: r.descricao, type: 'null' }
+      ? { description: r.descricao, type: 'null', headers: cabecalhos }
       : {
           description: r.descricao,
           ...(Object.keys(cabecalhos).length ? { headers: cabecalhos } : {}),
@@ -92,7 +117,7 @@ export function operacao(o: Operacao): FastifySchema {
   if (o.corpo || o.corpoBinario) (erros.add(413), erros.add(415));
   erros.add(503);
   const respostas: Record<number, unknown> = { [status]: sucesso };
-  for (const e of [...erros].sort()) respostas[e] = problema(e, o.porque?.[e as Erro] ?? `${TITULOS[e]}. ${DESCRICAO_ERRO[e]}`);
+  for (const e of [...erros].sort()) respostas[e] = problema(e, o.porque?.[e as Erro] ?? `${TITULOS[e]}. ${DESCRICAO_ERRO[e]}`, comuns);
   return {
     operationId: o.id,
     summary: o.resumo,
@@ -103,7 +128,7 @@ export function operacao(o: Operacao): FastifySchema {
     // Every operation's query is closed: a parameter it does not document is refused, never ignored (issue 50).
     querystring: o.query ? { ...o.query, additionalProperties: false } : Type.Object({}, { additionalProperties: false }),
     ...(o.corpo ? { body: o.corpo } : {}),
-    ...(o.cabecalhosPedido ? { headers: o.cabecalhosPedido } : {}),
+    headers: Type.Object({ 'accept-language': ACCEPT_LANGUAGE, ...(o.cabecalhosPedido as { properties?: Record<string, TSchema> } | undefined)?.properties }),
     // Documentation only (documento.ts turns it into the requestBody): the route reads the stream itself.
     ...(o.corpoBinario ? { 'x-corpo-binario': o.corpoBinario } : {}),
     response: respostas,

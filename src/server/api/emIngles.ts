@@ -26,6 +26,15 @@ const FRASES: [string, string][] = [
   ['Este registro foi alterado por outra pessoa depois que você o abriu; nada foi salvo.', 'Someone else changed this record after you opened it; nothing was saved.'],
   ['O banco de dados ficou indisponível por um instante. Confira se a operação foi concluída e tente de novo em alguns segundos.', 'The database was unavailable for a moment. Check whether the operation went through and try again in a few seconds.'],
   ['Parâmetros inválidos: {lista}', 'Invalid parameters: {lista}'],
+  // The public limits' refusals (429) and their "when".
+  ['Muitas requisições seguidas. {t}', 'Too many requests in a row. {t}'],
+  ['Este formulário está recebendo envios demais agora. {t}', 'This form is receiving too many submissions right now. {t}'],
+  ['Você já enviou arquivos demais na última hora (até {mb} MB por hora). {t}', 'You have sent too many files in the last hour (up to {mb} MB an hour). {t}'],
+  ['Este formulário está recebendo arquivos demais agora. {t}', 'This form is receiving too many files right now. {t}'],
+  ['Este endereço já recebeu links de rascunho demais na última hora. {t}', 'This address has received too many draft links in the last hour. {t}'],
+  ['Este endereço já recebeu confirmações demais na última hora. {t}', 'This address has received too many confirmations in the last hour. {t}'],
+  ['Tente de novo em {s} s.', 'Try again in {s} s.'],
+  ['Tente de novo em {m} min.', 'Try again in {m} min.'],
   ['Campo desconhecido.', 'Unknown field.'],
   ['Parâmetro desconhecido.', 'Unknown parameter.'],
   ['Formato inválido.', 'Invalid format.'],
@@ -247,8 +256,32 @@ const TITULOS_EN: Record<string, string> = {
 /** Whether a request's Accept-Language asks for English first among the languages the API speaks. */
 export const pedeIngles = (acceptLanguage: string | string[] | undefined): boolean => idiomaPreferido(Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage) === 'en';
 
-/** A problem+json answer in English for a caller that asks for it; as it is otherwise. */
+/** The titles for a citizen's side in Spanish (its messages come from the citizens' catalog already in Spanish). */
+const TITULOS_ES: Record<string, string> = {
+  'Requisição inválida': 'Solicitud no válida',
+  'Não autenticado': 'No autenticado',
+  'Acesso negado': 'Acceso denegado',
+  'Não encontrado': 'No encontrado',
+  Conflito: 'Conflicto',
+  'Não disponível': 'No disponible',
+  'Grande demais': 'Demasiado grande',
+  'Formato não aceito': 'Formato no aceptado',
+  'Não processável': 'No procesable',
+  'Muitas requisições': 'Demasiadas solicitudes',
+  'Erro interno': 'Error interno',
+  'Serviço indisponível': 'Servicio no disponible',
+  Erro: 'Error',
+};
+
+/** A query's refusal says each parameter's problem: made again from the errors once they are translated (the list is not one sentence). */
+const PREFIXO_PARAMETROS = 'Parâmetros inválidos: ';
+
+/** A problem+json answer in English for a caller that asks for it (its title in Spanish for one asking for Spanish); as it is otherwise. */
 export function problemaNoIdioma<P extends { title: string; detail?: string; errors?: { field: string; message: string }[] }>(p: P, acceptLanguage: string | string[] | undefined): P {
-  if (!pedeIngles(acceptLanguage)) return p;
-  return { ...p, title: TITULOS_EN[p.title] ?? p.title, ...(p.detail ? { detail: emIngles(p.detail) } : {}), ...(p.errors ? { errors: p.errors.map((e) => ({ ...e, message: emIngles(e.message) })) } : {}) };
+  const idioma = idiomaPreferido(Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage);
+  if (idioma === 'es') return { ...p, title: TITULOS_ES[p.title] ?? p.title };
+  if (idioma !== 'en') return p;
+  const errors = p.errors?.map((e) => ({ ...e, message: emIngles(e.message) }));
+  const detail = p.detail?.startsWith(PREFIXO_PARAMETROS) && errors?.length ? emIngles(`${PREFIXO_PARAMETROS}${errors.map((e) => `${e.field}: ${e.message}`).join(' ')}`) : p.detail && emIngles(p.detail);
+  return { ...p, title: TITULOS_EN[p.title] ?? p.title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
 }

@@ -76,7 +76,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       try {
         return await o.cidadao.verificar(m[1]);
       } catch (e) {
-        throw new ErroHttp(401, motivoRecusaCidadao(e));
+        throw new ErroHttp(401, motivoRecusaCidadao(e), undefined, undefined, { 'www-authenticate': 'Bearer error="invalid_token"' });
       }
     },
     async cidadaoAutorizado(req, m) {
