@@ -1,6 +1,7 @@
 import { cidadaoEmPortugues as emPortugues, type TradutorCidadao as Tradutor } from '../i18n/cidadao';
 import { formatarDataCompleta } from '../i18n/datas';
 import { formatarCpf } from './cpf';
+import { lerNumero } from '../validation/regras';
 import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 
@@ -58,8 +59,15 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
       return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarDataCompleta(v.slice(0, 10)) : textoLivre(v, t);
     case 'cpf':
       return typeof v === 'string' ? formatarCpf(v) : textoLivre(v, t);
-    case 'decimal':
-      return typeof v === 'number' ? v.toLocaleString('pt-BR') : textoLivre(v, t);
+    case 'inteiro':
+    case 'decimal': {
+      // As a number in the reader's language, with the decimals the citizen gave ("2000" → "2.000"; "1234,5" → "1.234,5").
+      const n = lerNumero(v as string | number);
+      if (!Number.isFinite(n)) return textoLivre(v, t);
+      const casas = /[.,](\d+)$/.exec(String(v).trim())?.[1].length ?? 0;
+      const decimais = typeof v === 'number' ? 0 : Number.isInteger(n) && !/,/.test(String(v)) ? 0 : casas;
+      return n.toLocaleString(t('respostas.localidade'), { minimumFractionDigits: Math.min(decimais, 20), maximumFractionDigits: 20 });
+    }
     case 'arquivo': {
       // An uploaded file says what it is: name, size and SHA-256 (the drawer and the PDF list it so).
       const a = v as { nome?: unknown; tamanho?: unknown; sha256?: unknown };

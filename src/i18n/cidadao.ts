@@ -120,6 +120,8 @@ export const TEXTOS_CIDADAO = {
   'arquivo.aceita': ['Aceita {tipos}, até {mb} MB.', 'Accepts {tipos}, up to {mb} MB.', 'Acepta {tipos}, hasta {mb} MB.'],
 
   'respostas.nao-informado': ['Não informado', 'Not given', 'No indicado'],
+  // The language tag numbers are written in (issue 50: "2000" printed raw in the PDF; "2.000" is two thousand to a Brazilian, two to an English reader).
+  'respostas.localidade': ['pt-BR', 'en', 'es'],
   'respostas.outras': ['Outras respostas', 'Other answers', 'Otras respuestas'],
   'respostas.sem-itens': ['Nenhum item informado.', 'No items given.', 'Ningún elemento indicado.'],
   'respostas.item': ['item', 'item', 'elemento'],

@@ -43,7 +43,8 @@ export function lerNumero(v: Valor): number {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string') return NaN;
   const s = v.trim();
-  const normal = /,/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s;
+  // A point before groups of three digits is a thousands separator ("2.000" is two thousand, as the decimal rule reads it).
+  const normal = /,/.test(s) || /^[-+]?\d{1,3}(\.\d{3})+$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s;
   return /^[-+]?(\d+(\.\d+)?|\.\d+)$/.test(normal) ? Number(normal) : NaN;
 }
 

@@ -201,7 +201,9 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   await focoEm(p, tituloEhFocado, 'o título de "Verifique suas respostas"');
   assert.equal(await titulo(p), t('preenchimento.revisao'));
   const revisao = await p.locator('formulario-cidadao form').innerText();
-  for (const x of ['Ana da Silva', '10/05/2014', 'Ensino fundamental', '1800', 'maria.']) assert.ok(revisao.includes(x), `"${x}" na revisão:\n${revisao}`);
+  // The amount as a number in the reader's language (issue 50: it was "1800" everywhere).
+  const renda = ({ 'pt-BR': '1.800', en: '1,800', es: '1800' } as Record<string, string>)[idioma];
+  for (const x of ['Ana da Silva', '10/05/2014', 'Ensino fundamental', renda, 'maria.']) assert.ok(revisao.includes(x), `"${x}" na revisão:\n${revisao}`);
   await semViolacoes(p, `${idioma} ${largura}: revisão`);
   await foto('3-revisao');
 

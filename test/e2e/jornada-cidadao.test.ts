@@ -95,7 +95,7 @@ describe('a jornada do cidadão', () => {
       await form.getByRole('button', { name: 'Continuar', exact: true }).click();
       await esperarAte(async () => (await etapa.innerText()) === 'Verifique suas respostas', 5000, 'check step');
       const revisao = await form.innerText();
-      for (const t of ['Estudante 1', 'Ana da Silva', 'Distância até a escola (km)', 'Estudante 2', 'Caio da Silva', 'Ensino médio', '1800']) assert.ok(revisao.includes(t), `"${t}" in:\n${revisao}`);
+      for (const t of ['Estudante 1', 'Ana da Silva', 'Distância até a escola (km)', 'Estudante 2', 'Caio da Silva', 'Ensino médio', '1.800']) assert.ok(revisao.includes(t), `"${t}" in:\n${revisao}`);
       await semViolacoesGraves(p, '"Verifique suas respostas"');
       await foto(p, 'revisao-1280');
 
@@ -106,7 +106,7 @@ describe('a jornada do cidadão', () => {
       await form.getByLabel(/^Renda mensal/).fill('1650');
       await form.getByRole('button', { name: 'Continuar', exact: true }).click();
       await esperarAte(async () => (await etapa.innerText()) === 'Verifique suas respostas', 5000, 'straight back to the check step');
-      assert.ok((await form.innerText()).includes('1650'));
+      assert.ok((await form.innerText()).includes('1.650'));
 
       // Save and continue later: the link, sent by e-mail too.
       await form.getByRole('button', { name: 'Salvar e continuar depois' }).click();
@@ -139,7 +139,7 @@ describe('a jornada do cidadão', () => {
         await f2.getByRole('button', { name: 'Continuar', exact: true }).click();
         await esperarAte(async () => (await etapa2.innerText()) === 'Verifique suas respostas', 5000, 'check step on the phone');
         const texto = await f2.innerText();
-        assert.ok(texto.includes('Caio da Silva') && texto.includes('1650') && texto.includes('maria.jornada@exemplo.com.br'), texto);
+        assert.ok(texto.includes('Caio da Silva') && texto.includes('1.650') && texto.includes('maria.jornada@exemplo.com.br'), texto);
         await foto(q, 'revisao-390');
         await f2.getByRole('button', { name: 'Enviar', exact: true }).click();
         const aviso = q.locator('formulario-cidadao .fc-comprovante');

@@ -5,6 +5,7 @@ import { errosDasRespostas, erroDoCampo, problemaData } from '../../src/forms/pr
 import { nomeDoPasso, passoAlcancavel, passoDoNome, REVISAO } from '../../src/forms/paginas';
 import { idiomaCidadaoDe, idiomaPreferido, traduzirCidadao } from '../../src/i18n/cidadao';
 import { textoResposta } from '../../src/forms/respostas';
+import { lerNumero } from '../../src/validation/regras';
 import { esquecer, lembrar, recordar } from '../../src/cidadao/memoria';
 
 /** The pure parts of <formulario-cidadao> (issue 35): the citizen's language, where a step may start, this visit's answers, dates. */
@@ -63,6 +64,19 @@ test('dates: an impossible one "does not exist" (typed or through the API), anyt
   // What a person reads of a date answer: the year in full, everywhere (check step, PDF, e-mails, drawer).
   assert.equal(textoResposta(c, '2015-05-10'), '10/05/2015');
   assert.equal(textoResposta(campo('s', { tipo: 'escolha-unica', opcoes: [{ valor: 'sim', rotulo: 'Sim' }] }), undefined, (k) => traduzirCidadao('es', k)), 'No indicado');
+});
+
+test('issue 50: a number answer is written as a number in the reader\'s language (it was printed raw: "2000"), with the decimals the citizen gave', () => {
+  const d = campo('renda', { tipo: 'decimal' });
+  const em = (idioma: 'pt-BR' | 'en' | 'es') => (k: Parameters<typeof traduzirCidadao>[1]) => traduzirCidadao(idioma, k);
+  assert.deepEqual(['2000', '1234,5', '2.000', '2.000,50', '0,75', 2000].map((v) => textoResposta(d, v)), ['2.000', '1.234,5', '2.000', '2.000,50', '0,75', '2.000']);
+  assert.deepEqual(['2000', '1234,5'].map((v) => textoResposta(d, v, em('en') as never)), ['2,000', '1,234.5']);
+  assert.equal(textoResposta(campo('n', { tipo: 'inteiro' }), '12000'), '12.000');
+  assert.equal(textoResposta(d, 'não é número'), 'não é número');
+  // "2.000" is two thousand, for the range rules too (it passed a maximum of 10 as 2).
+  assert.equal(lerNumero('2.000'), 2000);
+  assert.equal(lerNumero('1.5'), 1.5);
+  assert.equal(lerNumero('1.234.567,8'), 1234567.8);
 });
 
 test("this visit's answers: kept per model and version, a draft's only for that draft, gone once forgotten; a refused storage is no error", () => {
