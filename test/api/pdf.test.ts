@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancosDeTeste, clienteApi, deEndereco, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
 import type { Definicao } from '../../src/forms/definicao';
 
@@ -156,6 +156,34 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await baixar(tokens.admin, '', tributos.id)).status, 200);
       assert.equal((await fetch(`${s.url}/api/formularios/${id}/pdf`)).status, 401);
       assert.equal((await baixar(tokens.admin, '', '999999999')).status, 404);
+    });
+
+    test('a fila de PDFs é justa (issue 50): o mesmo comprovante pedido 70 vezes é feito uma vez; um endereço não segura a fila; a equipe passa na frente', async () => {
+      // 70 at once for one receipt from one address: all served, from one build (the bytes carry the instant they were made).
+      const rajada = await Promise.all(Array.from({ length: 70 }, () => deEndereco('127.0.50.1', `${s.url}${comprovante.url}`)));
+      assert.deepEqual([...new Set(rajada.map((r) => r.status))], [200]);
+      assert.equal(new Set(rajada.map((r) => r.json)).size, 1, 'one build served them all');
+
+      // Receipts of other forms (each built anew).
+      const outros: string[] = [];
+      for (let i = 0; i < 14; i++) outros.push((await enviarFormulario(s.url, 'teste-pdf', { ...RESPOSTAS, motivo: `Pedido número ${i} da fila justa.` })).json.comprovante.url);
+      // One address asking for six at once: at most PDF_POR_ORIGEM (2) of its own queued or being built; the rest told when to come back.
+      const deUm = await Promise.all(outros.slice(0, 6).map((u) => deEndereco('127.0.50.2', `${s.url}${u}`)));
+      const recusados = deUm.filter((r) => r.status === 503);
+      assert.ok(deUm.filter((r) => r.status === 200).length >= 2 && recusados.length >= 1, deUm.map((r) => r.status).join(','));
+      for (const r of recusados) {
+        assert.equal(r.headers['retry-after'], '5');
+        assert.equal(r.json.detail, 'Muitos PDFs sendo gerados agora. Tente de novo em alguns segundos.');
+      }
+      // Eight citizens at once, and then a staff download: it is built right after the one in the worker, not after the citizens.
+      const terminados: string[] = [];
+      const cidadaos = outros.slice(6).map((u, i) => deEndereco(`127.0.51.${i + 1}`, `${s.url}${u}`).then((r) => (terminados.push(`cidadão ${r.status}`), r)));
+      await new Promise((ok) => setTimeout(ok, 30));
+      const equipe = baixar(tokens.admin).then((r) => (terminados.push(`equipe ${r.status}`), r));
+      await Promise.all([...cidadaos, equipe]);
+      assert.equal((await equipe).status, 200);
+      assert.ok(terminados.indexOf('equipe 200') <= 2, terminados.join(', '));
+      assert.deepEqual(terminados.filter((t) => t.startsWith('cidadão')), Array(8).fill('cidadão 200'), 'one each: nobody refused');
     });
   });
 }

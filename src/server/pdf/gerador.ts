@@ -10,16 +10,35 @@ import type { FichaPdf } from './fichaPdf';
  * attachment) is built here, in a small pool of worker threads (issue 33): the layout is CPU work, and
  * on the event loop one large answer held every other request. Each document has a time limit: past it,
  * its worker is stopped (and replaced) and the caller gets a pt-BR 503; an e-mail job is retried as any
- * failed send. A full queue answers 503 at once instead of piling work up.
+ * failed send. A full queue answers 503 at once (with Retry-After) instead of piling work up.
+ *
+ * Fair (issue 50: 70 requests from one address made a staff download wait 12.5 s, or answer 503): staff
+ * downloads go first, then citizens' documents taking turns by who asked (their address), then e-mail
+ * attachments (background work, retried anyway); one asker holds at most PDF_POR_ORIGEM documents queued or
+ * being built, and the queue's room (PDF_FILA_MAX) is counted per class, so citizens never fill the staff's.
  */
 export interface OpcoesPdf {
   /** Worker threads (PDF_TRABALHADORES; default 1 on two cores, half the cores above). */
   trabalhadores: number;
   /** Per document, from the moment a worker takes it (PDF_TEMPO_LIMITE_MS). */
   tempoLimiteMs: number;
-  /** Documents waiting for a worker (PDF_FILA_MAX); beyond it, 503. */
+  /** Documents waiting for a worker, per class (PDF_FILA_MAX); beyond it, 503. */
   fila: number;
+  /** Documents one asker (an address, a user) may have queued or being built at once (PDF_POR_ORIGEM); beyond it, 503. */
+  porOrigem: number;
 }
+
+/** Who a document is for, in the order they are served. */
+export type ClassePdf = 'equipe' | 'cidadao' | 'fundo';
+export const CLASSES_PDF: readonly ClassePdf[] = ['equipe', 'cidadao', 'fundo'];
+/** Who asked: its class and a key of the asker (an address, a username); e-mails go as background. */
+export interface PedidoDe {
+  classe: ClassePdf;
+  origem: string;
+}
+const FUNDO: PedidoDe = { classe: 'fundo', origem: '' };
+/** The seconds a refused caller is told to wait (Retry-After). */
+export const ESPERA_OCUPADO_S = 5;
 
 export const MSG_PDF_DEMORADO = 'Não foi possível gerar o PDF agora: o documento levou tempo demais. Tente de novo em alguns minutos.';
 export const MSG_PDF_OCUPADO = 'Muitos PDFs sendo gerados agora. Tente de novo em alguns segundos.';
@@ -29,11 +48,13 @@ export function opcoesPdfDoAmbiente(env: NodeJS.ProcessEnv): OpcoesPdf {
     trabalhadores: numeroDoAmbiente(env, 'PDF_TRABALHADORES', Math.max(1, Math.floor(availableParallelism() / 2)), { minimo: 1, inteiro: true }),
     tempoLimiteMs: numeroDoAmbiente(env, 'PDF_TEMPO_LIMITE_MS', 10_000, { minimo: 100, inteiro: true }),
     fila: numeroDoAmbiente(env, 'PDF_FILA_MAX', 64, { minimo: 1, inteiro: true }),
+    porOrigem: numeroDoAmbiente(env, 'PDF_POR_ORIGEM', 2, { minimo: 1, inteiro: true }),
   };
 }
 
 interface Pedido {
   id: number;
+  de: PedidoDe;
   ficha: FichaPdf;
   ok: (b: Buffer) => void;
   erro: (e: Error) => void;
@@ -48,8 +69,34 @@ interface Trabalhador {
 /** The worker thread's file: the compiled one in production and in `npm start`, so no run-time transpiler is needed (issue 48). */
 const ARQUIVO_TRABALHADOR = arquivoDoServico(COMPILADO ? 'trabalhadorPdf.js' : 'pdf/trabalhadorPdf.ts');
 
+const ocupado = () => new ErroHttp(503, MSG_PDF_OCUPADO, undefined, undefined, { 'retry-after': String(ESPERA_OCUPADO_S) });
+
 export function criarGeradorPdf(o: OpcoesPdf) {
-  const espera: Pedido[] = [];
+  /** Per class, per asker, in arrival order; the askers of a class take turns (a Map keeps insertion order: the next turn is its first key). */
+  const espera = new Map<ClassePdf, Map<string, Pedido[]>>(CLASSES_PDF.map((c) => [c, new Map()]));
+  /** Documents queued or being built, per class and asker. */
+  const emCurso = new Map<string, number>();
+  const chave = (d: PedidoDe) => `${d.classe}\u0000${d.origem}`;
+  const esperando = (c: ClassePdf) => [...espera.get(c)!.values()].reduce((n, l) => n + l.length, 0);
+  /** The next document: the first class with one; in it, the asker whose turn it is, who then goes to the back. */
+  function proximoPedido(): Pedido | undefined {
+    for (const c of CLASSES_PDF) {
+      const filas = espera.get(c)!;
+      const [origem, lista] = filas.entries().next().value ?? [];
+      if (!lista) continue;
+      const p = lista.shift()!;
+      filas.delete(origem!);
+      if (lista.length) filas.set(origem!, lista);
+      return p;
+    }
+    return undefined;
+  }
+  function largar(p: Pedido) {
+    const k = chave(p.de);
+    const n = (emCurso.get(k) ?? 0) - 1;
+    if (n > 0) emCurso.set(k, n);
+    else emCurso.delete(k);
+  }
   const trabalhadores: Trabalhador[] = [];
   let proximo = 0;
   let fechado = false;
@@ -61,6 +108,7 @@ export function criarGeradorPdf(o: OpcoesPdf) {
       const p = t.atual;
       if (!p || p.id !== m.id) return;
       terminar(t);
+      largar(p);
       if (m.pdf) p.ok(Buffer.from(m.pdf.buffer, m.pdf.byteOffset, m.pdf.byteLength));
       else p.erro(new Error(`PDF: ${m.erro}`));
       andar();
@@ -69,6 +117,7 @@ export function criarGeradorPdf(o: OpcoesPdf) {
     t.worker.on('error', (e) => {
       const p = t.atual;
       descartar(t);
+      if (p) largar(p);
       p?.erro(e);
       andar();
     });
@@ -86,16 +135,19 @@ export function criarGeradorPdf(o: OpcoesPdf) {
     void t.worker.terminate();
   }
   function andar() {
-    while (espera.length && !fechado) {
-      const t = trabalhadores.find((x) => !x.atual) ?? (trabalhadores.length < o.trabalhadores ? novo() : null);
-      if (!t) return;
-      const p = espera.shift()!;
+    while (!fechado) {
+      const livre = trabalhadores.find((x) => !x.atual) ?? (trabalhadores.length < o.trabalhadores ? 'novo' : null);
+      if (!livre) return;
+      const p = proximoPedido();
+      if (!p) return;
+      const t = livre === 'novo' ? novo() : livre;
       t.atual = p;
       // While it works, the worker keeps a script that waits for it alive.
       t.worker.ref();
       t.relogio = setTimeout(() => {
         descartar(t);
-        p.erro(new ErroHttp(503, MSG_PDF_DEMORADO));
+        largar(p);
+        p.erro(new ErroHttp(503, MSG_PDF_DEMORADO, undefined, undefined, { 'retry-after': '60' }));
         andar();
       }, o.tempoLimiteMs);
       t.worker.postMessage({ id: p.id, ficha: p.ficha });
@@ -103,19 +155,22 @@ export function criarGeradorPdf(o: OpcoesPdf) {
   }
 
   return {
-    /** The PDF's bytes, built off the event loop. */
-    gerar(ficha: FichaPdf): Promise<Buffer> {
-      if (fechado) return Promise.reject(new ErroHttp(503, MSG_PDF_OCUPADO));
-      if (espera.length >= o.fila) return Promise.reject(new ErroHttp(503, MSG_PDF_OCUPADO));
+    /** The PDF's bytes, built off the event loop, in `de`'s turn. */
+    gerar(ficha: FichaPdf, de: PedidoDe = FUNDO): Promise<Buffer> {
+      const k = chave(de);
+      if (fechado || esperando(de.classe) >= o.fila || (de.classe !== 'fundo' && (emCurso.get(k) ?? 0) >= o.porOrigem)) return Promise.reject(ocupado());
+      emCurso.set(k, (emCurso.get(k) ?? 0) + 1);
       return new Promise<Buffer>((ok, erro) => {
-        espera.push({ id: ++proximo, ficha, ok, erro });
+        const filas = espera.get(de.classe)!;
+        filas.set(de.origem, [...(filas.get(de.origem) ?? []), { id: ++proximo, de, ficha, ok, erro }]);
         andar();
       });
     },
     /** Stops the workers; documents not started fail. */
     async fechar() {
       fechado = true;
-      for (const p of espera.splice(0)) p.erro(new ErroHttp(503, MSG_PDF_OCUPADO));
+      for (const filas of espera.values()) for (const p of [...filas.values()].flat()) p.erro(ocupado());
+      for (const filas of espera.values()) filas.clear();
       await Promise.all(trabalhadores.splice(0).map((t) => (clearTimeout(t.relogio), t.worker.terminate())));
     },
   };
@@ -128,7 +183,7 @@ export type GeradorPdf = ReturnType<typeof criarGeradorPdf>;
  * PDF_TEMPO_LIMITE_MS, PDF_FILA_MAX): like libuv's thread pool, one per process, whatever serves from it.
  */
 let pool: GeradorPdf | null = null;
-export const gerarPdf = (ficha: FichaPdf): Promise<Buffer> => (pool ??= criarGeradorPdf(opcoesPdfDoAmbiente(process.env))).gerar(ficha);
+export const gerarPdf = (ficha: FichaPdf, de?: PedidoDe): Promise<Buffer> => (pool ??= criarGeradorPdf(opcoesPdfDoAmbiente(process.env))).gerar(ficha, de);
 /** Stops the process's pool (on shutdown); a later document starts a new one. */
 export async function fecharPdf(): Promise<void> {
   const p = pool;

@@ -6,12 +6,15 @@ import { respostasComoVistas } from '../../../forms/respostas';
 import { tradutorCidadao, type IdiomaCidadao } from '../../../i18n/cidadao';
 import { COLUNA_PAGAMENTO, situacaoDoEnvio, type SituacaoPagamento } from '../../pix/situacao';
 import { gerarPdf } from '../../pdf/gerador';
+import { criarRecentes } from '../../pdf/recentes';
+import type { FichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
 import { naoEncontrado } from '../erros';
 import { ANEXO, BINARIO, parametros } from '../contrato';
 import { doc, type ContextoPublico } from './contextoPublico';
 
 export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico) {
+  const recentes = criarRecentes({ max: 100, validadeMs: 10 * 60_000 });
   /**
    * The citizen's receipt (issue 15): the form as sent (answers in clear: they are the citizen's own;
    * without the questions hidden from them), with the verification code, in the language the form was
@@ -34,7 +37,7 @@ export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico
       const f = linha && formularioNoIdioma({ ...linha, modelo: linha.nome ?? linha.modelo });
       if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado('Comprovante não encontrado: confira o protocolo e o código de verificação.');
       // What happened to it afterwards (delivered, retried) is the staff's: to the citizen it was received, and its fee paid or not.
-      const pdf = await gerarPdf({
+      const ficha: FichaPdf = {
         modelo: f.modelo,
         versao: f.modelo_versao,
         protocolo: f.protocolo,
@@ -44,7 +47,9 @@ export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico
         comprovante: { codigo: f.codigo_verificacao! },
         idioma: f.idioma,
         declaracao: f.declaracao,
-      });
+      };
+      // One build for the same receipt asked many times; in the citizens' turn, by address (issue 50).
+      const pdf = await recentes.obter(ficha, () => gerarPdf(ficha, { classe: 'cidadao', origem: req.ip }));
       return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },
   );

@@ -359,7 +359,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         geradoPor: req.chamador!.username,
         aviso: clara ? undefined : 'Dados pessoais mascarados.',
         declaracao: r.declaracao,
-      });
+        // Staff downloads go before citizens' documents (issue 50: they waited behind one address's burst).
+      }, { classe: 'equipe', origem: req.chamador!.username });
       await eventoDoFormulario(db, r, 'PDF_BAIXADO', req.chamador!.username, { dadosPessoais: clara });
       return rep.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${r.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },
