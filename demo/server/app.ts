@@ -19,7 +19,7 @@ import { configS3DoAmbiente, type ConfigS3 } from '../../src/server/anexos/armaz
 import { LIMITES_PADRAO, limitesDoAmbiente, type LimitesPublico, type OpcoesRascunhos } from '../../src/server/api/rotas/contextoPublico';
 import { bancoDoAmbiente, listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } from '../../src/server/ambiente';
 import type { IdiomaTraducao } from '../../src/forms/vocabulario';
-import { opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobrancas';
+import { certificadoDoWebhookDoAmbiente, opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobrancas';
 import { iniciarPspDemo, registrarPaginaPix } from './pix/pspDemo';
 import { arquivoDaChave, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from '../../src/server/configuracao';
 import { criarApp, montarServico, type Servico } from '../../src/server/servico';
@@ -77,6 +77,8 @@ export interface OpcoesServidor {
   pix?: OpcoesPix | null;
   /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
   pspDemo?: boolean;
+  /** PIX_WEBHOOK_CERT_SHA256 with the simulator: its notifications are checked as production checks a real PSP's (issue 50). */
+  pspDemoCertificado?: OpcoesPix['webhookCertificado'];
   /** IDIOMAS_FORMULARIOS (issue 37); absent: all. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** PORTA_GESTAO: health and metrics on their own port (none by default in the demo). */
@@ -123,7 +125,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const caixaDeEmails = o.email && !o.email.smtpUrl && o.email.caixaDemo ? await abrirCaixaDeEmails() : undefined;
   const smtpUrl = o.email?.smtpUrl ?? caixaDeEmails?.url;
   // Fees: a real PSP (PIX_PSP_URL), or the demo's simulator on loopback, or none.
-  const pspDemo = !o.pix && o.pspDemo ? await iniciarPspDemo(o.urlPublica) : undefined;
+  const pspDemo = !o.pix && o.pspDemo ? await iniciarPspDemo(o.urlPublica, o.pspDemoCertificado) : undefined;
   const servico = await montarServico(app, {
     urlPublica: o.urlPublica,
     identidade,
@@ -154,7 +156,11 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   app.addHook('onClose', async () => void (await caixaDeEmails?.fechar()));
   if (pspDemo) {
-    registrarPaginaPix(app, pspDemo.psp);
+    // "Deixar vencer" (demo only): the charge's deadline and its margin are taken as past, and the sweep runs now.
+    registrarPaginaPix(app, pspDemo.psp, async (txid) => {
+      await servico.db.query(`update cobranca_pix set expira_em = now() - make_interval(secs => $2 + 1), proxima_tentativa_em = now() where txid = $1 and status = 'ATIVA'`, [txid, pspDemo.pix.margemS]);
+      servico.pix?.acordar();
+    });
     app.addHook('onClose', async () => void (await pspDemo.psp.fechar()));
   }
   registrarPaginasDemo(app, o, idpUrl);
@@ -251,6 +257,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     pix: opcoesPixDoAmbiente(env, urlPublica),
     pspDemo: env.PSP_DEMO !== 'off',
+    pspDemoCertificado: certificadoDoWebhookDoAmbiente(env, false),
     trustProxy: trustProxyDoAmbiente(env),
     redisUrl: redisUrlDoAmbiente(env),
     gestao: gestaoDoAmbiente(env, null),

@@ -10,6 +10,9 @@ import { opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobran
 import { X509Certificate } from 'node:crypto';
 import { mensagemDoTrabalho } from '../../src/server/email/mensageiro';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const pdfTexto = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
 
@@ -206,6 +209,58 @@ for (const banco of await bancosDeTeste()) {
   });
 }
 
+for (const banco of await bancosDeTeste()) {
+  describe(`notificações Pix que não custam ao PSP o que o atacante quer, e o Pix de outro valor visto pela equipe (${banco.nome})`, () => {
+    test('uma notificação consulta no máximo 10 cobranças, e nenhuma consultada há pouco; um Pix de outro valor vira evento na gaveta, uma vez', async () => {
+      const psp = await iniciarSimuladorPsp({ certificados: certs, clientId: 'console', clientSecret: 'segredo', porta: await portaLivre() });
+      const porta = await portaLivre();
+      const url = `http://127.0.0.1:${porta}`;
+      // No sweep during the test: every look-up counted is a notification's.
+      const s = await subirServidor({ porta, databaseUrl: banco.url, pix: { psp: { url: psp.url, clientId: 'console', clientSecret: 'segredo', cert: certs.cliente.cert, key: certs.cliente.key, ca: certs.ca, timeoutMs: 2000 }, recebedor: { nome: 'Governo do Estado', cidade: 'Capital' }, webhookUrl: `${url}/api/publico/pix/notificacoes`, conciliacaoMs: 3_600_000, margemS: 0, lote: 50 } });
+      try {
+        const admin = await clienteApi(s.url, 'admin');
+        const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+        assert.equal((await admin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: grupo })).status, 201);
+        assert.equal((await admin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: grupo, definicao: DEF, versao: 1 })).status, 200);
+        assert.equal((await admin('POST', '/modelos/com-taxa/versoes')).status, 201);
+        const envios: { protocolo: string; txid: string }[] = [];
+        for (let i = 0; i < 12; i++) {
+          const e = await (await fetch(`${s.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: `Pessoa ${i}`, via: 'segunda' } }) })).json();
+          envios.push({ protocolo: e.protocolo, txid: (await (await fetch(`${s.url}${e.pagamento.url}`)).json()).txid });
+        }
+        // The twelve pending txids, and 88 more in the same (predictable) shape.
+        const forjados = Array.from({ length: 88 }, (_, i) => ({ txid: `${envios[0].txid.slice(0, -4)}${String(9000 + i)}` }));
+        const notificar = () => fetch(`${s.url}/api/publico/pix/notificacoes/pix`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pix: [...envios.map((e) => ({ txid: e.txid })), ...forjados] }) });
+        const antes = psp.consultas();
+        assert.equal((await notificar()).status, 200);
+        assert.equal(psp.consultas() - antes, 10, 'ten look-ups for a notification naming a hundred');
+        assert.equal((await notificar()).status, 200);
+        assert.equal(psp.consultas() - antes, 12, 'the same again: only the two not asked about yet');
+        assert.equal((await notificar()).status, 200);
+        assert.equal(psp.consultas() - antes, 12, 'and then none: all were asked about moments ago');
+
+        // A Pix of half the fee on one not asked about: the form still waits, and staff see what came.
+        const e2 = envios[11];
+        const pago = await psp.pagar(e2.txid, { valor: '16.25', perderNotificacao: true });
+        assert.ok(pago.ok);
+        const [{ id }] = await s.db.query<{ id: string }>('select id::text from formulario where protocolo = $1', [e2.protocolo]);
+        await s.db.query(`update cobranca_pix set proxima_tentativa_em = now() where txid = $1`, [e2.txid]);
+        await s.pix!.rodada();
+        await s.db.query(`update cobranca_pix set proxima_tentativa_em = now() where txid = $1`, [e2.txid]);
+        await s.pix!.rodada();
+        const f = (await admin('GET', `/formularios/${id}`)).json;
+        assert.equal(f.status, 'AGUARDANDO_PAGAMENTO');
+        const divergentes = (f.eventos as { tipo: string; detalhes: Record<string, string> }[]).filter((e) => e.tipo === 'PAGAMENTO_DIVERGENTE');
+        assert.deepEqual(divergentes.map((e) => [e.detalhes.esperado, e.detalhes.recebido, e.detalhes.endToEndId]), [['32.50', '16.25', pago.endToEndId]], 'one event, for two readings');
+      } finally {
+        await s.fechar();
+        await psp.fechar();
+        await banco.descartar?.();
+      }
+    });
+  });
+}
+
 describe('notificações com o certificado do PSP conferido (PIX_WEBHOOK_CERT_SHA256, atrás de um proxy TLS)', () => {
   test('sem o certificado ou com outro: 403 e nada muda; com o do PSP, repassado pelo proxy, a notificação vale', async () => {
     // PGlite: the check is the route's, not the database's; the PostgreSQL database bancosDeTeste made is dropped below (issue 49: it was left behind on every run).
@@ -237,6 +292,32 @@ describe('notificações com o certificado do PSP conferido (PIX_WEBHOOK_CERT_SH
       }
       assert.equal((await notificar({ 'x-ssl-client-cert': encodeURIComponent(certs.psp.cert) })).status, 200);
       assert.equal(await status(), 'PAGA');
+      // In production with a PSP over mTLS (PIX_CERT), the check is required unless turned off on purpose (issue 50).
+      const pasta = mkdtempSync(join(tmpdir(), 'cf-pix-'));
+      writeFileSync(join(pasta, 'cliente.pem'), certs.cliente.cert);
+      const producao = { NODE_ENV: 'production', PIX_PSP_URL: 'https://127.0.0.1:1', PIX_CLIENT_ID: 'a', PIX_CLIENT_SECRET: 'b', PIX_RECEBEDOR_NOME: 'X', PIX_RECEBEDOR_CIDADE: 'Y', PIX_CERT: join(pasta, 'cliente.pem') };
+      assert.throws(() => opcoesPixDoAmbiente(producao, url), /defina PIX_WEBHOOK_CERT_SHA256.*PIX_WEBHOOK_CERTIFICADO=desligado/);
+      assert.equal(opcoesPixDoAmbiente({ ...producao, PIX_WEBHOOK_CERTIFICADO: 'desligado' }, url)?.webhookCertificado, undefined);
+      assert.deepEqual(opcoesPixDoAmbiente({ ...producao, PIX_WEBHOOK_CERT_SHA256: sha256 }, url)?.webhookCertificado?.sha256, [sha256.replace(/:/g, '')]);
+      // The demo honours the variable as production does: its simulator passes its certificate on, and another fingerprint refuses it.
+      const { opcoesDoAmbiente } = await import('../../demo/server/app');
+      assert.deepEqual(opcoesDoAmbiente({ PIX_WEBHOOK_CERT_SHA256: sha256 }).pspDemoCertificado, { cabecalho: 'x-ssl-client-cert', sha256: [sha256.replace(/:/g, '')] });
+      for (const [impressao, esperado] of [['00'.repeat(32), 403], [null, 200]] as const) {
+        const d = await subirServidor({ pspDemo: true, ...(impressao ? { pspDemoCertificado: { cabecalho: 'x-ssl-client-cert', sha256: [impressao] } } : {}) });
+        try {
+          const dAdmin = await clienteApi(d.url, 'admin');
+          const g = (await dAdmin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+          await dAdmin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: g });
+          await dAdmin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: g, definicao: DEF, versao: 1 });
+          assert.equal((await dAdmin('POST', '/modelos/com-taxa/versoes')).status, 201);
+          const e = await (await fetch(`${d.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: 'Maria', via: 'segunda' } }) })).json();
+          const { txid } = await (await fetch(`${d.url}${e.pagamento.url}`)).json();
+          const paga = await (await fetch(`${d.url}/demo/pix/${txid}/pagar`, { method: 'POST', headers: { accept: 'application/json' } })).json();
+          assert.equal(paga.notificacao, esperado, `the demo's own notification with ${impressao ? 'another fingerprint configured' : 'no check'}`);
+        } finally {
+          await d.fechar();
+        }
+      }
       // The variable's format is checked at start.
       assert.throws(() => opcoesPixDoAmbiente({ PIX_PSP_URL: 'https://127.0.0.1:1', PIX_CLIENT_ID: 'a', PIX_CLIENT_SECRET: 'b', PIX_RECEBEDOR_NOME: 'X', PIX_RECEBEDOR_CIDADE: 'Y', PIX_WEBHOOK_CERT_SHA256: 'abc' }, url), /PIX_WEBHOOK_CERT_SHA256 inválido/);
       assert.deepEqual(opcoesPixDoAmbiente({ PIX_PSP_URL: 'https://127.0.0.1:1', PIX_CLIENT_ID: 'a', PIX_CLIENT_SECRET: 'b', PIX_RECEBEDOR_NOME: 'X', PIX_RECEBEDOR_CIDADE: 'Y', PIX_WEBHOOK_CERT_SHA256: sha256 }, url)?.webhookCertificado, { cabecalho: 'x-ssl-client-cert', sha256: [sha256.replace(/:/g, '')] });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, X509Certificate } from 'node:crypto';
 import { request as https } from 'node:https';
 import { request as http } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,6 +17,8 @@ export interface OpcoesSimulador {
   clientId: string;
   clientSecret: string;
   porta?: number;
+  /** A notification to a plain-http console carries the PSP's certificate in this header, as a TLS proxy in front passes it on. */
+  cabecalhoCertificado?: string;
 }
 
 interface Devolucao {
@@ -39,6 +41,8 @@ export async function iniciarSimuladorPsp(o: OpcoesSimulador) {
   const webhooks = new Map<string, string>();
   const notificacoes: { url: string; status: number | null; corpo: unknown }[] = [];
   let url = '';
+  /** GET /cob/{txid} calls so far: what the console asked the PSP (issue 50: a notification's cost). */
+  let consultas = 0;
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, corpo, feito) => feito(null, Object.fromEntries(new URLSearchParams(String(corpo)))));
   app.post<{ Body: { grant_type?: string } }>('/oauth/token', async (req, rep) => {
@@ -67,6 +71,7 @@ export async function iniciarSimuladorPsp(o: OpcoesSimulador) {
     return rep.code(201).send(semDevolucoes(cob));
   });
   app.get<{ Params: { txid: string } }>('/cob/:txid', async (req, rep) => {
+    consultas++;
     const cob = cobrancas.get(req.params.txid);
     return cob ? semDevolucoes(cob) : rep.code(404).send({ title: 'Cobrança não encontrada', status: 404 });
   });
@@ -98,7 +103,8 @@ export async function iniciarSimuladorPsp(o: OpcoesSimulador) {
     const destino = new URL(`${base.replace(/\/+$/, '')}/pix`);
     const corpo = JSON.stringify({ pix });
     return new Promise((ok) => {
-      const opcoes = { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(corpo) }, ...(destino.protocol === 'https:' ? { cert: c.psp.cert, key: c.psp.key, ca: c.ca } : {}) };
+      const repasse = o.cabecalhoCertificado && destino.protocol === 'http:' ? { [o.cabecalhoCertificado]: encodeURIComponent(c.psp.cert) } : {};
+      const opcoes = { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(corpo), ...repasse }, ...(destino.protocol === 'https:' ? { cert: c.psp.cert, key: c.psp.key, ca: c.ca } : {}) };
       const req = (destino.protocol === 'https:' ? https : http)(destino, opcoes, (res) => {
         res.resume();
         res.on('end', () => (notificacoes.push({ url: destino.href, status: res.statusCode ?? 0, corpo: { pix } }), ok(res.statusCode ?? 0)));
@@ -114,20 +120,31 @@ export async function iniciarSimuladorPsp(o: OpcoesSimulador) {
     cobranca: (txid: string) => cobrancas.get(txid),
     webhooks: () => Object.fromEntries(webhooks),
     notificacoes: () => [...notificacoes],
+    consultas: () => consultas,
     /**
      * The citizen pays: the charge is concluded with an endToEndId; the notification goes to the webhook unless
      * `perderNotificacao` (a notification lost on the way: the console's reconciliation must find it).
      */
-    async pagar(txid: string, o: { perderNotificacao?: boolean } = {}) {
+    async pagar(txid: string, o: { perderNotificacao?: boolean; valor?: string } = {}) {
       const cob = cobrancas.get(txid);
       if (!cob || cob.status !== 'ATIVA') return { ok: false as const, motivo: cob ? `a cobrança está ${cob.status}` : 'cobrança não encontrada' };
       if (Date.now() > Date.parse(cob.calendario.criacao) + cob.calendario.expiracao * 1000) return { ok: false as const, motivo: 'a cobrança expirou' };
-      const pix = { endToEndId: `E${randomUUID().replace(/-/g, '').slice(0, 31)}`, txid, valor: cob.valor.original, horario: new Date().toISOString() };
+      // `valor`: a Pix of another amount than the charge's (some banks let the payer change it).
+      const pix = { endToEndId: `E${randomUUID().replace(/-/g, '').slice(0, 31)}`, txid, valor: o.valor ?? cob.valor.original, horario: new Date().toISOString() };
       cob.status = 'CONCLUIDA';
       cob.pix = [pix];
       const notificacao = o.perderNotificacao ? null : await notificar(cob.chave, [pix]);
       return { ok: true as const, endToEndId: pix.endToEndId, notificacao };
     },
+    /** The charge's deadline passes now (demo): it can no longer be paid. */
+    vencer(txid: string): boolean {
+      const cob = cobrancas.get(txid);
+      if (!cob || cob.status !== 'ATIVA') return false;
+      cob.calendario.expiracao = Math.max(0, Math.floor((Date.now() - Date.parse(cob.calendario.criacao)) / 1000) - 1);
+      return true;
+    },
+    /** The SHA-256 fingerprint of the certificate it notifies with (what PIX_WEBHOOK_CERT_SHA256 names). */
+    impressaoCertificado: () => new X509Certificate(c.psp.cert).fingerprint256,
     notificar,
     fechar: () => app.close(),
   };

@@ -33,6 +33,12 @@ export interface OpcoesPix {
    * `$ssl_client_escaped_cert` or HAProxy's `ssl_c_der`); a notification without it, or with another, is refused.
    */
   webhookCertificado?: { cabecalho: string; sha256: string[] };
+  /**
+   * What one notification may cost the PSP (issue 50: anyone could post 100 predictable txids and make the service ask
+   * about each, 12,000 look-ups a minute): at most `porNotificacao` look-ups each, `porMinuto` in all, and none for a
+   * txid asked about in the last `intervaloS` seconds. What is left out is read by the sweep anyway.
+   */
+  consultas?: { porNotificacao: number; porMinuto: number; intervaloS: number };
 }
 
 /** "AA:BB:…" or "aabb…": the same fingerprint. */
@@ -69,9 +75,24 @@ interface LinhaCobranca {
 /** The next try of a charge the PSP did not take: 5 s, 10 s, 20 s… up to 5 minutes. */
 const espera = (tentativas: number) => Math.min(300, 5 * 2 ** Math.min(tentativas, 6));
 
+export const CONSULTAS_PADRAO = { porNotificacao: 10, porMinuto: 120, intervaloS: 10 };
+
 export function criarCobrancas(db: Banco, o: OpcoesPix, aoPagar?: () => void) {
   const psp = criarClientePsp(o.psp);
   const webhooks = new Set<string>();
+  const limites = o.consultas ?? CONSULTAS_PADRAO;
+  /** When each txid was last asked about for a notification (the sweep's own look-ups are not held back), and the notifications' look-ups this minute. */
+  const consultadaEm = new Map<string, number>();
+  const minuto = { inicio: 0, consultas: 0 };
+  function marcarConsulta(txid: string, agora = Date.now()) {
+    consultadaEm.delete(txid);
+    consultadaEm.set(txid, agora);
+    // Oldest first (a Map keeps insertion order): what is older than the interval no longer matters.
+    for (const [t, em] of consultadaEm) {
+      if (em > agora - limites.intervaloS * 1000) break;
+      consultadaEm.delete(t);
+    }
+  }
 
   /** Takes the charge to the PSP (or reads it there again, the same txid returns the same charge). */
   async function criarNaPsp(c: LinhaCobranca): Promise<void> {
@@ -94,11 +115,25 @@ export function criarCobrancas(db: Banco, o: OpcoesPix, aoPagar?: () => void) {
     }
   }
 
-  /** The payment as the PSP tells it when asked: concluded with this charge's exact value, or nothing. */
+  /**
+   * The payment as the PSP tells it when asked: concluded with this charge's exact value, or nothing. A Pix of
+   * another value does not pay the fee, but staff must see it (issue 50: it left no trace): an event, once per Pix.
+   */
   async function pagamentoNaPsp(c: LinhaCobranca): Promise<NonNullable<CobrancaPsp['pix']>[number] | null> {
     const r = await psp.consultarCobranca(c.txid);
     if (r.status !== 200 || r.json?.status !== 'CONCLUIDA' || r.json.txid !== c.txid) return null;
-    return r.json.pix?.find((p) => p.txid === c.txid && p.valor === valorPix(c.valor_centavos) && /^[a-zA-Z0-9]{32}$/.test(p.endToEndId)) ?? null;
+    const recebidos = (r.json.pix ?? []).filter((p) => p.txid === c.txid && /^[a-zA-Z0-9]{32}$/.test(p.endToEndId));
+    const exato = recebidos.find((p) => p.valor === valorPix(c.valor_centavos));
+    if (exato) return exato;
+    for (const p of recebidos) {
+      await db.query(
+        `insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)
+         select f.id, f.codigo_servico, f.grupo_controle_conteudo_id, 'PAGAMENTO_DIVERGENTE', 'pix', $2::jsonb from formulario f
+          where f.id = $1 and not exists (select 1 from formulario_evento e where e.formulario_id = f.id and e.tipo = 'PAGAMENTO_DIVERGENTE' and e.detalhes->>'endToEndId' = $3)`,
+        [c.formulario_id, JSON.stringify({ txid: c.txid, endToEndId: p.endToEndId, esperado: valorPix(c.valor_centavos), recebido: String(p.valor) }), p.endToEndId],
+      );
+    }
+    return null;
   }
 
   /** Paid: the form goes on (RECEBIDO with `pagamento`), its delivery is written, the event says so. Once. */
@@ -179,9 +214,15 @@ export function criarCobrancas(db: Banco, o: OpcoesPix, aoPagar?: () => void) {
     },
     /** A notification from the PSP: each txid it names is asked about; nothing in it is believed by itself. */
     async notificacao(pix: unknown): Promise<number> {
-      const txids = Array.isArray(pix) ? [...new Set(pix.map((p) => (p as { txid?: unknown })?.txid).filter((t): t is string => typeof t === 'string' && /^[a-zA-Z0-9]{26,35}$/.test(t)))].slice(0, 100) : [];
+      const agora = Date.now();
+      if (agora - minuto.inicio >= 60_000) Object.assign(minuto, { inicio: agora, consultas: 0 });
+      const recentes = (t: string) => (consultadaEm.get(t) ?? 0) > agora - limites.intervaloS * 1000;
+      const pedidos = Array.isArray(pix) ? [...new Set(pix.map((p) => (p as { txid?: unknown })?.txid).filter((t): t is string => typeof t === 'string' && /^[a-zA-Z0-9]{26,35}$/.test(t) && !recentes(t)))] : [];
+      const txids = pedidos.slice(0, Math.max(0, Math.min(limites.porNotificacao, limites.porMinuto - minuto.consultas)));
       if (!txids.length) return 0;
       const cobrancas = await db.query<LinhaCobranca>(`${SELECT} where txid = any($1) and status in ('ATIVA', 'EXPIRADA')`, [txids]);
+      minuto.consultas += cobrancas.length;
+      for (const c of cobrancas) marcarConsulta(c.txid, agora);
       let pagas = 0;
       for (const c of cobrancas) if ((await conferir({ ...c, status: 'ATIVA' }).catch(() => null)) === 'PAGA') pagas++;
       return pagas;
@@ -250,9 +291,23 @@ function impressoesDoAmbiente(v: string): string[] {
   return lista;
 }
 
+/**
+ * PIX_WEBHOOK_CERT_SHA256 (and PIX_WEBHOOK_CERT_CABECALHO): the notifications' certificate check, the same in the demo
+ * and in production. In production with a PSP reached over mTLS (PIX_CERT), the check is required (issue 50: without it,
+ * anyone may post notifications): PIX_WEBHOOK_CERTIFICADO=desligado turns it off on purpose.
+ */
+export function certificadoDoWebhookDoAmbiente(env: NodeJS.ProcessEnv, pspComMtls: boolean): OpcoesPix['webhookCertificado'] {
+  if (env.PIX_WEBHOOK_CERT_SHA256?.trim()) return { cabecalho: (env.PIX_WEBHOOK_CERT_CABECALHO?.trim() || 'x-ssl-client-cert').toLowerCase(), sha256: impressoesDoAmbiente(env.PIX_WEBHOOK_CERT_SHA256) };
+  if (env.NODE_ENV === 'production' && pspComMtls && env.PIX_WEBHOOK_CERTIFICADO?.trim() !== 'desligado') {
+    throw new ErroConfiguracao('Com o PSP em mTLS (PIX_CERT), defina PIX_WEBHOOK_CERT_SHA256 (a impressão SHA-256 do certificado com que o PSP notifica, conferido pelo proxy TLS): sem ela, qualquer um posta notificações. Para aceitá-las sem certificado, de propósito, PIX_WEBHOOK_CERTIFICADO=desligado.');
+  }
+  return undefined;
+}
+
 export function opcoesPixDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string): OpcoesPix | null {
   const psp = opcoesPspDoAmbiente(env);
   if (!psp) return null;
+  const webhookCertificado = certificadoDoWebhookDoAmbiente(env, !!psp.cert);
   const nome = env.PIX_RECEBEDOR_NOME?.trim();
   const cidade = env.PIX_RECEBEDOR_CIDADE?.trim();
   if (!nome || !cidade) throw new ErroConfiguracao('Com PIX_PSP_URL, defina também PIX_RECEBEDOR_NOME e PIX_RECEBEDOR_CIDADE (o recebedor que o app do banco mostra).');
@@ -263,6 +318,11 @@ export function opcoesPixDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: string):
     conciliacaoMs: numeroDoAmbiente(env, 'PIX_CONCILIACAO_MS', 60_000, { minimo: 100, inteiro: true }),
     margemS: numeroDoAmbiente(env, 'PIX_MARGEM_S', 300, { minimo: 0, inteiro: true }),
     lote: 100,
-    ...(env.PIX_WEBHOOK_CERT_SHA256?.trim() ? { webhookCertificado: { cabecalho: (env.PIX_WEBHOOK_CERT_CABECALHO?.trim() || 'x-ssl-client-cert').toLowerCase(), sha256: impressoesDoAmbiente(env.PIX_WEBHOOK_CERT_SHA256) } } : {}),
+    ...(webhookCertificado ? { webhookCertificado } : {}),
+    consultas: {
+      porNotificacao: numeroDoAmbiente(env, 'PIX_CONSULTAS_POR_NOTIFICACAO', CONSULTAS_PADRAO.porNotificacao, { minimo: 1, inteiro: true }),
+      porMinuto: numeroDoAmbiente(env, 'PIX_CONSULTAS_POR_MINUTO', CONSULTAS_PADRAO.porMinuto, { minimo: 1, inteiro: true }),
+      intervaloS: CONSULTAS_PADRAO.intervaloS,
+    },
   };
 }

@@ -18,7 +18,7 @@ const LISTA = 'formularios-eventos';
 
 /** /formularios-eventos — who did what to which form, when; the form is a link for READ_FORMULARIO. */
 export default function Eventos() {
-  const { http, t } = useAmbiente();
+  const { http, t, config } = useAmbiente();
   const verFormulario = usePermissao(P.READ_FORMULARIO);
   return (
     <section className="cf-pagina">
@@ -42,7 +42,7 @@ export default function Eventos() {
           },
           { campo: 'modelo', titulo: t('formularios.modelo'), ordenavel: true, render: (e) => <NomeModelo nome={e.modeloNome} codigo={e.codigoServico} /> },
           { campo: 'autor', titulo: t('eventos.quem'), render: (e) => e.autor },
-          { campo: 'detalhes', titulo: t('eventos.detalhes'), render: (e) => textoDetalhes(e.detalhes, t) },
+          { campo: 'detalhes', titulo: t('eventos.detalhes'), render: (e) => textoDetalhes(e.detalhes, t, config.language) },
         ]}
       />
     </section>

@@ -23,9 +23,11 @@ import '../../styles/formularios';
 import { salvarArquivo } from '../../ui/arquivo';
 
 /** What an event's details say, in words (HTTP status, error, reason, attempt). */
-export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: Tradutor): string {
+export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: Tradutor, idioma = 'pt-BR'): string {
   if (!d) return '';
   const partes: string[] = [];
+  // A Pix of another value (issue 50): what came and what the fee is.
+  if (typeof d.recebido === 'string' && typeof d.esperado === 'string') partes.push(t('detalhes.divergente', { recebido: formatarReais(centavosDoValor(d.recebido), idioma), esperado: formatarReais(centavosDoValor(d.esperado), idioma) }));
   if (d.statusHttp) partes.push(`HTTP ${d.statusHttp}`);
   if (d.erro) partes.push(String(d.erro));
   if (d.tentativa) partes.push(t('detalhes.tentativa', { n: String(d.tentativa) }));
@@ -197,7 +199,7 @@ export function FichaFormulario({ id }: { id: string }) {
         {f.eventos.map((e) => (
           <li key={e.id}>
             <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} /> <time dateTime={e.ocorridoEm}>{formatarDataHoraCompleta(e.ocorridoEm)}</time> · {e.autor}
-            {textoDetalhes(e.detalhes, t) && <span className="cf-detalhes"> · {textoDetalhes(e.detalhes, t)}</span>}
+            {textoDetalhes(e.detalhes, t, config.language) && <span className="cf-detalhes"> · {textoDetalhes(e.detalhes, t, config.language)}</span>}
           </li>
         ))}
       </ol>
@@ -240,7 +242,7 @@ export function FichaFormulario({ id }: { id: string }) {
                   <td>
                     <Etiqueta tabela={ROTULO_EVENTO} codigo={e.tipo} />
                   </td>
-                  <td>{textoDetalhes(e.detalhes, t)}</td>
+                  <td>{textoDetalhes(e.detalhes, t, config.language)}</td>
                 </tr>
               ))}
             </tbody>
