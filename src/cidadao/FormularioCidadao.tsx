@@ -6,7 +6,7 @@ import { emPaginas, nomeDoPasso, paginasDe, passoAlcancavel, passoDoNome, progre
 import { formatarDataHoraCompleta } from '../i18n/datas';
 import { idiomaCidadaoDe, idiomasPreferidos, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { NOME_IDIOMA } from '../forms/traducoes';
-import { criarApi, dadosDoToken, novaChave, SemResposta, type ApiCidadao } from './api';
+import { criarApi, dadosDoToken, novaChave, RecusaDeOrigem, SemResposta, type ApiCidadao } from './api';
 import { Formulario, type EnviarArquivo } from './Formulario';
 import { Pagamento } from './Pagamento';
 import { esquecer, lembrar, recordar } from './memoria';
@@ -311,8 +311,9 @@ export function FormularioCidadao(p: PropsCidadao) {
       if (noEndereco) history.replaceState(history.state, '', endereco(null));
       setEstado({ fase: 'enviado', modelo: preenchendo.modelo, recibo: r.json as Recibo });
       emitir('enviado', { protocolo: r.json.protocolo, codigoServico: preenchendo.modelo.codigoServico, recebidoEm: r.json.recebidoEm });
-    } catch {
-      setErroEnvio(t('cidadao.sem-conexao'));
+    } catch (e) {
+      // Not the citizen's network when the API refuses this portal's origin: said neutrally (the console tells the portal team).
+      setErroEnvio(e instanceof RecusaDeOrigem ? t('cidadao.fora-do-ar') : t('cidadao.sem-conexao'));
       setVez((n) => n + 1);
     } finally {
       setOcupado(false);

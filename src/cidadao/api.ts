@@ -7,6 +7,24 @@
  */
 export class SemResposta extends Error {}
 
+/**
+ * The API answers, but not to this page's origin (issue 50: a portal missing from API_ORIGINS looked like the
+ * citizen's network). The portal team reads what to change in the browser's console; the citizen, a neutral message.
+ */
+export class RecusaDeOrigem extends Error {}
+
+/** After a failed call: whether the API is there all the same (a no-cors request gets through where CORS is refused). */
+async function origemRecusada(base: string): Promise<boolean> {
+  if (new URL(base).origin === location.origin) return false;
+  try {
+    await fetch(`${base}/api/publico/modelos`, { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(5000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+let avisado = false;
+
 export interface Resposta<T = any> {
   status: number;
   json: T;
@@ -40,6 +58,11 @@ export function criarApi(apiUrl: string | undefined, idiomas: string, token: str
       try {
         r = await fetch(`${base}/api/publico${caminho}`, { method: metodo, headers: cabecalhos, body: corpo, signal: AbortSignal.timeout(tempoLimiteMs), credentials: 'omit' });
       } catch (e) {
+        if (!(e instanceof DOMException && e.name === 'TimeoutError') && (await origemRecusada(base))) {
+          if (!avisado) console.error(`<formulario-cidadao>: a API em ${base} respondeu, mas não a esta origem (${location.origin}): inclua ${location.origin} em API_ORIGINS no servidor da API (CORS).`);
+          avisado = true;
+          throw new RecusaDeOrigem(`CORS: ${location.origin} fora de API_ORIGINS`);
+        }
         throw new SemResposta(e instanceof Error ? e.message : String(e));
       }
       const texto = await r.text().catch(() => '');

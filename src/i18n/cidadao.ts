@@ -130,6 +130,7 @@ export const TEXTOS_CIDADAO = {
   // <formulario-cidadao> itself (issue 35).
   'cidadao.carregando': ['Carregando o formulário…', 'Loading the form…', 'Cargando el formulario…'],
   'cidadao.indisponivel': ['Não foi possível abrir o formulário.', 'The form could not be opened.', 'No fue posible abrir el formulario.'],
+  'cidadao.fora-do-ar': ['Não foi possível falar com o serviço agora. Tente de novo mais tarde.', 'The service could not be reached right now. Please try again later.', 'No fue posible comunicarse con el servicio ahora. Inténtelo de nuevo más tarde.'],
   'cidadao.sem-conexao': [
     'O servidor não respondeu. Verifique a sua conexão e tente de novo.',
     'The server did not answer. Check your connection and try again.',

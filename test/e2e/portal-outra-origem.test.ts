@@ -94,3 +94,26 @@ for (const bundle of ['modulo', 'classico'] as const) {
     }
   });
 }
+
+/**
+ * Issue 50, item 5: a portal whose origin is missing from API_ORIGINS (here the same portal by 127.0.0.1 instead of
+ * localhost). The citizen used to read "O servidor não respondeu. Verifique a sua conexão", as if the fault were
+ * theirs; now a neutral message, while the browser's console tells the portal team what to configure.
+ */
+test('um portal fora de API_ORIGINS: o cidadão lê uma mensagem neutra e o console do navegador diz à equipe do portal o que configurar', async () => {
+  const origem = portal.url.replace('localhost', '127.0.0.1');
+  const contexto = await navegador.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
+  const p = await contexto.newPage();
+  const erros: string[] = [];
+  p.on('console', (m) => m.type() === 'error' && erros.push(m.text()));
+  try {
+    await p.goto(`${origem}/cidadao.html?modelo=educacao-auxilio-familia`);
+    await p.locator('formulario-cidadao').getByText('Não foi possível abrir o formulário.').waitFor({ timeout: 20_000 });
+    assert.doesNotMatch(await p.locator('formulario-cidadao').innerText(), /Verifique a sua conexão/);
+    const aviso = erros.find((e) => e.startsWith('<formulario-cidadao>'));
+    assert.ok(aviso, erros.join('\n'));
+    assert.ok(aviso.includes('API_ORIGINS') && aviso.includes(origem), aviso);
+  } finally {
+    await contexto.close();
+  }
+});

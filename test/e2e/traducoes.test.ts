@@ -53,17 +53,25 @@ describe('traduções de ponta a ponta', () => {
       const linhas = noConsole(p, '.cf-tabela-traducoes tbody tr');
       const n = await linhas.count();
       assert.ok(n >= 25, `${n} texts to translate`);
-      // Every text but the last, by its Portuguese.
-      for (let i = 0; i < n - 1; i++) {
+      // Every text but the first (the model's name) and the last, by its Portuguese.
+      for (let i = 1; i < n - 1; i++) {
         const linha = linhas.nth(i);
         const original = await linha.locator('.cf-original').innerText();
         await linha.locator('[data-traducao]').fill(emEspanhol(original));
       }
-      assert.equal(await contagem.innerText(), `${n - 1} de ${n} textos traduzidos.`);
-      // Publishing says what is missing, and the problem leads to its box.
+      assert.equal(await contagem.innerText(), `${n - 2} de ${n} textos traduzidos.`);
+      // Publishing says what is missing, and each problem leads to its box: the model's name too (issue 50: it was not a link).
       await noConsole(p, 'button:has-text("Publicar")').first().click();
       const problemas = noConsole(p, '.cf-problemas');
       await problemas.getByText('O rascunho não pode ser publicado').waitFor();
+      const primeira = linhas.nth(0);
+      assert.equal(await primeira.getAttribute('data-chave-traducao'), 'nome');
+      const nome = await primeira.locator('.cf-original').innerText();
+      assert.equal(await problemas.getByRole('button', { name: /^Traduções \(Español\): falta a tradução de/ }).count(), 2);
+      await problemas.getByRole('button', { name: `Traduções (Español): falta a tradução de "${nome}".` }).click();
+      await p.waitForFunction(() => document.querySelector('console-formularios')!.shadowRoot!.activeElement?.getAttribute('data-traducao') === 'nome');
+      await p.keyboard.type(emEspanhol(nome));
+      await noConsole(p, 'button:has-text("Publicar")').first().click();
       await problemas.getByRole('button', { name: /^Traduções \(Español\): falta a tradução de/ }).click();
       const ultima = linhas.nth(n - 1);
       await p.waitForFunction(() => document.querySelector('console-formularios')!.shadowRoot!.activeElement?.hasAttribute('data-traducao'));

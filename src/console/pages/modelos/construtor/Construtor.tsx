@@ -45,7 +45,8 @@ function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; pro
       <ul>
         {problemas.map((p, i) => (
           <li key={i}>
-            {p.campoId || p.secaoId ? (
+            {/* Every problem with a place is a link to it: a missing translation of the name, description or declaration too (issue 50). */}
+            {p.campoId || p.secaoId || p.traducao ? (
               <button type="button" className="cf-botao-link" onClick={() => aoEscolher(p)}>
                 {p.texto}
               </button>
