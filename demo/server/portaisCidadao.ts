@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { idiomaCidadaoDe } from '../../src/i18n/cidadao';
 
@@ -71,4 +71,11 @@ export function registrarPortaisCidadao(app: FastifyInstance) {
     });
   }
   for (const [caminho, arquivo] of Object.entries(ARQUIVOS)) app.get(caminho, (_req, rep) => rep.type('text/css; charset=utf-8').send(readFileSync(arquivo())));
+  // GOV.UK Frontend's CSS asks for its fonts at /assets/fonts/ (issue 50: the GOV.UK portal page got 404 on them).
+  const fontes = dirname(exigir.resolve('govuk-frontend/dist/govuk/govuk-frontend.min.css')) + '/assets/fonts';
+  const nomes = new Set(readdirSync(fontes));
+  app.get<{ Params: { arquivo: string } }>('/assets/fonts/:arquivo', (req, rep) => {
+    if (!nomes.has(req.params.arquivo)) return rep.code(404).send();
+    return rep.type(req.params.arquivo.endsWith('.woff2') ? 'font/woff2' : 'font/woff').header('cache-control', 'public, max-age=86400').send(readFileSync(join(fontes, req.params.arquivo)));
+  });
 }

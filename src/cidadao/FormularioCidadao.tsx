@@ -63,6 +63,8 @@ interface RascunhoAberto {
 
 type Fase =
   | { fase: 'carregando' }
+  /** No service chosen yet (no codigo-servico, no draft): nothing to show, no error (issue 50: the demo page opened red). */
+  | { fase: 'vazio' }
   | { fase: 'erro'; texto: string; rede: boolean }
   | { fase: 'em-breve'; modelo: ModeloPublico }
   | { fase: 'preenchendo'; modelo: ModeloAberto; iniciais: Respostas; passo: Passo | null; aviso: string | null }
@@ -129,7 +131,7 @@ export function FormularioCidadao(p: PropsCidadao) {
   // the browser's), else the model's texts' when the citizen asked for it, else the first they asked for (a portal in
   // English showing a model only in Portuguese keeps its messages in English, issue 35). The model's texts follow
   // the languages it is offered in.
-  const idiomaDosTextos = estado.fase === 'carregando' || estado.fase === 'erro' ? null : (estado.modelo.idioma ?? null);
+  const idiomaDosTextos = estado.fase === 'carregando' || estado.fase === 'erro' || estado.fase === 'vazio' ? null : (estado.modelo.idioma ?? null);
   const idioma: IdiomaCidadao = escolhido ?? idiomaCidadaoDe(p.language) ?? (idiomaDosTextos && preferidos.includes(idiomaDosTextos) ? idiomaDosTextos : preferidos[0]);
   const t = useMemo(() => tradutorCidadao(idioma), [idioma]);
   const cabecalhoIdioma = [...new Set([idioma, ...preferidos])].join(', ');
@@ -164,7 +166,7 @@ export function FormularioCidadao(p: PropsCidadao) {
 
   // Loading: the model (or the draft's version of it), this visit's answers, and where to start.
   useEffect(() => {
-    if (!codigo && !codigoRascunho) return setEstado({ fase: 'erro', texto: t('cidadao.indisponivel'), rede: false });
+    if (!codigo && !codigoRascunho) return setEstado({ fase: 'vazio' });
     let vivo = true;
     setEstado({ fase: 'carregando' });
     const api = apiAtual.current;
@@ -352,6 +354,7 @@ export function FormularioCidadao(p: PropsCidadao) {
   }, [vez]);
 
   let conteudo;
+  if (estado.fase === 'vazio') return null;
   if (estado.fase === 'carregando') conteudo = <p role="status">{t('cidadao.carregando')}</p>;
   else if (estado.fase === 'erro')
     conteudo = (

@@ -350,6 +350,14 @@ describe('cabeçalhos de segurança em toda página e na API', () => {
       assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/, caminho);
       if (caminho.startsWith('/api/') || caminho.startsWith('/dist/')) assert.equal(r.headers.get('cross-origin-resource-policy'), 'cross-origin', caminho);
     }
+    // The GOV.UK portal page's fonts, where its CSS asks for them (issue 50: 404).
+    const css = await (await fetch(`${s.url}/vendor/govuk-frontend.min.css`)).text();
+    const fontes = [...css.matchAll(/url\((\/assets\/fonts\/[^)]+)\)/g)].map((m) => m[1]);
+    assert.ok(fontes.length >= 2, css.slice(0, 200));
+    for (const f of fontes) {
+      const r = await fetch(`${s.url}${f}`);
+      assert.deepEqual([f, r.status, r.headers.get('content-type')], [f, 200, f.endsWith('.woff2') ? 'font/woff2' : 'font/woff']);
+    }
     // The embedded provider's sign-in page: its own CSP, framed by nobody.
     const login = await fetch(`${s.url}${auth}`);
     assert.match(login.headers.get('content-security-policy') ?? '', /^default-src 'none'; style-src 'sha256-[^']+'; frame-ancestors 'none'/);

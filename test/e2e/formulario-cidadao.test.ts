@@ -323,6 +323,16 @@ describe('<formulario-cidadao> nos portais e pelo endereço', () => {
     }
   });
 
+  test('antes de escolher um serviço, a página do cidadão não mostra erro nenhum; escolhido, o formulário aparece', () =>
+    comPagina(1280, async (p) => {
+      await p.goto(`${demo.base}/cidadao.html`);
+      await p.locator('#servico option[value="educacao-auxilio-familia"]').waitFor({ state: 'attached', timeout: 15_000 });
+      // Issue 50: it opened with a red "Não foi possível abrir o formulário." before anything was chosen.
+      assert.equal(await p.locator('formulario-cidadao').innerText(), '');
+      await p.locator('#servico').selectOption('educacao-auxilio-familia');
+      await esperarAte(async () => (await titulo(p).catch(() => '')).startsWith('Etapa 1 de 4'), 15_000, 'a etapa 1');
+    }));
+
   test('um link para uma etapa adiante sem as respostas de antes volta à primeira que falta, dizendo por quê; voltar e avançar do navegador andam pelas etapas', () =>
     comPagina(1280, async (p) => {
       await p.goto(`${demo.base}/cidadao.html?modelo=educacao-auxilio-familia&etapa=renda`);
