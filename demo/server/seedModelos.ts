@@ -46,6 +46,49 @@ const MODELOS: [string, string, string, 'PUBLICADO' | 'RASCUNHO' | 'ARQUIVADO'][
 ];
 
 /**
+ * The Cartão SUS model offered in English and Spanish, and a template ("Começar de" in "Novo modelo") (issue 50:
+ * no seeded model showed README's language switch or templates out of the box).
+ */
+const TRADUCOES_CARTAO_SUS: Definicao['traducoes'] = {
+  en: {
+    nome: 'Replacement SUS health card',
+    descricao: 'Form to request a replacement SUS health card.',
+    'secao.requerente.titulo': "Applicant's details",
+    'secao.pedido.titulo': 'Replacement SUS health card',
+    'campo.nome.rotulo': 'Full name',
+    'campo.cpf.rotulo': 'CPF',
+    'campo.email.rotulo': 'Email',
+    'campo.nascimento.rotulo': 'Date of birth',
+    'campo.telefone.rotulo': 'Phone',
+    'campo.motivo.rotulo': 'Reason',
+    'campo.motivo.opcao.perda': 'Lost',
+    'campo.motivo.opcao.roubo': 'Stolen',
+    'campo.motivo.opcao.dano': 'Damaged',
+    'campo.detalhes.rotulo': 'Details',
+    'campo.detalhes.ajuda': 'Tell us what happened.',
+    'campo.anexo.rotulo': 'Photo ID',
+  },
+  es: {
+    nome: 'Segunda vía de la tarjeta SUS',
+    descricao: 'Formulario para pedir la segunda vía de la tarjeta SUS.',
+    'secao.requerente.titulo': 'Datos del solicitante',
+    'secao.pedido.titulo': 'Segunda vía de la tarjeta SUS',
+    'campo.nome.rotulo': 'Nombre completo',
+    'campo.cpf.rotulo': 'CPF',
+    'campo.email.rotulo': 'Correo electrónico',
+    'campo.nascimento.rotulo': 'Fecha de nacimiento',
+    'campo.telefone.rotulo': 'Teléfono',
+    'campo.motivo.rotulo': 'Motivo',
+    'campo.motivo.opcao.perda': 'Pérdida',
+    'campo.motivo.opcao.roubo': 'Robo',
+    'campo.motivo.opcao.dano': 'Daño',
+    'campo.detalhes.rotulo': 'Detalles',
+    'campo.detalhes.ajuda': 'Cuéntenos qué pasó.',
+    'campo.anexo.rotulo': 'Documento con foto',
+  },
+};
+
+/**
  * The citizen's journey (issue 21) at a glance: pages with "Verifique suas respostas", questions the
  * login fills, a repeating set of students with a question inside each that shows only when it applies,
  * the confirmation e-mail to the citizen and a notice to the team.
@@ -107,7 +150,8 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
   for (const [codigo, nome, grupo, status] of MODELOS) {
     // One model with a fee paid by Pix (issue 38): the second copy of a school record costs R$ 18,90, free after a robbery.
     const taxa: Definicao['taxa'] = codigo === 'educacao-historico' ? { porResposta: { campo: 'motivo', valores: { perda: 1890, roubo: 0, dano: 1890 } }, descricao: 'Segunda via de histórico escolar', chavePix: 'financeiro@educacao.uf.gov.br', prazoMinutos: 30 } : undefined;
-    const d = JSON.stringify({ ...definicao(nome), ...(taxa ? { taxa } : {}) });
+    const traduzido = codigo === 'saude-cartao-sus' ? { idiomas: ['en', 'es'] as Definicao['idiomas'], traducoes: TRADUCOES_CARTAO_SUS } : {};
+    const d = JSON.stringify({ ...definicao(nome), ...(taxa ? { taxa } : {}), ...traduzido });
     const versoes = status === 'RASCUNHO' ? 0 : 2;
     await tx.query(
       `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, ultima_versao, criado_por, atualizado_por)
@@ -131,5 +175,7 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
   // Each model's history starts with how it was seeded (issue 36): its first change is then a difference from it.
   // (The partitions' migration test seeds a database of an earlier schema, without the history.)
   const [{ historico }] = await tx.query<{ historico: string | null }>(`select to_regclass('modelo_historico')::text as historico`);
+  // A template to start from (where the schema has templates: the partitions' test seeds an earlier one).
+  if (historico) await tx.query(`update modelo set modelo_base = true where codigo_servico = 'saude-cartao-sus'`);
   if (historico) for (const m of await tx.query<LinhaEstado & { codigo_servico: string }>('select * from modelo order by codigo_servico')) await registrarHistorico(tx, m.codigo_servico, 'admin', 'CRIADO', m);
 }
