@@ -45,6 +45,12 @@ export interface Banco extends Executor {
   /** The pool's connections (a PostgreSQL server; PGlite has one, in process): the metrics show them. */
   conexoes?: () => { total: number; ociosas: number; esperando: number };
   transacao<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Calls `aoAvisar` on each NOTIFY on `canal` (a name of ours, letters and underscores), from any process on this
+   * database; a lost connection is opened again (what was said meanwhile is lost: callers bound their staleness).
+   * Resolves once listening; the answer stops it.
+   */
+  escutar(canal: string, aoAvisar: () => void): Promise<() => Promise<void>>;
   fechar(): Promise<void>;
 }
 
@@ -61,6 +67,7 @@ async function abrirPglite(dir: string): Promise<Banco> {
     tipo: 'pglite',
     ...exec(db),
     transacao: (fn) => db.transaction((tx) => fn(exec(tx))),
+    escutar: async (canal, aoAvisar) => db.listen(canal, () => aoAvisar()),
     fechar: () => db.close(),
   };
 }
@@ -120,6 +127,45 @@ async function abrirPostgres(url: string): Promise<Banco> {
         // After a loss the client is destroyed instead of going back to the pool.
         c.release(perdida);
       }
+    },
+    async escutar(canal, aoAvisar) {
+      if (!/^[a-z_]+$/.test(canal)) throw new Error(`canal inválido: ${canal}`);
+      // A connection of its own, outside the pool (a pooled one goes back and stops listening).
+      let cliente: import('pg').Client | null = null;
+      let parado = false;
+      let relogio: NodeJS.Timeout | undefined;
+      const tentarDeNovo = () => {
+        if (parado) return;
+        relogio = setTimeout(() => void abrir().catch(tentarDeNovo), 1000);
+        relogio.unref();
+      };
+      const abrir = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+        c.on('notification', () => aoAvisar());
+        c.on('error', () => undefined);
+        c.on('end', () => {
+          if (parado || cliente !== c) return;
+          cliente = null;
+          // Whatever was said while it was away is not heard: the caller is told, as if everything changed.
+          aoAvisar();
+          tentarDeNovo();
+        });
+        try {
+          await c.connect();
+          await c.query(`listen ${canal}`);
+        } catch (e) {
+          await c.end().catch(() => undefined);
+          throw e;
+        }
+        if (parado) return void (await c.end().catch(() => undefined));
+        cliente = c;
+      };
+      await abrir();
+      return async () => {
+        parado = true;
+        clearTimeout(relogio);
+        await cliente?.end().catch(() => undefined);
+      };
     },
     fechar: () => pool.end(),
     conexoes: () => ({ total: pool.totalCount, ociosas: pool.idleCount, esperando: pool.waitingCount }),

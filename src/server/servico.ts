@@ -1,3 +1,4 @@
+import { criarCacheAcesso } from './api/cacheAcesso';
 import { fileURLToPath } from 'node:url';
 import { join, posix } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -148,6 +149,8 @@ export function ehDoNavegador(caminho: string): boolean {
 
 export async function montarServico(app: FastifyInstance, o: OpcoesServico): Promise<Servico> {
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
+  // Staff access kept per user for a second at most, cleared by any access change on any node (issue 47).
+  const acessos = await criarCacheAcesso(db);
   await o.aoAbrirBanco?.(db);
   await o.antesDaApi?.(app);
   // The OpenAPI document is built from the very schemas the routes validate with and answer through.
@@ -204,6 +207,6 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false, preCompressed: true, allowedPath: ehDoNavegador });
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
   app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
-  app.addHook('onClose', async () => db.fechar());
+  app.addHook('onClose', async () => (await acessos.parar(), await db.fechar()));
   return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro, pix };
 }

@@ -3,6 +3,7 @@ import type { Permissao } from '../../access/permissoes';
 import type { Concedente } from '../../access/delegacao';
 import type { Executor } from '../db';
 import { acessoDe, type AcessoUsuario } from './acessoUsuario';
+import { cacheDe } from './cacheAcesso';
 import { proibido } from './erros';
 
 declare module 'fastify' {
@@ -11,9 +12,9 @@ declare module 'fastify' {
   }
 }
 
-/** The caller's access, looked up once per request. */
+/** The caller's access, once per request: from the node's cache (cacheAcesso.ts) when `db` has one, else from `db`. */
 export async function acessoDoPedido(db: Executor, req: FastifyRequest): Promise<AcessoUsuario> {
-  req.acesso ??= await acessoDe(db, req.chamador!.username);
+  req.acesso ??= await (cacheDe(db)?.obter(req.chamador!.username) ?? acessoDe(db, req.chamador!.username));
   return req.acesso;
 }
 

@@ -3,6 +3,8 @@ import type { Banco } from '../db';
 import { CABECALHOS } from '../../contrato/paginacao';
 import { enviarProblema, exigirToken, type Verificador } from './autenticacao';
 import { acessoDe } from './acessoUsuario';
+import { acessoDoPedido } from './permissao';
+import { cacheDe } from './cacheAcesso';
 import { tratarErro } from './erros';
 import { recusarEntradaInsegura } from './entradaSegura';
 import { rotasPerfis } from './rotas/perfis';
@@ -85,16 +87,21 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
         api.addHook('onRequest', exigirToken(o.verificar));
+        // A change to access is seen by this node's next request at once (other nodes hear of it by NOTIFY; cacheAcesso.ts).
+        api.addHook('onSend', async (req, _rep, carga) => {
+          if (req.method !== 'GET' && /^\/api\/(vinculos-usuarios|perfis-acesso|grupos-controle-conteudo)\b/.test(req.url)) cacheDe(o.db)?.invalidar();
+          return carga;
+        });
 
         /** SPEC.md section 7: { userIsAdmin } for the caller. */
         api.get('/perfis-acesso/administradores', { schema: operacao({ id: 'consultarAdministrador', resumo: 'Quem chama é administrador?', descricao: 'SPEC.md seção 7: `{ userIsAdmin }` de quem chama.', tag: 'Acesso', resposta: { descricao: 'Se quem chama é administrador.', corpo: Administradores } }) }, async (req) => {
-          const a = await acessoDe(o.db, req.chamador!.username);
+          const a = await acessoDoPedido(o.db, req);
           return { userIsAdmin: a.administrador };
         });
 
         /** SPEC.md section 7: the permission names of {username}; only one's own unless administrator. */
         api.get<{ Params: { username: string } }>('/perfis-acesso/permissoes/:username', { schema: operacao({ id: 'listarPermissoesDoUsuario', resumo: 'Permissões efetivas de um usuário', descricao: 'SPEC.md seção 7: só as suas próprias, salvo para administradores.', tag: 'Acesso', params: parametros({ username: Type.String({ minLength: 1, maxLength: 100 }) }), resposta: { descricao: 'Os nomes das permissões.', corpo: Permissoes } }) }, async (req, rep) => {
-          const eu = await acessoDe(o.db, req.chamador!.username);
+          const eu = await acessoDoPedido(o.db, req);
           if (req.params.username !== eu.username && !eu.administrador) {
             return enviarProblema(rep, 403, 'Você só pode consultar as suas próprias permissões.');
           }
@@ -104,7 +111,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
 
         /** The caller's own link: profiles, content-control groups, administrator flag. */
         api.get('/vinculos-usuarios/eu', { schema: operacao({ id: 'consultarMeuVinculo', resumo: 'O vínculo de quem chama', tag: 'Acesso', resposta: { descricao: 'Perfis, grupos e permissões de quem chama.', corpo: Eu } }) }, async (req) => {
-          const a = await acessoDe(o.db, req.chamador!.username);
+          const a = await acessoDoPedido(o.db, req);
           return { username: a.username, vinculado: a.vinculado, administrador: a.administrador, perfis: a.perfis, grupos: a.grupos, permissoes: a.permissoes };
         });
 
