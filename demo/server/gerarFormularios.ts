@@ -6,6 +6,20 @@ import { exportacaoMascarada, pessoaisPorVersao } from '../../src/server/api/exp
 const CPFS = Array.from({ length: 997 }, (_, i) => completarCpf(String(100000000 + i * 7919)));
 const NOMES = ['Maria da Silva', 'José Santos', 'Ana Oliveira', 'João Souza', 'Francisca Lima', 'Antônio Pereira', 'Adriana Costa', 'Carlos Ferreira', 'Juliana Rodrigues', 'Paulo Almeida'];
 const MOTIVOS = ['perda', 'roubo', 'dano'];
+
+/** A generated form's answers to its model's own questions (seedModelos.ts: three models ask their own; the others, a reason). */
+function pedidoDe(codigo: string, s: number): Record<string, string> {
+  switch (codigo) {
+    case 'educacao-matricula':
+      return { 'nome-estudante': NOMES[(s + 3) % 10], etapa: ['iniciais', 'finais', 'medio'][s % 3] };
+    case 'tributos-ipva-isencao':
+      return { placa: `RIO${s % 10}A${String(s % 100).padStart(2, '0')}`, renavam: String(10_000_000_000 + s * 7919).slice(0, 11), hipotese: ['pcd', 'taxi', 'antigo'][s % 3] };
+    case 'tributos-itcmd':
+      return { transmissao: s % 2 ? 'heranca' : 'doacao', transmitente: NOMES[(s + 5) % 10], 'valor-bens': String(50_000 + (s % 97) * 1250) };
+    default:
+      return { motivo: MOTIVOS[s % 3] };
+  }
+}
 const STATUS = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO'] as const;
 const [RECEBIDO, INTEGRADO, FALHA, DESCARTADO] = [0, 1, 2, 3];
 const SEGUNDO = 1000;
@@ -92,7 +106,7 @@ export async function gerarFormularios(tx: Executor, n: number, dias = 120, desd
       const versao = Math.max(1, m.ultima_versao - (s % 2));
       // The requester columns are the answers of the fields the seeded models mark (nome, cpf, email).
       const requerente = { nome: NOMES[s % 10], cpf: CPFS[s % 997], email: `cidadao${s}@email.com` };
-      const respostas = { ...requerente, motivo: MOTIVOS[s % 3] };
+      const respostas = { ...requerente, ...pedidoDe(m.codigo_servico, s) };
       const em = instante(quando[i]);
       const campos: (string | number)[] = [ids[i], protocolo[i], m.codigo_servico, m.grupo, versao, JSON.stringify(respostas), requerente.cpf, requerente.nome, requerente.email, STATUS[status[i]], em, em];
       if (pessoais) campos.push(exportacaoMascarada(pessoais.get(`${m.codigo_servico}|${versao}`), requerente, respostas));

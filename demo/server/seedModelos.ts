@@ -4,8 +4,30 @@ import { completarCpf } from '../../src/forms/cpf';
 import { gerarFormularios } from './gerarFormularios';
 import { registrarHistorico, type LinhaEstado } from '../../src/server/api/historicoModelo';
 
+/** The request's own questions, for the models whose subject is not a second copy (issue 50: ITCMD, IPVA and an enrolment asked "Motivo: Perda/Roubo/Dano"). */
+const PEDIDOS: Record<string, Definicao['secoes'][number]['campos']> = {
+  'educacao-matricula': [
+    { id: 'nome-estudante', tipo: 'texto', rotulo: 'Nome do estudante', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }], dadoPessoal: true },
+    { id: 'etapa', tipo: 'escolha-unica', rotulo: 'Etapa pretendida', obrigatorio: true, regras: [], opcoes: [{ valor: 'iniciais', rotulo: 'Ensino fundamental — anos iniciais' }, { valor: 'finais', rotulo: 'Ensino fundamental — anos finais' }, { valor: 'medio', rotulo: 'Ensino médio' }] },
+    { id: 'escola', tipo: 'texto', rotulo: 'Escola de preferência', ajuda: 'O nome da escola estadual mais perto de casa, se houver uma que prefira.', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 200 }] },
+    { id: 'anexo', tipo: 'arquivo', rotulo: 'Documento com foto', obrigatorio: false, regras: [] },
+  ],
+  'tributos-ipva-isencao': [
+    { id: 'placa', tipo: 'texto', rotulo: 'Placa do veículo', ajuda: 'Como está na placa: ABC1D23.', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 8 }] },
+    { id: 'renavam', tipo: 'texto', rotulo: 'RENAVAM', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 11 }] },
+    { id: 'hipotese', tipo: 'escolha-unica', rotulo: 'Motivo da isenção', obrigatorio: true, regras: [], opcoes: [{ valor: 'pcd', rotulo: 'Pessoa com deficiência' }, { valor: 'taxi', rotulo: 'Táxi' }, { valor: 'antigo', rotulo: 'Veículo com mais de 20 anos' }] },
+    { id: 'anexo', tipo: 'arquivo', rotulo: 'Laudo ou documento que comprova', obrigatorio: false, regras: [] },
+  ],
+  'tributos-itcmd': [
+    { id: 'transmissao', tipo: 'escolha-unica', rotulo: 'Tipo de transmissão', obrigatorio: true, regras: [], opcoes: [{ valor: 'heranca', rotulo: 'Herança (causa mortis)' }, { valor: 'doacao', rotulo: 'Doação' }] },
+    { id: 'transmitente', tipo: 'texto', rotulo: 'Nome de quem transmite', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 150 }], dadoPessoal: true },
+    { id: 'valor-bens', tipo: 'decimal', rotulo: 'Valor declarado dos bens (R$)', obrigatorio: true, regras: [{ tipo: 'minValue', min: 0 }] },
+    { id: 'bens', tipo: 'texto-longo', rotulo: 'Descrição dos bens', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 2000 }] },
+  ],
+};
+
 /** Demo templates: each content-control group owns published, draft and archived models. */
-const definicao = (assunto: string): Definicao => ({
+const definicao = (assunto: string, codigo?: string): Definicao => ({
   secoes: [
     {
       id: 'requerente',
@@ -21,7 +43,7 @@ const definicao = (assunto: string): Definicao => ({
     {
       id: 'pedido',
       titulo: assunto,
-      campos: [
+      campos: (codigo && PEDIDOS[codigo]) || [
         { id: 'motivo', tipo: 'escolha-unica', rotulo: 'Motivo', obrigatorio: true, regras: [], opcoes: [{ valor: 'perda', rotulo: 'Perda' }, { valor: 'roubo', rotulo: 'Roubo' }, { valor: 'dano', rotulo: 'Dano' }] },
         { id: 'detalhes', tipo: 'texto-longo', rotulo: 'Detalhes', ajuda: 'Conte o que aconteceu.', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 2000 }] },
         { id: 'anexo', tipo: 'arquivo', rotulo: 'Documento com foto', obrigatorio: false, regras: [] },
@@ -151,7 +173,7 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
     // One model with a fee paid by Pix (issue 38): the second copy of a school record costs R$ 18,90, free after a robbery.
     const taxa: Definicao['taxa'] = codigo === 'educacao-historico' ? { porResposta: { campo: 'motivo', valores: { perda: 1890, roubo: 0, dano: 1890 } }, descricao: 'Segunda via de histórico escolar', chavePix: 'financeiro@educacao.uf.gov.br', prazoMinutos: 30 } : undefined;
     const traduzido = codigo === 'saude-cartao-sus' ? { idiomas: ['en', 'es'] as Definicao['idiomas'], traducoes: TRADUCOES_CARTAO_SUS } : {};
-    const d = JSON.stringify({ ...definicao(nome), ...(taxa ? { taxa } : {}), ...traduzido });
+    const d = JSON.stringify({ ...definicao(nome, codigo), ...(taxa ? { taxa } : {}), ...traduzido });
     const versoes = status === 'RASCUNHO' ? 0 : 2;
     await tx.query(
       `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, ultima_versao, criado_por, atualizado_por)

@@ -40,7 +40,9 @@ describe('do portal do cidadão à integração', () => {
       await nascimento.fill('15/03/90');
       await nascimento.blur();
       assert.equal(await nascimento.inputValue(), '15/03/1990', 'the field shows what it understood');
-      await form.getByText('Roubo', { exact: true }).click();
+      // The enrolment's own questions (issue 50: it asked "Motivo: Perda/Roubo/Dano" like a second copy).
+      await form.getByLabel(/^Nome do estudante/).fill('Ana da Silva');
+      await form.getByText('Ensino médio', { exact: true }).click();
       // The file input's accessible name holds the button's visible words (WCAG 2.5.3, issue 50).
       assert.equal(await form.getByRole('button', { name: /^Documento com foto.*Escolha um arquivo$/ }).or(form.getByLabel(/^Documento com foto.*Escolha um arquivo$/)).count(), 1);
       // A renamed executable is refused by its content, with the server's message under the field;
