@@ -30,6 +30,16 @@ const DEF: Definicao = {
 
 const certs: Certificados = gerarCertificados();
 
+/** "com-taxa" (DEF) created and published on the server at `base`, by the admin; answers the admin's client. */
+async function publicarComTaxa(base: string) {
+  const admin = await clienteApi(base, 'admin');
+  const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+  assert.equal((await admin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: grupo })).status, 201);
+  assert.equal((await admin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: grupo, definicao: DEF, versao: 1 })).status, 200);
+  assert.equal((await admin('POST', '/modelos/com-taxa/versoes')).status, 201);
+  return admin;
+}
+
 for (const banco of await bancosDeTeste()) {
   describe(`taxas pagas por Pix (${banco.nome})`, () => {
     let s: ServidorTeste;
@@ -218,11 +228,7 @@ for (const banco of await bancosDeTeste()) {
       // No sweep during the test: every look-up counted is a notification's.
       const s = await subirServidor({ porta, databaseUrl: banco.url, pix: { psp: { url: psp.url, clientId: 'console', clientSecret: 'segredo', cert: certs.cliente.cert, key: certs.cliente.key, ca: certs.ca, timeoutMs: 2000 }, recebedor: { nome: 'Governo do Estado', cidade: 'Capital' }, webhookUrl: `${url}/api/publico/pix/notificacoes`, conciliacaoMs: 3_600_000, margemS: 0, lote: 50 } });
       try {
-        const admin = await clienteApi(s.url, 'admin');
-        const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
-        assert.equal((await admin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: grupo })).status, 201);
-        assert.equal((await admin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: grupo, definicao: DEF, versao: 1 })).status, 200);
-        assert.equal((await admin('POST', '/modelos/com-taxa/versoes')).status, 201);
+        const admin = await publicarComTaxa(s.url);
         const envios: { protocolo: string; txid: string }[] = [];
         for (let i = 0; i < 12; i++) {
           const e = await (await fetch(`${s.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: `Pessoa ${i}`, via: 'segunda' } }) })).json();
@@ -273,11 +279,7 @@ describe('notificações com o certificado do PSP conferido (PIX_WEBHOOK_CERT_SH
     const sha256 = new X509Certificate(certs.psp.cert).fingerprint256;
     const s = await subirServidor({ porta, databaseUrl: banco.url, pix: { psp: { url: psp.url, clientId: 'console', clientSecret: 'segredo', cert: certs.cliente.cert, key: certs.cliente.key, ca: certs.ca, timeoutMs: 2000 }, recebedor: { nome: 'Governo do Estado', cidade: 'Capital' }, webhookUrl: `${url}/api/publico/pix/notificacoes`, conciliacaoMs: 3_600_000, margemS: 0, lote: 50, webhookCertificado: { cabecalho: 'x-ssl-client-cert', sha256: [sha256.replace(/:/g, '')] } } });
     try {
-      const admin = await clienteApi(s.url, 'admin');
-      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
-      assert.equal((await admin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: grupo })).status, 201);
-      assert.equal((await admin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: grupo, definicao: DEF, versao: 1 })).status, 200);
-      assert.equal((await admin('POST', '/modelos/com-taxa/versoes')).status, 201);
+      await publicarComTaxa(s.url);
       const envio = await (await fetch(`${s.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: 'Maria', via: 'segunda' } }) })).json();
       const { txid } = await (await fetch(`${s.url}${envio.pagamento.url}`)).json();
       const pago = await psp.pagar(txid, { perderNotificacao: true });
@@ -305,11 +307,7 @@ describe('notificações com o certificado do PSP conferido (PIX_WEBHOOK_CERT_SH
       for (const [impressao, esperado] of [['00'.repeat(32), 403], [null, 200]] as const) {
         const d = await subirServidor({ pspDemo: true, ...(impressao ? { pspDemoCertificado: { cabecalho: 'x-ssl-client-cert', sha256: [impressao] } } : {}) });
         try {
-          const dAdmin = await clienteApi(d.url, 'admin');
-          const g = (await dAdmin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
-          await dAdmin('POST', '/modelos', { codigoServico: 'com-taxa', nome: 'Segunda via', grupoControleConteudoId: g });
-          await dAdmin('PUT', '/modelos/com-taxa', { nome: 'Segunda via', grupoControleConteudoId: g, definicao: DEF, versao: 1 });
-          assert.equal((await dAdmin('POST', '/modelos/com-taxa/versoes')).status, 201);
+          await publicarComTaxa(d.url);
           const e = await (await fetch(`${d.url}/api/publico/modelos/com-taxa/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { nome: 'Maria', via: 'segunda' } }) })).json();
           const { txid } = await (await fetch(`${d.url}${e.pagamento.url}`)).json();
           const paga = await (await fetch(`${d.url}/demo/pix/${txid}/pagar`, { method: 'POST', headers: { accept: 'application/json' } })).json();
