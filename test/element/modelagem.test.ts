@@ -104,7 +104,9 @@ describe('modelos: lista e novo modelo', function () {
     await waitUntil(() => textoConteudo(el).includes('O código do serviço deve ter de 3 a 40 caracteres: letras, números e hífens.'), 'código inválido');
     digitar(campo(el, 'Código do serviço'), 'saude-ouvidoria');
     digitar(campo(el, 'Nome'), 'Outro');
-    escolher(campo<HTMLSelectElement>(el, 'Grupo de controle de conteúdo'), (raiz(el).querySelector('option[value]:not([value=""])') as HTMLOptionElement).value);
+    // A group of the group's own list (the page's first select is "Começar de" when a template exists).
+    const grupoSelect = campo<HTMLSelectElement>(el, 'Grupo de controle de conteúdo');
+    escolher(grupoSelect, (grupoSelect.querySelector('option[value]:not([value=""])') as HTMLOptionElement).value);
     digitar(campo(el, 'Endereço (URL) de destino'), 'ftp://x');
     await waitUntil(() => textoConteudo(el).includes('O valor não é um endereço de URL válido.'), 'url inválida');
     digitar(campo(el, 'Endereço (URL) de destino'), 'https://sistema.exemplo.gov.br/recebe');
@@ -141,6 +143,9 @@ describe('construtor de formulários', function () {
     try {
       const el = await abrirConstrutor(t.codigo);
       expect(textoConteudo(el)).to.contain('O formulário está vazio');
+      // "Adicionar seção" does not touch the declaration's fieldset below it (issue 50).
+      const vao = raiz(el).querySelector('.cf-declaracao-editor')!.getBoundingClientRect().top - botao(el, 'Adicionar seção')!.getBoundingClientRect().bottom;
+      expect(vao).to.be.at.least(8);
       botao(el, 'Adicionar seção')!.click();
       await esperar(el, '.cf-secao-editor');
       const tipos: [string, string][] = [
