@@ -161,6 +161,52 @@ export const DEFINICAO_EM_PAGINAS: Definicao = {
   ],
 };
 
+/**
+ * Calculated values and blocking rules out of the box (issue 43): the family's members with their incomes as a
+ * repeating section, the applicant's age and the per-capita income computed as the citizen types, and sending
+ * blocked under 18 or above half a minimum wage per person — all computed again by the server.
+ */
+export const DEFINICAO_RENDA_PER_CAPITA: Definicao = {
+  secoes: [
+    {
+      id: 'requerente',
+      titulo: 'Requerente',
+      pagina: true,
+      campos: [
+        { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }], requerente: 'nome' },
+        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
+        { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: false, regras: [], requerente: 'email', confirmacao: true },
+        { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: true, regras: [{ tipo: 'dataNaoFutura' }] },
+      ],
+    },
+    {
+      id: 'membros',
+      titulo: 'Pessoas da família',
+      pagina: true,
+      repeticao: { minimo: 1, maximo: 12, item: 'pessoa' },
+      campos: [
+        { id: 'nome-membro', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 150 }], dadoPessoal: true },
+        { id: 'renda', tipo: 'decimal', rotulo: 'Renda mensal (R$)', ajuda: 'Salários, aposentadorias e outros ganhos do mês. Sem renda: 0.', obrigatorio: true, regras: [{ tipo: 'minValue', min: 0 }] },
+      ],
+    },
+    {
+      id: 'resumo',
+      titulo: 'Renda da família',
+      pagina: true,
+      campos: [{ id: 'moradia', tipo: 'escolha-unica', rotulo: 'A família mora em', obrigatorio: true, regras: [], opcoes: [{ valor: 'propria', rotulo: 'Casa própria' }, { valor: 'alugada', rotulo: 'Casa alugada' }, { valor: 'cedida', rotulo: 'Casa cedida' }] }],
+    },
+  ],
+  calculos: [
+    { id: 'idade', rotulo: 'Idade', tipo: 'numero', expressao: { idade: [{ var: 'nascimento' }] }, secao: 'requerente' },
+    { id: 'renda-total', rotulo: 'Renda total da família', tipo: 'dinheiro', expressao: { soma: { map: [{ var: 'membros' }, { var: 'renda' }] } }, secao: 'resumo' },
+    { id: 'renda-per-capita', rotulo: 'Renda por pessoa', tipo: 'dinheiro', expressao: { '/': [{ var: 'renda-total' }, { contagem: { var: 'membros' } }] }, secao: 'resumo' },
+  ],
+  bloqueios: [
+    { id: 'menor-de-idade', quando: { '<': [{ var: 'idade' }, 18] }, mensagem: 'Este benefício é para maiores de 18 anos.' },
+    { id: 'renda-acima', quando: { '>': [{ var: 'renda-per-capita' }, 706] }, mensagem: 'A renda por pessoa passa de R$ 706,00 (meio salário mínimo): este auxílio é para famílias com renda por pessoa até esse valor.' },
+  ],
+};
+
 /** The demo's models, all delivering to `destino` (the demo receiver, on loopback). */
 export async function semearModelos(tx: Executor, destino: string): Promise<void> {
   const [{ id: grupoPublico }] = await tx.query<{ id: number }>(
@@ -186,14 +232,19 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
   }
   await gerarFormularios(tx, 4000, 120);
   // After the generated forms (whose answers fit the other models): published, with no forms yet.
-  const d = JSON.stringify(DEFINICAO_EM_PAGINAS);
-  await tx.query(
-    `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, integracao_url, ultima_versao, criado_por, atualizado_por)
-     select 'educacao-auxilio-familia', 'Auxílio Família na Escola', 'Auxílio para famílias com estudantes na rede estadual: em páginas, com um item por estudante e confirmação por e-mail.', 'PUBLICADO', $1, g.id, $2, 1, 'admin', 'admin'
-       from grupo_controle_conteudo g where g.nome = 'Educação'`,
-    [d, destino],
-  );
-  await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ('educacao-auxilio-familia', 1, 'Auxílio Família na Escola', $1, 'designer', now() - interval '3 days')`, [d]);
+  const extras: [string, string, string, Definicao][] = [
+    ['educacao-auxilio-familia', 'Auxílio Família na Escola', 'Auxílio para famílias com estudantes na rede estadual: em páginas, com um item por estudante e confirmação por e-mail.', DEFINICAO_EM_PAGINAS],
+    ['educacao-auxilio-renda', 'Auxílio por renda per capita', 'Auxílio para famílias de baixa renda: a renda por pessoa e a idade são calculadas enquanto se responde, e o envio é impedido acima do limite ou abaixo de 18 anos.', DEFINICAO_RENDA_PER_CAPITA],
+  ];
+  for (const [codigo, nome, descricao, definicaoExtra] of extras) {
+    const d = JSON.stringify(definicaoExtra);
+    await tx.query(
+      `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, integracao_url, ultima_versao, criado_por, atualizado_por)
+       select $1, $2, $3, 'PUBLICADO', $4, g.id, $5, 1, 'admin', 'admin' from grupo_controle_conteudo g where g.nome = 'Educação'`,
+      [codigo, nome, descricao, d, destino],
+    );
+    await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ($1, 1, $2, $3, 'designer', now() - interval '3 days')`, [codigo, nome, d]);
+  }
   // Each model's history starts with how it was seeded (issue 36): its first change is then a difference from it.
   // (The partitions' migration test seeds a database of an earlier schema, without the history.)
   const [{ historico }] = await tx.query<{ historico: string | null }>(`select to_regclass('modelo_historico')::text as historico`);

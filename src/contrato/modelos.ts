@@ -2,7 +2,7 @@ import { Type, type Static, type TProperties } from 'typebox';
 import { STATUS_MODELO } from '../forms/ciclo';
 import { OPERADORES } from '../forms/vocabulario';
 import { FAMILIAS_ARQUIVO } from '../forms/tiposArquivo';
-import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CAMPO } from '../forms/vocabulario';
+import { LIMITES, MAXIMO_REPETICAO_PADRAO, TIPOS_CALCULO, TIPOS_CAMPO } from '../forms/vocabulario';
 import { IDIOMAS_TRADUCAO } from '../forms/vocabulario';
 import { LIMITES_TAXA, PRAZO_PADRAO_MINUTOS } from '../forms/vocabulario';
 import { consultaLista, DataHora, Enum, Id, Nulavel, Versao } from './comum';
@@ -82,10 +82,35 @@ export const Secao = Type.Object(
   },
   { title: 'Secao' },
 );
+const Expressao = Type.Unknown({
+  title: 'Expressao',
+  description:
+    'Uma expressão JSON Logic (jsonlogic.com) sobre as respostas: `{"var": "id"}` lê uma resposta (números como números, datas yyyy-MM-dd, uma seção que se repete como a lista dos seus itens) ou outro valor calculado (dinheiro em reais). Operações: if, ==, !=, >, >=, <, <=, !, and, or, +, -, *, /, min, max, cat, in, map, filter e as nossas: soma, contagem, minimo, maximo (de uma lista), idade (anos completos de uma data a hoje ou a outra data), diasEntre, somarDias, arredondar (a centavos) e hoje (a data em São Paulo). Uma resposta que falta faz o resultado faltar (null). O servidor recalcula tudo.',
+});
+export const Calculo = Type.Object(
+  {
+    id: Type.String({ maxLength: 60, description: 'Nome do valor: a chave em `respostas` do formulário guardado e em `calculados` da entrega.' }),
+    rotulo: Type.String({ maxLength: LIMITES.rotulo }),
+    tipo: Enum(TIPOS_CALCULO, 'numero; dinheiro (guardado em centavos, inteiro); data (yyyy-MM-dd); texto; simNao.'),
+    expressao: Expressao,
+    secao: Type.Optional(Type.String({ description: 'A seção ao fim da qual o cidadão vê o valor (só leitura). Sem ela, o valor fica oculto ao cidadão: a equipe o vê na ficha, no CSV e na entrega.' })),
+  },
+  { title: 'Calculo', description: 'Um valor calculado das respostas (issue 43): o navegador mostra, o servidor recalcula e guarda o seu resultado, nunca o que o navegador mandou.' },
+);
+export const Bloqueio = Type.Object(
+  {
+    id: Type.String({ maxLength: 60 }),
+    quando: Expressao,
+    mensagem: Type.String({ maxLength: LIMITES.mensagemBloqueio, description: 'O que o cidadão lê quando a regra vale ("Este benefício é para maiores de 18 anos."); traduzível (`bloqueio.<id>.mensagem`).' }),
+  },
+  { title: 'Bloqueio', description: 'Uma regra que impede o envio: quando a expressão vale, o cidadão lê a mensagem na etapa das respostas que ela lê, e o servidor recusa o envio (422).' },
+);
 const textosEmUmIdioma = Type.Record(Type.String({ maxLength: 300 }), Type.String({ maxLength: LIMITES.declaracao }));
 export const Definicao = Type.Object(
   {
     secoes: Type.Array(Secao),
+    calculos: Type.Optional(Type.Array(Calculo, { maxItems: LIMITES.calculos, description: 'Os valores calculados (issue 43), avaliados na ordem das suas dependências.' })),
+    bloqueios: Type.Optional(Type.Array(Bloqueio, { maxItems: LIMITES.calculos, description: 'As regras que impedem o envio (issue 43).' })),
     emailEquipe: Type.Optional(Type.String({ maxLength: 254, description: 'Um endereço da equipe que recebe um aviso de cada envio (com os dados pessoais mascarados).' })),
     declaracao: Type.Optional(
       Type.Object(
@@ -103,6 +128,7 @@ export const Definicao = Type.Object(
               { description: 'Ou o valor escolhido pela resposta de uma pergunta de escolha única.' },
             ),
           ),
+          calculo: Type.Optional(Type.String({ description: 'Ou o valor de um valor calculado do tipo dinheiro (issue 43): a cobrança é sempre o valor que o servidor calcula.' })),
           descricao: Type.String({ maxLength: LIMITES_TAXA.descricao, description: 'O que o app do banco do cidadão mostra (a `solicitacaoPagador` da cobrança).' }),
           chavePix: Type.String({ maxLength: 77, description: 'A chave Pix que recebe: CPF ou CNPJ (só dígitos), e-mail, telefone +55 ou chave aleatória.' }),
           prazoMinutos: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITES_TAXA.prazoMaximoMinutos, description: `Quantos minutos o QR Code vale (${PRAZO_PADRAO_MINUTOS} por padrão).` })),
@@ -117,7 +143,7 @@ export const Definicao = Type.Object(
         {
           additionalProperties: false,
           description:
-            'Os textos em cada idioma, pela chave de onde estão (ids, nunca posições): `nome`, `descricao`, `mensagemLimite` (os do modelo), `secao.<id>.titulo`, `secao.<id>.item`, `campo.<id>.rotulo`, `campo.<id>.ajuda`, `campo.<id>.opcao.<valor>`, `declaracao`. Valores e respostas não mudam com o idioma. Um texto sem tradução sai no português.',
+            'Os textos em cada idioma, pela chave de onde estão (ids, nunca posições): `nome`, `descricao`, `mensagemLimite` (os do modelo), `secao.<id>.titulo`, `secao.<id>.item`, `campo.<id>.rotulo`, `campo.<id>.ajuda`, `campo.<id>.opcao.<valor>`, `declaracao`, `calculo.<id>.rotulo`, `bloqueio.<id>.mensagem`. Valores e respostas não mudam com o idioma. Um texto sem tradução sai no português.',
         },
       ),
     ),

@@ -1,6 +1,7 @@
 import { emPortugues, type Tradutor } from '../i18n';
 import { mensagemDe, type Regra, type TipoRegra } from '../validation/regras';
 import { problemasDasCondicoes } from './condicoes';
+import { problemasDosCalculos } from './problemasCalculos';
 import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
 import { chavePixValida } from './taxa';
 import { LIMITE_TRADUCAO, NOME_IDIOMA, textosTraduziveis, traducoesQueFaltam, type TextosDoModelo } from './traducoes';
@@ -120,6 +121,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
   // A repeating section's answers are kept under its id: no question may have that name.
   for (const [i, s] of d.secoes.entries()) if (s.repeticao && ids.has(s.id)) p.push({ caminho: `secoes[${i}].id`, mensagem: t('def.id-repetido', { id: s.id }) });
   p.push(...problemasDasCondicoes(d, t));
+  p.push(...problemasDosCalculos(d, t));
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
   // A section with no question is nothing a citizen can fill (issue 36: a repeating one with a minimum was published
   // and the citizen's page skipped it): refused at publishing, the problem on the section.
@@ -140,7 +142,7 @@ function problemasDaTaxa(d: Definicao, t: Tradutor): ProblemaDefinicao[] {
   const taxa = d.taxa!;
   const p: ProblemaDefinicao[] = [];
   const centavos = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= LIMITES_TAXA.centavosMaximo;
-  if (!!taxa.porResposta === (taxa.valorCentavos !== undefined)) p.push({ caminho: 'taxa', mensagem: t('def.taxa-valor') });
+  if ([!!taxa.porResposta, taxa.valorCentavos !== undefined, taxa.calculo !== undefined].filter(Boolean).length !== 1) p.push({ caminho: 'taxa', mensagem: t('def.taxa-valor') });
   else if (taxa.valorCentavos !== undefined && (!centavos(taxa.valorCentavos) || taxa.valorCentavos < 1)) p.push({ caminho: 'taxa.valorCentavos', mensagem: t('def.taxa-centavos') });
   if (taxa.porResposta) {
     const campo = d.secoes.flatMap((s) => (s.repeticao ? [] : s.campos)).find((c) => c.id === taxa.porResposta!.campo);

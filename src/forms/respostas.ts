@@ -4,6 +4,8 @@ import { formatarCpf } from './cpf';
 import { lerNumero } from '../validation/regras';
 import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
+import type { Calculo } from './calculos';
+import { formatarReais } from './taxa';
 
 /**
  * A filled form's answers laid out by the model version it was filled against: one block per
@@ -81,15 +83,40 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
   }
 }
 
+/** A calculated value (issue 43) as a person reads it, in the reader's language: money "R$ 1.234,56", dates dd/MM/yyyy. */
+export function textoCalculado(c: Pick<Calculo, 'tipo'>, v: unknown, t: Tradutor = emPortugues): string {
+  if (v === null || v === undefined || v === '') return t('respostas.nao-calculado');
+  const local = t('respostas.localidade');
+  switch (c.tipo) {
+    case 'dinheiro':
+      return typeof v === 'number' ? formatarReais(v, local) : textoLivre(v, t);
+    case 'numero':
+      return typeof v === 'number' ? v.toLocaleString(local, { maximumFractionDigits: 2 }) : textoLivre(v, t);
+    case 'data':
+      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatarDataCompleta(v) : textoLivre(v, t);
+    default:
+      return textoLivre(v, t);
+  }
+}
+
+/** The lines of the calculated values shown at the end of section `secaoId` (or, with null, of those hidden from the citizen). */
+export function linhasCalculadas(definicao: Definicao | null | undefined, secaoId: string | null, respostas: Record<string, unknown>, t: Tradutor = emPortugues): LinhaResposta[] {
+  return (definicao?.calculos ?? []).filter((c) => (c.secao ?? null) === secaoId && (secaoId !== null || Object.hasOwn(respostas, c.id))).map((c) => ({ id: c.id, rotulo: c.rotulo, valor: textoCalculado(c, Object.hasOwn(respostas, c.id) ? respostas[c.id] : null, t) }));
+}
+
 /** "Dependente 2": item `i` (0-based) of a repeating section, by the designer's name for one item. */
 export function nomeDoItem(s: Pick<Secao, 'repeticao'>, i: number, t: Tradutor = emPortugues): string {
   const nome = s.repeticao?.item?.trim() || t('respostas.item');
   return `${nome.charAt(0).toLocaleUpperCase('pt-BR')}${nome.slice(1)} ${i + 1}`;
 }
 
-/** `ocultos`: the questions the citizen's answers hid (conditions): left out, as the citizen never saw them. */
-export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = emPortugues, ocultos: readonly string[] = []): BlocoRespostas[] {
-  const usados = new Set<string>(ocultos);
+/**
+ * `ocultos`: the questions the citizen's answers hid (conditions): left out, as the citizen never saw them.
+ * Calculated values (issue 43) close the section they are shown in; those hidden from the citizen come last,
+ * under "Valores calculados", only with `calculosOcultos` (staff's views: the drawer).
+ */
+export function respostasPorSecao(definicao: Definicao | null | undefined, respostas: Record<string, unknown>, t: Tradutor = emPortugues, ocultos: readonly string[] = [], calculosOcultos = false): BlocoRespostas[] {
+  const usados = new Set<string>([...ocultos, ...(definicao?.calculos ?? []).map((c) => c.id)]);
   const blocos: BlocoRespostas[] = (definicao?.secoes ?? []).flatMap((s) => {
     if (s.repeticao) {
       // A repeating section (issue 21): a block per item, numbered ("Dependentes — Dependente 2").
@@ -107,9 +134,11 @@ export function respostasPorSecao(definicao: Definicao | null | undefined, respo
       linhas: s.campos.filter((c) => !ocultos.includes(c.id)).map((c) => {
         usados.add(c.id);
         return { id: c.id, rotulo: c.rotulo, valor: textoResposta(c, respostas[c.id], t) };
-      }),
+      }).concat(ocultos.includes(s.id) ? [] : linhasCalculadas(definicao, s.id, respostas, t)),
     }];
   });
+  const calculadas = calculosOcultos ? linhasCalculadas(definicao, null, respostas, t) : [];
+  if (calculadas.length) blocos.push({ titulo: t('respostas.calculados'), linhas: calculadas });
   const outras = Object.keys(respostas).filter((k) => !usados.has(k));
   if (outras.length) blocos.push({ titulo: t('respostas.outras'), linhas: outras.map((k) => ({ id: k, rotulo: k, valor: textoLivre(respostas[k], t) })) });
   return blocos.filter((b) => b.linhas.length);

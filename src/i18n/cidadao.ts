@@ -120,6 +120,8 @@ export const TEXTOS_CIDADAO = {
   'arquivo.aceita': ['Aceita {tipos}, até {mb} MB.', 'Accepts {tipos}, up to {mb} MB.', 'Acepta {tipos}, hasta {mb} MB.'],
 
   'respostas.nao-informado': ['Não informado', 'Not given', 'No indicado'],
+  'respostas.nao-calculado': ['Ainda não calculado', 'Not calculated yet', 'Aún no calculado'],
+  'respostas.calculados': ['Valores calculados', 'Calculated values', 'Valores calculados'],
   // The language tag numbers are written in (issue 50: "2000" printed raw in the PDF; "2.000" is two thousand to a Brazilian, two to an English reader).
   'respostas.localidade': ['pt-BR', 'en', 'es'],
   'respostas.outras': ['Outras respostas', 'Other answers', 'Otras respuestas'],
