@@ -16,7 +16,7 @@ export const IDIOMA_PRINCIPAL = 'pt-BR' as const;
 export const NOME_IDIOMA: Record<IdiomaCidadao, string> = { 'pt-BR': 'Português', en: 'English', es: 'Español' };
 
 /** What kind of text: says where it is in the builder's "Traduções" view and which length limit it has. */
-export type TipoTexto = 'nome' | 'descricao' | 'mensagemLimite' | 'titulo' | 'item' | 'rotulo' | 'ajuda' | 'opcao' | 'declaracao';
+export type TipoTexto = 'nome' | 'descricao' | 'mensagemLimite' | 'titulo' | 'item' | 'rotulo' | 'ajuda' | 'opcao' | 'declaracao' | 'calculo' | 'bloqueio';
 
 /** The model's own texts, kept on the model (not in the definition): translated in the definition with the rest. */
 export interface TextosDoModelo {
@@ -37,7 +37,7 @@ export interface TextoTraduzivel {
 }
 
 /** The longest a translation may be, by kind (the same as the original's limit). */
-export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000 };
+export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000, calculo: 200, bloqueio: 500 };
 
 /**
  * Every text of a model a citizen reads, in the order of the form, with its key: the model's name, description and
@@ -61,6 +61,9 @@ export function textosTraduziveis(d: Definicao, m?: TextosDoModelo | null): Text
       for (const o of c.opcoes ?? []) por({ chave: `campo.${c.id}.opcao.${o.valor}`, tipo: 'opcao', secaoId: s.id, campoId: c.id, valor: o.valor }, o.rotulo);
     }
   }
+  // Calculated values' names and blocking rules' messages (issue 43).
+  for (const c of d.calculos ?? []) por({ chave: `calculo.${c.id}.rotulo`, tipo: 'calculo', secaoId: c.secao }, c.rotulo);
+  for (const b of d.bloqueios ?? []) por({ chave: `bloqueio.${b.id}.mensagem`, tipo: 'bloqueio' }, b.mensagem);
   por({ chave: 'declaracao', tipo: 'declaracao' }, d.declaracao?.texto);
   return r;
 }
@@ -98,6 +101,8 @@ export function traduzirDefinicao(d: Definicao, idioma: IdiomaCidadao): Definica
         ...(c.opcoes ? { opcoes: c.opcoes.map((o) => ({ ...o, rotulo: em(`campo.${c.id}.opcao.${o.valor}`, o.rotulo) })) } : {}),
       })),
     })),
+    ...(d.calculos ? { calculos: d.calculos.map((c) => ({ ...c, rotulo: em(`calculo.${c.id}.rotulo`, c.rotulo) })) } : {}),
+    ...(d.bloqueios ? { bloqueios: d.bloqueios.map((b) => ({ ...b, mensagem: em(`bloqueio.${b.id}.mensagem`, b.mensagem) })) } : {}),
     ...(d.declaracao ? { declaracao: { texto: em('declaracao', d.declaracao.texto) } } : {}),
   };
 }

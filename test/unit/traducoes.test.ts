@@ -33,11 +33,15 @@ const TRADUZIVEIS: Record<string, TipoTexto> = {
   'secoes[].campos[].ajuda': 'ajuda',
   'secoes[].campos[].opcoes[].rotulo': 'opcao',
   'declaracao.texto': 'declaracao',
+  'calculos[].rotulo': 'calculo',
+  'bloqueios[].mensagem': 'bloqueio',
 };
 /** Strings no citizen reads as text: ids, values, a condition's operands, the team's address. */
 const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoes[].valor', 'secoes[].campos[].condicao.criterios[].campo', 'secoes[].campos[].condicao.criterios[].valor', 'secoes[].campos[].condicao.criterios[].valores[]', 'secoes[].condicao.criterios[].campo', 'secoes[].condicao.criterios[].valor', 'secoes[].condicao.criterios[].valores[]', 'emailEquipe',
   // The fee (issue 38): the key and the question are values; its description goes once to the bank's charge.
-  'taxa.chavePix', 'taxa.porResposta.campo', 'taxa.descricao'];
+  'taxa.chavePix', 'taxa.porResposta.campo', 'taxa.descricao',
+  // Calculated values and blocking rules (issue 43): names and the section a value shows in.
+  'calculos[].id', 'calculos[].secao', 'bloqueios[].id', 'taxa.calculo'];
 
 test('every string of the definition is either translated by the walker or a value no citizen reads', () => {
   assert.deepEqual(caminhosDeTexto(EsquemaDefinicao).sort(), [...Object.keys(TRADUZIVEIS), ...NEUTROS].sort(), 'a new string property: add it to the walker (src/forms/traducoes.ts) or to NEUTROS here');
@@ -47,6 +51,8 @@ test('every string of the definition is either translated by the walker or a val
       { id: 's', titulo: '[secoes[].titulo]', repeticao: { minimo: 0, maximo: 3, item: '[secoes[].repeticao.item]' }, campos: [{ id: 'c', tipo: 'escolha-unica', rotulo: '[secoes[].campos[].rotulo]', ajuda: '[secoes[].campos[].ajuda]', obrigatorio: false, regras: [], opcoes: [{ valor: 'v', rotulo: '[secoes[].campos[].opcoes[].rotulo]' }] }] },
     ],
     declaracao: { texto: '[declaracao.texto]' },
+    calculos: [{ id: 'x', rotulo: '[calculos[].rotulo]', tipo: 'numero', expressao: 1 }],
+    bloqueios: [{ id: 'b', quando: false, mensagem: '[bloqueios[].mensagem]' }],
   };
   const achados = new Map(textosTraduziveis(d).map((x) => [x.original, x.tipo]));
   for (const [caminho, tipo] of Object.entries(TRADUZIVEIS)) assert.equal(achados.get(`[${caminho}]`), tipo, caminho);
