@@ -3,7 +3,8 @@ import type { CampoDefinicao, Definicao, Secao } from '../forms/definicao';
 import { errosDasRespostas, type Respostas } from '../forms/preenchimento';
 import { chaveNoItem, itensDe, respostasVisiveis, visiveis } from '../forms/condicoes';
 import { emPaginas, errosDaPagina, type ErroNaPagina, paginaDoCampo, paginasDe, passoAnterior, passoAposAlterar, passoSeguinte, primeiroPasso, progresso, type Passo } from '../forms/paginas';
-import { nomeDoItem } from '../forms/respostas';
+import { linhasCalculadas, nomeDoItem } from '../forms/respostas';
+import { calcular, chaveDoBloqueio, errosDosBloqueios, secaoDoBloqueio } from '../forms/calculos';
 import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerItem } from '../forms/repeticao';
 import { tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { formatarReais, valorDaTaxa } from '../forms/taxa';
@@ -130,7 +131,9 @@ export function Formulario(props: PropsFormulario) {
   const [aceite, setAceite] = useState(false);
   const raiz = useRef<HTMLFormElement>(null);
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
-  const erros = useMemo(() => errosDasRespostas(definicao, respostas, idioma, visivel), [definicao, respostas, idioma, visivel]);
+  // Calculated values and blocking rules (issue 43), as one types; a rule that holds is an error of its step.
+  const calculo = useMemo(() => calcular(definicao, respostas), [definicao, respostas]);
+  const erros = useMemo(() => ({ ...errosDasRespostas(definicao, respostas, idioma, visivel), ...errosDosBloqueios(calculo.bloqueios) }), [definicao, respostas, idioma, visivel, calculo]);
   const primeira = useRef(true);
   useEffect(() => {
     if (primeira.current) primeira.current = false;
@@ -204,6 +207,38 @@ export function Formulario(props: PropsFormulario) {
     return c ? { chave: chaveNoItem(s.id, i, c.id) } : `[data-adicionar="${s.id}"]`;
   };
 
+  /**
+   * What closes a section (issue 43): its calculated values, read-only, updated as one types; and the message of
+   * each blocking rule that holds for its answers, where the error summary's link takes the focus.
+   */
+  const fimDaSecao = (s: Secao) => {
+    const linhas = linhasCalculadas(definicao, s.id, calculo.valores, t);
+    const bloqueios = calculo.bloqueios.filter((b) => secaoDoBloqueio(definicao, b) === s.id);
+    return (
+      <>
+        {linhas.length > 0 && (
+          <dl className="fc-calculados">
+            {linhas.map((l) => (
+              <div key={l.id} className="fc-calculado" data-calculo={l.id}>
+                <dt>{l.rotulo}</dt>
+                <dd>
+                  <output>{l.valor}</output>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <div role="status" className="fc-bloqueios">
+          {bloqueios.map((b) => (
+            <p key={b.id} className="fc-bloqueio" data-chave={chaveDoBloqueio(b.id)} id={idDe(prefixo, chaveDoBloqueio(b.id))} tabIndex={-1}>
+              {b.mensagem}
+            </p>
+          ))}
+        </div>
+      </>
+    );
+  };
+
   /** A section; `comTitulo` false when the step's heading already is its title (the first section of a page). */
   const secao = (s: Secao, H: Nivel, comTitulo = true) => {
     const titulo = comTitulo ? (
@@ -264,6 +299,7 @@ export function Formulario(props: PropsFormulario) {
               </button>
             </p>
           )}
+          {fimDaSecao(s)}
         </section>
       );
     }
@@ -273,6 +309,7 @@ export function Formulario(props: PropsFormulario) {
         {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
           <Campo key={c.id} campo={c} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : undefined} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
         ))}
+        {fimDaSecao(s)}
       </section>
     );
   };
@@ -400,6 +437,7 @@ export function Formulario(props: PropsFormulario) {
           <Revisao
             definicao={definicao}
             respostas={respostas}
+            calculados={calculo.valores}
             t={t}
             nivel={Hs}
             aoAlterar={(chave) => {

@@ -2,7 +2,7 @@ import type { CampoDefinicao, Definicao } from '../forms/definicao';
 import { chaveNoItem, itensDe } from '../forms/condicoes';
 import { revisao } from '../forms/paginas';
 import type { Respostas } from '../forms/preenchimento';
-import { nomeDoItem, textoResposta } from '../forms/respostas';
+import { linhasCalculadas, nomeDoItem, textoResposta } from '../forms/respostas';
 import type { TradutorCidadao } from '../i18n/cidadao';
 
 type Nivel = 1 | 2 | 3 | 4 | 5 | 6;
@@ -16,7 +16,16 @@ export { Titulo, type Nivel };
  * "Verifique suas respostas" (GOV.UK's check-answers pattern): every answer that applies, by section, each
  * with "Alterar" (its question's name read out after it). Dates with the year in full, choices by label.
  */
-export function Revisao({ definicao, respostas, aoAlterar, t, nivel, somenteLeitura }: { definicao: Definicao; respostas: Respostas; aoAlterar: (chave: string) => void; t: TradutorCidadao; nivel: Nivel; somenteLeitura?: boolean }) {
+export function Revisao({ definicao, respostas, calculados = {}, aoAlterar, t, nivel, somenteLeitura }: { definicao: Definicao; respostas: Respostas; calculados?: Record<string, unknown>; aoAlterar: (chave: string) => void; t: TradutorCidadao; nivel: Nivel; somenteLeitura?: boolean }) {
+  // A section's calculated values (issue 43): read-only lines after its answers, nothing to change.
+  const calculadas = (secaoId: string) =>
+    linhasCalculadas(definicao, secaoId, calculados, t).map((l) => (
+      <div key={l.id} className="fc-revisao-linha" data-revisao={l.id}>
+        <dt>{l.rotulo}</dt>
+        <dd>{l.valor}</dd>
+        <dd />
+      </div>
+    ));
   const linha = (c: CampoDefinicao, chave: string, valor: unknown, rotulo = c.rotulo) => (
     <div key={chave} className="fc-revisao-linha" data-revisao={chave}>
       <dt>{c.rotulo}</dt>
@@ -41,7 +50,10 @@ export function Revisao({ definicao, respostas, aoAlterar, t, nivel, somenteLeit
               return (
                 <section key={secao.id} className="fc-revisao-secao">
                   <Titulo nivel={nivel}>{secao.titulo}</Titulo>
-                  <dl className="fc-revisao-lista">{campos.map((c) => linha(c, c.id, respostas[c.id]))}</dl>
+                  <dl className="fc-revisao-lista">
+                    {campos.map((c) => linha(c, c.id, respostas[c.id]))}
+                    {calculadas(secao.id)}
+                  </dl>
                 </section>
               );
             }

@@ -177,3 +177,9 @@ export function secaoDoBloqueio(d: Definicao, b: Bloqueio): string | undefined {
   const indices = [...lidos].map((n) => d.secoes.findIndex((s) => s.id === secaoDe.get(n))).filter((i) => i >= 0);
   return d.secoes[indices.length ? Math.max(...indices) : d.secoes.length - 1]?.id;
 }
+
+/** A blocking rule's key among a form's errors (no answer's name starts with '#'): the error summary links to its message. */
+export const chaveDoBloqueio = (id: string) => `#bloqueio-${id}`;
+
+/** The rules that hold, as errors by key (their messages as the definition, translated or not, writes them). */
+export const errosDosBloqueios = (bloqueios: readonly Bloqueio[]): Record<string, string> => Object.fromEntries(bloqueios.map((b) => [chaveDoBloqueio(b.id), b.mensagem]));

@@ -1,4 +1,5 @@
 import { chaveNoItem, visiveis, type Visibilidade } from './condicoes';
+import { chaveDoBloqueio, secaoDoBloqueio } from './calculos';
 import { nomeDoItem } from './respostas';
 import { lerChaveNoItem } from './repeticao';
 import { cidadaoEmPortugues as emPortugues, type TradutorCidadao as Tradutor } from '../i18n/cidadao';
@@ -99,6 +100,10 @@ export interface ErroNaPagina {
 /** The errors of page `id` only, in the order of its questions (the error summary lists them so). */
 export function errosDaPagina(d: Definicao, id: string, erros: Record<string, string>, respostas: Record<string, unknown>, v: Visibilidade = visiveis(d, respostas), t: Tradutor = emPortugues): ErroNaPagina[] {
   const saida: ErroNaPagina[] = [];
+  // A blocking rule that holds (issue 43), on the step of the last answer it reads, after that section's questions.
+  const bloqueios = (s: Secao) => {
+    for (const b of d.bloqueios ?? []) if (erros[chaveDoBloqueio(b.id)] && secaoDoBloqueio(d, b) === s.id) saida.push({ chave: chaveDoBloqueio(b.id), rotulo: s.titulo, mensagem: erros[chaveDoBloqueio(b.id)] });
+  };
   for (const s of paginasDe(d).find((x) => x.id === id)?.secoes ?? []) {
     if (!v.secoes.has(s.id)) continue;
     if (s.repeticao) {
@@ -109,9 +114,11 @@ export function errosDaPagina(d: Definicao, id: string, erros: Record<string, st
           if (mostrados.has(c.id) && erros[k]) saida.push({ chave: k, rotulo: `${nomeDoItem(s, i, t)}: ${c.rotulo}`, mensagem: erros[k] });
         }
       });
+      bloqueios(s);
       continue;
     }
     for (const c of s.campos) if (v.campos.has(c.id) && erros[c.id]) saida.push({ chave: c.id, rotulo: c.rotulo, mensagem: erros[c.id] });
+    bloqueios(s);
   }
   return saida;
 }

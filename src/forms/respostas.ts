@@ -146,8 +146,9 @@ export function respostasPorSecao(definicao: Definicao | null | undefined, respo
 
 /**
  * The answers as the citizen saw them: what their (clear) answers hid is left out, decided on `claras`;
- * `mostradas` is what is printed (masked or not; the clear answers by default). The reports and PDFs.
+ * `mostradas` is what is printed (masked or not; the clear answers by default). The reports and PDFs; staff's
+ * (`calculosOcultos`) also list the calculated values hidden from the citizen.
  */
-export function respostasComoVistas(definicao: Definicao | null | undefined, claras: Record<string, unknown>, mostradas = claras, t: Tradutor = emPortugues): BlocoRespostas[] {
-  return respostasPorSecao(definicao, mostradas, t, camposOcultos(definicao, claras));
+export function respostasComoVistas(definicao: Definicao | null | undefined, claras: Record<string, unknown>, mostradas = claras, t: Tradutor = emPortugues, calculosOcultos = false): BlocoRespostas[] {
+  return respostasPorSecao(definicao, mostradas, t, camposOcultos(definicao, claras), calculosOcultos);
 }

@@ -1,4 +1,5 @@
 import type { Definicao } from './definicao';
+import { calcular, semCalculados } from './calculos';
 
 /**
  * A fee a form charges (issue 38), paid by Pix: a fixed value, or one chosen by the answer of a single-choice
@@ -13,6 +14,11 @@ export type Taxa = NonNullable<Definicao['taxa']>;
 export function valorDaTaxa(d: Definicao, respostas: Record<string, unknown>): number | null {
   const taxa = d.taxa;
   if (!taxa) return null;
+  // A calculated value (issue 43): computed here from the answers, never read from what was sent.
+  if (taxa.calculo) {
+    const v = calcular(d, semCalculados(d, respostas)).valores[taxa.calculo];
+    return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null;
+  }
   if (taxa.porResposta) {
     const v = respostas[taxa.porResposta.campo];
     return typeof v === 'string' && Number.isInteger(taxa.porResposta.valores[v]) ? taxa.porResposta.valores[v] : null;

@@ -59,12 +59,16 @@ interface Trabalho extends LinhaSegredos {
   pagamento: { valor: string; txid: string; endToEndId: string; pagoEm: string } | null;
   metodo: string;
   cabecalhos: Record<string, string>;
+  /** The ids of the calculated values of the form's model version (issue 43): kept with the answers, delivered apart. */
+  calculos?: string[] | null;
 }
 
 export type { Resultado } from './envio';
 
 /** The body a downstream system receives; each attachment with a signed link that downloads it until it expires. */
-export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento'] }, links: Pick<LinksAnexos, 'gerar'>) {
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos'] }, links: Pick<LinksAnexos, 'gerar'>) {
+  const calculos = new Set(t.calculos ?? []);
+  const respostas = calculos.size ? Object.fromEntries(Object.entries(t.respostas).filter(([k]) => !calculos.has(k))) : t.respostas;
   return {
     entregaId: t.id,
     protocolo: t.protocolo,
@@ -74,7 +78,9 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
     // The language the citizen filled it in (issue 35): answers' values are the same in every language.
     idioma: t.idioma,
     requerente: t.cpf_requerente ? { cpf: t.cpf_requerente, nome: t.nome_requerente } : null,
-    respostas: comLinks(t.respostas, links),
+    respostas: comLinks(respostas, links),
+    // The calculated values (issue 43), as the server computed them when the form arrived: money in centavos.
+    ...(calculos.size ? { calculados: Object.fromEntries([...calculos].map((id) => [id, Object.hasOwn(t.respostas, id) ? t.respostas[id] : null])) } : {}),
     // The declaration the citizen accepted (issue 36): its exact text and when.
     ...(t.declaracao ? { declaracao: { texto: t.declaracao.texto, aceitaEm: new Date(t.declaracao.aceitaEm).toISOString() } } : {}),
     // The fee the citizen paid by Pix (issue 38): value, the charge's txid, the bank's endToEndId, when.
@@ -128,6 +134,8 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
          returning r.id, r.formulario_id, r.tentativas, r.destino, r.codigo_servico)
        select c.id::text as id, c.formulario_id::text as formulario_id, c.tentativas, c.destino, c.codigo_servico,
               f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao, f.pagamento,
+              (select jsonb_agg(x->>'id') from modelo_versao v, jsonb_array_elements(case when jsonb_typeof(v.definicao->'calculos') = 'array' then v.definicao->'calculos' else '[]'::jsonb end) x
+                where v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao) as calculos,
               m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos,
               m.integracao_segredo, m.integracao_segredo_anterior, m.integracao_segredo_anterior_ate
          from c join formulario f on f.id = c.formulario_id join modelo m on m.codigo_servico = c.codigo_servico`,

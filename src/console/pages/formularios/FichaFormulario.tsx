@@ -99,7 +99,7 @@ export function FichaFormulario({ id }: { id: string }) {
       tratar(e, 'acao');
     }
   };
-  const blocos = respostasPorSecao(f.versaoModelo?.definicao, respostas, t, f.camposOcultos);
+  const blocos = respostasPorSecao(f.versaoModelo?.definicao, respostas, t, f.camposOcultos, true);
   const requerente = claros ?? f;
   const tentativas = f.eventos.filter((e) => e.tipo === 'INTEGRADO' || e.tipo === 'FALHA_INTEGRACAO');
   const r = f.retentativa;

@@ -23,6 +23,7 @@ import { contarJornada } from './jornada';
 import { doc, params, type ContextoPublico, type LinhaPublica } from './contextoPublico';
 import { ABERTO_AGORA_SQL } from '../situacaoModelo';
 import { valorDaTaxa } from '../../../forms/taxa';
+import { calcular, semCalculados } from '../../../forms/calculos';
 import { PRAZO_PADRAO_MINUTOS } from '../../../forms/vocabulario';
 
 type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
@@ -43,13 +44,13 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     '/modelos/:codigoServico/formularios',
     { bodyLimit: ctx.o.limites.corpoBytes, onRequest: porModelo, schema: doc('enviarFormulario', 'Envia as respostas de um formulário', {
         publica: true,
-        descricao: 'As respostas são conferidas com as mesmas regras da prévia do construtor. Nos modelos restritos a um grupo de acesso público, envie o token do cidadão em Authorization. Com Idempotency-Key, repetir o mesmo envio devolve o mesmo protocolo (Idempotent-Replayed: true).',
+        descricao: 'As respostas são conferidas com as mesmas regras da prévia do construtor. Os valores calculados do modelo são calculados aqui (o que vier com os seus nomes é descartado) e guardados com as respostas. Nos modelos restritos a um grupo de acesso público, envie o token do cidadão em Authorization. Com Idempotency-Key, repetir o mesmo envio devolve o mesmo protocolo (Idempotent-Replayed: true).',
         params,
         corpo: CorpoEnvio,
         cabecalhosPedido: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Chave do envio: a mesma chave com as mesmas respostas devolve o mesmo formulário.' })) }),
         resposta: { status: 201, descricao: 'Recebido: o comprovante.', corpo: Recibo, cabecalhos: { 'Idempotent-Replayed': Type.String({ const: 'true', 'x-opcional': true, description: 'Presente quando a resposta repete um envio anterior com a mesma Idempotency-Key.' }) } },
         erros: [401, 403, 404, 410, 422, 429],
-        porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.' },
+        porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.', 422: 'Uma regra de bloqueio do modelo vale para estas respostas (em `errors`, `bloqueios.<id>` com a mensagem do modelo, no idioma pedido), ou a Idempotency-Key já foi usada para outras respostas.' },
       }) },
     async (req, rep) => {
       let m = ctx.emCache(req.params.codigoServico) ?? (await ctx.modeloPublicado(req.params.codigoServico, req.idioma));
@@ -95,20 +96,30 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     const idioma = req.idioma;
     const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao, idioma);
     // Questions filled from the citizen's login take the token's values, whatever the browser sent.
-    const enviadas = comDadosDoLogin(definicao, doCidadao, cidadao);
+    // Calculated values (issue 43) are the server's: whatever the browser sent under their names is dropped.
+    const enviadas = semCalculados(definicao, comDadosDoLogin(definicao, doCidadao, cidadao));
     // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
-    const respostas = respostasVisiveis(definicao, enviadas);
+    const respostasDadas = respostasVisiveis(definicao, enviadas);
     // The messages in the citizen's language (Accept-Language), the same the element shows as one types.
-    const porCampo = errosDasRespostas(definicao, respostas, idioma);
+    const porCampo = errosDasRespostas(definicao, respostasDadas, idioma);
     const erros = [
-      ...chavesDesconhecidas(definicao, respostas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
+      ...chavesDesconhecidas(definicao, respostasDadas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
       // The declaration (issue 36): accepted, or nothing is sent.
       ...(definicao.declaracao && req.body.declaracaoAceita !== true ? [{ field: 'declaracaoAceita', message: traduzirCidadao(idioma, 'validacao.declaracao') }] : []),
       ...(erroCpf ? [erroCpf] : []),
-      ...arquivosSemEnvio(definicao, respostas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzirCidadao(idioma, 'validacao.arquivo-enviado') })),
+      ...arquivosSemEnvio(definicao, respostasDadas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzirCidadao(idioma, 'validacao.arquivo-enviado') })),
       ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
+    // The values computed here and stored beside the answers; a blocking rule that holds refuses the form with
+    // the designer's message, in the language of the model's texts the citizen reads.
+    const calculo = calcular(definicao, respostasDadas);
+    if (calculo.bloqueios.length) {
+      const lidas = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).bloqueios ?? [];
+      const mensagens = calculo.bloqueios.map((b) => ({ field: `bloqueios.${b.id}`, message: lidas.find((x) => x.id === b.id)?.mensagem ?? b.mensagem }));
+      throw new ErroHttp(422, mensagens.map((x) => x.message).join(' '), mensagens);
+    }
+    const respostas = { ...respostasDadas, ...calculo.valores };
     const requerente = requerenteDe(definicao, respostas, cidadao);
     // A fee (issue 38): the form waits for its payment; without a PSP in this environment, no charge can be made.
     const taxa = valorDaTaxa(definicao, respostas);

@@ -252,7 +252,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         status: r.status,
         recebidoEm: new Date(r.recebido_em).toISOString(),
         requerente: { cpf: r.cpf_requerente && formatarCpf(r.cpf_requerente), nome: r.nome_requerente, email: r.email_requerente },
-        respostas: respostasComoVistas(definicaoDe(r), r.respostas ?? {}),
+        respostas: respostasComoVistas(definicaoDe(r), r.respostas ?? {}, undefined, undefined, true),
       }));
       await eventoDoConsole(db, 'RELATORIO_TITULAR', req.chamador!.username, { cpf: mascararCpf(cpf), formularios: formularios.length, formato: req.query.formato });
       const nome = `relatorio-titular-${mascararCpf(cpf).replace(/\D/g, '')}-${new Date().toISOString().slice(0, 10)}`;
@@ -355,7 +355,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         protocolo: r.protocolo,
         recebidoEm: r.recebido_em,
         status: rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo,
-        blocos: respostasComoVistas(versao?.definicao, claras, respostas),
+        blocos: respostasComoVistas(versao?.definicao, claras, respostas, undefined, true),
         geradoPor: req.chamador!.username,
         aviso: clara ? undefined : 'Dados pessoais mascarados.',
         declaracao: r.declaracao,

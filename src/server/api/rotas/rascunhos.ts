@@ -5,6 +5,7 @@ import type { Definicao } from '../../../forms/definicao';
 import { modeloNoIdioma, traduzirTextos } from '../../../forms/traducoes';
 import { mensagemDe } from '../../../validation/regras';
 import { chavesDesconhecidas, errosDoRascunho } from '../../../forms/preenchimento';
+import { semCalculados } from '../../../forms/calculos';
 import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../contrato/formularios';
 import type { Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
@@ -85,6 +86,8 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
   const maximo = ctx.o.limites.rascunhoBytes;
   /** A draft is checked as answers are, but partial (issue 33); and bounded as a whole. */
   const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }, idioma: IdiomaCidadao) => {
+    // A draft keeps answers only: calculated values (issue 43) are computed again wherever it is opened.
+    corpo.respostas = semCalculados(d, corpo.respostas);
     ctx.conferirTamanhos(corpo.respostas);
     if (maximo > 0 && Buffer.byteLength(JSON.stringify(corpo.respostas)) > maximo) throw new ErroHttp(413, `Um rascunho pode ter no máximo ${Math.round(maximo / 1024).toLocaleString('pt-BR')} KB de respostas.`);
     const erros = [
