@@ -121,7 +121,8 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
   // A repeating section's answers are kept under its id: no question may have that name.
   for (const [i, s] of d.secoes.entries()) if (s.repeticao && ids.has(s.id)) p.push({ caminho: `secoes[${i}].id`, mensagem: t('def.id-repetido', { id: s.id }) });
   p.push(...problemasDasCondicoes(d, t));
-  p.push(...problemasDosCalculos(d, t));
+  // Calculations are checked at publishing (a designer saves one half built).
+  if (paraPublicar) p.push(...problemasDosCalculos(d, t));
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
   // A section with no question is nothing a citizen can fill (issue 36: a repeating one with a minimum was published
   // and the citizen's page skipped it): refused at publishing, the problem on the section.

@@ -127,6 +127,26 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual([gratis.status, gratis.json.status, gratis.json.pagamento], [201, 'RECEBIDO', undefined]);
     });
 
+    test('uma taxa calculada (issue 43): a cobrança é o valor do servidor, nunca o que o navegador mandou', async () => {
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      const definicao: Definicao = {
+        secoes: [{ id: 's', titulo: 'Certidões', campos: [{ id: 'copias', tipo: 'inteiro', rotulo: 'Quantas cópias?', obrigatorio: true, regras: [{ tipo: 'minValue', min: 1 }, { tipo: 'maxValue', max: 10 }] }] }],
+        calculos: [{ id: 'total', rotulo: 'Total', tipo: 'dinheiro', expressao: { '*': [18.9, { var: 'copias' }] }, secao: 's' }],
+        taxa: { calculo: 'total', descricao: 'Certidões', chavePix: 'financeiro@sefaz.uf.gov.br' },
+      };
+      const corpo = { nome: 'Certidões', grupoControleConteudoId: grupo };
+      assert.equal((await admin('POST', '/modelos', { codigoServico: 'taxa-calculada', ...corpo })).status, 201);
+      assert.equal((await admin('PUT', '/modelos/taxa-calculada', { ...corpo, definicao, versao: 1 })).status, 200);
+      const publicado = await admin('POST', '/modelos/taxa-calculada/versoes');
+      assert.equal(publicado.status, 201, JSON.stringify(publicado.json));
+      const r = await fetch(`${s.url}/api/publico/modelos/taxa-calculada/formularios`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ respostas: { copias: '3', total: 1 } }) });
+      const recibo = await r.json();
+      assert.equal(r.status, 201, JSON.stringify(recibo));
+      const [cobranca] = await s.db.query<{ valor_centavos: number }>('select c.valor_centavos from cobranca_pix c join formulario f on f.id = c.formulario_id where f.protocolo = $1', [recibo.protocolo]);
+      assert.equal(cobranca.valor_centavos, 5670, 'R$ 18,90 × 3, in whole centavos');
+      assert.equal((await pagamento(recibo.pagamento.url)).valor, '56.70');
+    });
+
     test('uma notificação forjada não muda nada: txid desconhecido, cobrança não paga, valor diferente', async () => {
       const r = await enviar('segunda');
       const p = await pagamento(r.json.pagamento.url);
