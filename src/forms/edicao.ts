@@ -1,5 +1,6 @@
 import type { Regra, TipoRegra } from '../validation/regras';
 import { renomearNaCondicao, type Condicao } from './condicoes';
+import { renomearNasExpressoes } from './editorExpressao';
 import { emPaginas } from './paginas';
 import { FAMILIAS_ARQUIVO, type FamiliaArquivo } from './tiposArquivo';
 import { REGRAS_POR_TIPO, ROTULO_TIPO, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type Opcao, type Secao } from './definicao';
@@ -283,5 +284,6 @@ export function nomeSegueRotulo(d: Definicao, campoId: string, rotuloAntes: stri
 export function renomearCampo(d: Definicao, de: string, para: string): Definicao {
   // Conditions that read the field follow its new name.
   const seguir = <T extends { condicao?: Condicao }>(x: T): T => (x.condicao?.criterios.some((c) => c.campo === de) ? { ...x, condicao: renomearNaCondicao(x.condicao, de, para) } : x);
-  return comSecoes(d, d.secoes.map((s) => seguir({ ...s, campos: s.campos.map((c) => seguir(c.id === de ? { ...c, id: para } : c)) })));
+  // And so do calculations and blocking rules (issue 43).
+  return renomearNasExpressoes(comSecoes(d, d.secoes.map((s) => seguir({ ...s, campos: s.campos.map((c) => seguir(c.id === de ? { ...c, id: para } : c)) }))), de, para);
 }

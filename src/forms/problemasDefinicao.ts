@@ -187,6 +187,8 @@ export interface ProblemaLocalizado extends ProblemaDefinicao {
   campoId?: string;
   /** A translation's problem (issue 37): the language and the text's key, for the "Traduções" view. */
   traducao?: { idioma: (typeof IDIOMAS_TRADUCAO)[number]; chave: string };
+  /** A calculated value's or blocking rule's problem (issue 43): which, by its position, for the "Cálculos" tab. */
+  calculo?: { tipo: 'calculo' | 'bloqueio'; indice: number };
   /** The message with where it is, for a list: `Campo "Nome" (seção "Requerente"): ...`. */
   texto: string;
 }
@@ -200,6 +202,12 @@ export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDef
       const idioma = tr[1] as (typeof IDIOMAS_TRADUCAO)[number];
       const x = textos.get(tr[2]);
       return { ...p, secaoId: x?.secaoId, campoId: x?.campoId, traducao: { idioma, chave: tr[2] }, texto: `${t('def.onde-traducao', { idioma: NOME_IDIOMA[idioma] })}: ${p.mensagem}` };
+    }
+    const calc = /^(calculos|bloqueios)\[(\d+)\]/.exec(p.caminho);
+    if (calc) {
+      const indice = Number(calc[2]);
+      const onde = calc[1] === 'calculos' ? t('def.onde-calculo', { nome: d.calculos?.[indice]?.rotulo?.trim() || d.calculos?.[indice]?.id || '' }) : t('def.onde-bloqueio', { n: indice + 1 });
+      return { ...p, calculo: { tipo: calc[1] === 'calculos' ? ('calculo' as const) : ('bloqueio' as const), indice }, texto: `${onde}: ${p.mensagem}` };
     }
     const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
     const s = m ? d.secoes[Number(m[1])] : undefined;

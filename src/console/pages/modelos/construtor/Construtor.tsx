@@ -34,10 +34,11 @@ import { type IdiomaTraducao } from '../../../../forms/vocabulario';
 import type { IdiomaCidadao } from '../../../../i18n/cidadao';
 import { CampoSelecao } from '../../../ui/CampoSelecao';
 import { Traducoes } from './Traducoes';
+import { EditorCalculos } from './EditorCalculos';
 import { mostrarSegredo, PainelIntegracao } from './PainelIntegracao';
 import '../../../styles/modelos';
 
-type Aba = 'formulario' | 'dados' | 'traducoes' | 'versoes' | 'historico';
+type Aba = 'formulario' | 'calculos' | 'dados' | 'traducoes' | 'versoes' | 'historico';
 
 function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; problemas: ProblemaLocalizado[]; aoEscolher: (p: ProblemaLocalizado) => void }) {
   return (
@@ -46,7 +47,7 @@ function ListaProblemas({ titulo, problemas, aoEscolher }: { titulo: string; pro
         {problemas.map((p, i) => (
           <li key={i}>
             {/* Every problem with a place is a link to it: a missing translation of the name, description or declaration too (issue 50). */}
-            {p.campoId || p.secaoId || p.traducao ? (
+            {p.campoId || p.secaoId || p.traducao || p.calculo ? (
               <button type="button" className="cf-botao-link" onClick={() => aoEscolher(p)}>
                 {p.texto}
               </button>
@@ -75,6 +76,9 @@ export default function Construtor() {
   const [secaoEmFoco, setSecaoEmFoco] = useState<{ id: string; vez: number } | null>(null);
   // A missing translation (issue 37) takes the focus to its box in "Traduções".
   const [traducaoEmFoco, setTraducaoEmFoco] = useState<{ idioma: IdiomaTraducao; chave: string; vez: number } | null>(null);
+  // A calculated value or blocking rule (issue 43) chosen in the publishing problems; the preview's answers in "Cálculos".
+  const [calculoEmFoco, setCalculoEmFoco] = useState<{ tipo: 'calculo' | 'bloqueio'; indice: number; vez: number } | null>(null);
+  const [amostra, setAmostra] = useState<Record<string, unknown>>({});
   // The preview's language: the console's until the designer picks one the model is offered in.
   const [idiomaPrevia, setIdiomaPrevia] = useState<IdiomaCidadao | null>(null);
   useSairSemSalvar(c.sujo, t('construtor.nao-salvo-sair'));
@@ -107,6 +111,10 @@ export default function Construtor() {
   const definicao = rascunho.definicao;
 
   const escolherProblema = (p: ProblemaLocalizado) => {
+    if (p.calculo) {
+      setAba('calculos');
+      return setCalculoEmFoco((x) => ({ ...p.calculo!, vez: (x?.vez ?? 0) + 1 }));
+    }
     if (p.traducao) {
       setAba('traducoes');
       return setTraducaoEmFoco((x) => ({ ...p.traducao!, vez: (x?.vez ?? 0) + 1 }));
@@ -269,6 +277,23 @@ export default function Construtor() {
                 <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
                 {idiomasPrevia.length > 1 && <CampoSelecao rotulo={t('construtor.idioma-previa')} valor={previa} opcoes={idiomasPrevia.map((i) => ({ valor: i, rotulo: NOME_IDIOMA[i] }))} aoMudar={(v) => setIdiomaPrevia(v as IdiomaCidadao)} />}
                 <Formulario key={previa} definicao={traduzirDefinicao(definicao, previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
+              </aside>
+            </div>
+          }
+        />
+        <Tab
+          id="calculos"
+          title={(definicao.calculos?.length ?? 0) + (definicao.bloqueios?.length ?? 0) ? t('construtor.aba-calculos-n', { n: (definicao.calculos?.length ?? 0) + (definicao.bloqueios?.length ?? 0) }) : t('construtor.aba-calculos')}
+          panel={
+            <div className="cf-construtor-colunas">
+              <div className="cf-construtor-editor">
+                <h2>{t('calculos.valores')}</h2>
+                <EditorCalculos definicao={definicao} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} amostra={amostra} idioma={previa} foco={calculoEmFoco} />
+              </div>
+              <aside className="cf-previa" aria-label={t('construtor.previa')}>
+                <h2>{t('construtor.previa')}</h2>
+                <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
+                <Formulario key={previa} definicao={traduzirDefinicao(definicao, previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} iniciais={amostra} aoMudarRespostas={setAmostra} />
               </aside>
             </div>
           }

@@ -43,6 +43,8 @@ export function EditorTaxa({ definicao, aoMudar, desabilitado, problemas }: { de
   const taxa = definicao.taxa;
   const escolhas = definicao.secoes.flatMap((s) => (s.repeticao ? [] : s.campos.filter((c) => c.tipo === 'escolha-unica')));
   const mudar = (f: (x: Taxa) => Taxa, chave: string) => aoMudar((d) => (d.taxa ? definirTaxa(d, f(d.taxa)) : d), `taxa.${chave}`);
+  const dinheiro = (definicao.calculos ?? []).filter((c) => c.tipo === 'dinheiro');
+  const modo = taxa?.calculo !== undefined ? 'calculado' : taxa?.porResposta ? 'resposta' : 'fixo';
   const campoDoValor = taxa?.porResposta ? escolhas.find((c) => c.id === taxa.porResposta!.campo) : undefined;
   const erro = (k: string) => problemas.get(k);
   return (
@@ -63,17 +65,30 @@ export function EditorTaxa({ definicao, aoMudar, desabilitado, problemas }: { de
           {erro('taxa') && <p className="cf-erro-campo">{erro('taxa')}</p>}
           <RadioGroup
             label={t('taxa.valor')}
-            selectedValue={taxa.porResposta ? 'resposta' : 'fixo'}
+            selectedValue={modo}
             disabled={desabilitado}
             onChange={(e) => {
-              const porResposta = e.currentTarget.value === 'resposta';
-              mudar(({ valorCentavos: _, porResposta: __, ...resto }) => (porResposta ? { ...resto, porResposta: { campo: escolhas[0]?.id ?? '', valores: {} } } : { ...resto, valorCentavos: 1000 }), 'tipo');
+              const novo = e.currentTarget.value;
+              mudar(({ valorCentavos: _, porResposta: __, calculo: ___, ...resto }) => (novo === 'resposta' ? { ...resto, porResposta: { campo: escolhas[0]?.id ?? '', valores: {} } } : novo === 'calculado' ? { ...resto, calculo: dinheiro[0]?.id ?? '' } : { ...resto, valorCentavos: 1000 }), 'tipo');
             }}
           >
             <Radio value="fixo" label={t('taxa.fixo')} />
             <Radio value="resposta" label={t('taxa.por-resposta')} disabled={!escolhas.length} />
+            {/* A calculated value of type money (issue 43): the charge is the server's own figure. */}
+            <Radio value="calculado" label={t('taxa.calculada')} />
           </RadioGroup>
-          {!taxa.porResposta ? (
+          {modo === 'calculado' ? (
+            <FormGroup label={t('taxa.valor-calculado')} labelFor="cf-taxa-calculo" helperText={erro('taxa.calculo') ?? (!dinheiro.length ? t('taxa.sem-calculo') : undefined)} intent={erro('taxa.calculo') ? 'danger' : 'none'}>
+              <HTMLSelect id="cf-taxa-calculo" value={taxa.calculo} disabled={desabilitado} onChange={(e) => { const calculo = e.currentTarget.value; mudar((x) => ({ ...x, calculo }), 'calculo'); }}>
+                {!dinheiro.some((c) => c.id === taxa.calculo) && <option value={taxa.calculo}>—</option>}
+                {dinheiro.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.rotulo}
+                  </option>
+                ))}
+              </HTMLSelect>
+            </FormGroup>
+          ) : !taxa.porResposta ? (
             <CampoReais id="cf-taxa-valor" rotulo={t('taxa.valor-fixo')} centavos={taxa.valorCentavos} desabilitado={desabilitado} erro={erro('taxa.valorCentavos')} aoMudar={(c) => mudar((x) => ({ ...x, valorCentavos: c }), 'valorCentavos')} />
           ) : (
             <>
