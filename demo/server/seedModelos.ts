@@ -183,7 +183,7 @@ export const DEFINICAO_RENDA_PER_CAPITA: Definicao = {
       id: 'membros',
       titulo: 'Pessoas da família',
       pagina: true,
-      repeticao: { minimo: 1, maximo: 12, item: 'pessoa' },
+      repeticao: { minimo: 1, maximo: 12, item: 'membro' },
       campos: [
         { id: 'nome-membro', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 150 }], dadoPessoal: true },
         { id: 'renda', tipo: 'decimal', rotulo: 'Renda mensal (R$)', ajuda: 'Salários, aposentadorias e outros ganhos do mês. Sem renda: 0.', obrigatorio: true, regras: [{ tipo: 'minValue', min: 0 }] },

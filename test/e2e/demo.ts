@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -119,4 +120,21 @@ export async function abrirFormulario(p: Page, base: string, usuario: string, pr
   const gaveta = noConsole(p, '.bp6-drawer');
   await gaveta.locator('[data-testid=eventos]').waitFor();
   return gaveta;
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core on the whole page, shadow roots included (through the DevTools protocol: the page's strict CSP does not
+ * apply): the serious and critical WCAG 2.1 A/AA violations, or with `todas` every violation of WCAG 2.0-2.2 A/AA
+ * and best practices.
+ */
+export async function semViolacoesAxe(p: Page, onde: string, o: { todas?: boolean } = {}) {
+  await p.evaluate(AXE);
+  const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(o.todas ? ['wcag22aa', 'best-practice'] : [])];
+  const v = await p.evaluate(async ({ tags, todas }) => {
+    const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return r.violations.filter((x) => todas || x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id} (${x.impact}): ${JSON.stringify(x.nodes.map((n) => n.target))}`);
+  }, { tags, todas: !!o.todas });
+  assert.deepEqual(v, [], `axe em ${onde}`);
 }

@@ -1,14 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { clienteApi } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
 import { traduzirCidadao, type IdiomaCidadao, type ChaveCidadao } from '../../src/i18n/cidadao';
-import { abrirFormulario, demoComNavegador } from './demo';
+import { abrirFormulario, demoComNavegador, semViolacoesAxe } from './demo';
 import { diferencaPixels } from './navegador';
 
 /**
@@ -23,17 +22,7 @@ import { diferencaPixels } from './navegador';
 const demo = demoComNavegador({ ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '200', EMAIL_INTERVALO_MS: '200' });
 const PASTA = join('test-results', 'formulario-cidadao');
 mkdirSync(PASTA, { recursive: true });
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Every axe-core violation (any impact; WCAG 2.0-2.2 A/AA and best practices) on the whole page, shadow root included. */
-async function semViolacoes(p: Page, onde: string) {
-  await p.evaluate(AXE);
-  const v = await p.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
-    return r.violations.map((x) => `${x.id} (${x.impact}): ${JSON.stringify(x.nodes.map((n) => n.target))}`);
-  });
-  assert.deepEqual(v, [], `axe em ${onde}`);
-}
 
 interface Ativo {
   tag: string;
@@ -108,7 +97,7 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   await p.goto(`${demo.base}/cidadao/portal-govbr.html?modelo=educacao-auxilio-familia&language=${idioma}`);
   await esperarAte(async () => (await titulo(p).catch(() => '')).startsWith(etapa(1)), 15_000, 'a primeira etapa');
   assert.equal(await p.locator('formulario-cidadao h1').count(), 1, 'one h1 per step');
-  await semViolacoes(p, `${idioma} ${largura}: etapa 1`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: etapa 1`, { todas: true });
   await foto('1-responsavel');
 
   // "Continuar" with nothing answered: the summary takes the focus; once more, it takes it again.
@@ -117,7 +106,7 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   const resumo = p.locator('formulario-cidadao .fc-resumo-erros');
   await focoEm(p, (a) => a.classe.includes('fc-resumo-erros'), 'o resumo de erros');
   assert.match(await resumo.innerText(), new RegExp(`${t('preenchimento.ha-problema')}[\\s\\S]*Nome completo: ${t('validacao.required').replace('.', '\\.')}[\\s\\S]*CPF: `));
-  await semViolacoes(p, `${idioma} ${largura}: resumo de erros`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: resumo de erros`, { todas: true });
   await tabAte(p, botao(t('preenchimento.continuar')), 'Continuar de novo');
   await p.keyboard.press('Enter');
   await focoEm(p, (a) => a.classe.includes('fc-resumo-erros'), 'o resumo de erros na segunda tentativa');
@@ -149,7 +138,7 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   await focoEm(p, (a) => a.chave === 'estudantes[1].nome-estudante', 'o nome do Estudante 2');
   await p.keyboard.type('Caio');
   await foto('2-estudantes');
-  await semViolacoes(p, `${idioma} ${largura}: dois estudantes`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: dois estudantes`, { todas: true });
   const remover = t('preenchimento.remover-item', { item: 'Estudante 2' });
   await tabAte(p, botao(remover), remover);
   await p.keyboard.press('Enter');
@@ -187,13 +176,13 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   await p.keyboard.press('Enter');
   await focoEm(p, tituloEhFocado, 'o título da etapa 3 de novo');
 
-  await semViolacoes(p, `${idioma} ${largura}: etapa 3`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: etapa 3`, { todas: true });
   await escrever(p, 'Renda mensal da família (R$)', '1800');
   await escolherRadio(p, 'Sim', 'Não');
   await tabAte(p, botao(t('preenchimento.continuar')), 'Continuar');
   await p.keyboard.press('Enter');
   await focoEm(p, tituloEhFocado, 'o título da etapa 4');
-  await semViolacoes(p, `${idioma} ${largura}: etapa 4`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: etapa 4`, { todas: true });
   await tabAte(p, (a) => a.tipo === 'checkbox', 'a declaração');
   await p.keyboard.press('Space');
   await tabAte(p, botao(t('preenchimento.continuar')), 'Continuar');
@@ -204,7 +193,7 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   // The amount as a number in the reader's language (issue 50: it was "1800" everywhere).
   const renda = ({ 'pt-BR': '1.800', en: '1,800', es: '1800' } as Record<string, string>)[idioma];
   for (const x of ['Ana da Silva', '10/05/2014', 'Ensino fundamental', renda, 'maria.']) assert.ok(revisao.includes(x), `"${x}" na revisão:\n${revisao}`);
-  await semViolacoes(p, `${idioma} ${largura}: revisão`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: revisão`, { todas: true });
   await foto('3-revisao');
 
   await tabAte(p, botao(t('preenchimento.enviar')), 'Enviar');
@@ -215,7 +204,7 @@ async function caminhar(p: Page, idioma: IdiomaCidadao, largura: number): Promis
   assert.equal(await titulo(p), t('cidadao.enviado-titulo'));
   assert.equal(await p.locator('formulario-cidadao .fc-protocolo').innerText(), protocolo);
   assert.match(await p.locator('formulario-cidadao .fc-comprovante').innerText(), /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/, 'the date with its year in full');
-  await semViolacoes(p, `${idioma} ${largura}: comprovante`);
+  await semViolacoesAxe(p, `${idioma} ${largura}: comprovante`, { todas: true });
   await foto('4-comprovante');
   // Sent: this visit's answers are gone from the tab.
   assert.equal(await p.evaluate(() => sessionStorage.getItem('formulario-cidadao:educacao-auxilio-familia')), null);

@@ -1,11 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { esperarAte } from '../apoio/receptor';
-import { abrirFormulario, demoComNavegador, irPara, noConsole } from './demo';
+import { abrirFormulario, demoComNavegador, irPara, noConsole, semViolacoesAxe } from './demo';
 
 
 /**
@@ -19,18 +18,7 @@ const demo = demoComNavegador({ ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '200', EMA
 const PASTA = join('test-results', 'jornada');
 mkdirSync(PASTA, { recursive: true });
 const foto = (p: Page, nome: string) => p.screenshot({ path: join(PASTA, `${nome}.png`), fullPage: true });
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious and critical WCAG 2.1 A/AA violations in the citizen page (its shadow root included). */
-async function semViolacoesGraves(p: Page, onde: string) {
-  // Through the DevTools protocol: the page's strict CSP does not apply to it.
-  await p.evaluate(AXE);
-  const graves = await p.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-  assert.deepEqual(graves, [], `axe em ${onde}`);
-}
 
 describe('a jornada do cidadão', () => {
   test('páginas, item repetido, Alterar, salvar e retomar pelo e-mail, enviar, confirmação por e-mail; o gestor vê os itens e o e-mail', async () => {
@@ -57,7 +45,7 @@ describe('a jornada do cidadão', () => {
       await form.getByLabel(/^Nome completo/).fill('Maria da Silva');
       await form.getByLabel(/^CPF/).fill('529.982.247-25');
       await form.getByLabel(/^E-mail/).fill('maria.jornada@exemplo.com.br');
-      await semViolacoesGraves(p, 'a página 1 com o resumo de erros');
+      await semViolacoesAxe(p, 'a página 1 com o resumo de erros');
       await foto(p, 'pagina-1-1280');
       await form.getByRole('button', { name: 'Continuar', exact: true }).click();
       await esperarAte(async () => (await etapa.innerText()) === 'Etapa 2 de 4', 5000, 'page 2');
@@ -76,7 +64,7 @@ describe('a jornada do cidadão', () => {
       await estudante(2).getByText('Ensino médio').click();
       await estudante(2).locator('label:has-text("Não")').click();
       assert.equal(await estudante(2).getByLabel(/^Distância até a escola/).count(), 0);
-      await semViolacoesGraves(p, 'os itens que se repetem');
+      await semViolacoesAxe(p, 'os itens que se repetem');
       await foto(p, 'pagina-2-1280');
       await form.getByRole('button', { name: 'Continuar', exact: true }).click();
       await esperarAte(async () => (await etapa.innerText()) === 'Etapa 3 de 4', 5000, 'page 3');
@@ -96,7 +84,7 @@ describe('a jornada do cidadão', () => {
       await esperarAte(async () => (await etapa.innerText()) === 'Verifique suas respostas', 5000, 'check step');
       const revisao = await form.innerText();
       for (const t of ['Estudante 1', 'Ana da Silva', 'Distância até a escola (km)', 'Estudante 2', 'Caio da Silva', 'Ensino médio', '1.800']) assert.ok(revisao.includes(t), `"${t}" in:\n${revisao}`);
-      await semViolacoesGraves(p, '"Verifique suas respostas"');
+      await semViolacoesAxe(p, '"Verifique suas respostas"');
       await foto(p, 'revisao-1280');
 
       // "Alterar" opens the question on its page, focused; "Continuar" returns to the check step.

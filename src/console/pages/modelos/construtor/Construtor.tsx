@@ -287,7 +287,7 @@ export default function Construtor() {
           panel={
             <div className="cf-construtor-colunas">
               <div className="cf-construtor-editor">
-                <h2>{t('calculos.valores')}</h2>
+                <h2>{t('construtor.aba-calculos')}</h2>
                 <EditorCalculos definicao={definicao} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} amostra={amostra} idioma={previa} foco={calculoEmFoco} />
               </div>
               <aside className="cf-previa" aria-label={t('construtor.previa')}>
