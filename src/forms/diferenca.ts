@@ -156,7 +156,32 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
   if ((a?.emailEquipe ?? '') !== (b?.emailEquipe ?? '')) linhas.push(t('dif.email-equipe', { a: a?.emailEquipe || '—', b: b?.emailEquipe || '—' }));
   const [da, db] = [a?.declaracao?.texto, b?.declaracao?.texto];
   if (da !== db) linhas.push(da === undefined ? t('dif.declaracao-nova') : db === undefined ? t('dif.declaracao-retirada') : t('dif.declaracao-alterada'));
+  linhas.push(...mudancasDosCalculos(a, b, t));
   linhas.push(...mudancasDasTraducoes(a, b, t));
+  return linhas;
+}
+
+/** Calculated values and blocking rules (issue 43), matched by id: added, removed, or what of them changed. */
+function mudancasDosCalculos(a: Definicao | null | undefined, b: Definicao | null | undefined, t: Tradutor): string[] {
+  const linhas: string[] = [];
+  const [ca, cb] = [new Map((a?.calculos ?? []).map((c) => [c.id, c])), new Map((b?.calculos ?? []).map((c) => [c.id, c]))];
+  for (const [id, c] of cb) {
+    const antes = ca.get(id);
+    if (!antes) {
+      linhas.push(t('dif.calculo-novo', { nome: c.rotulo }));
+      continue;
+    }
+    const mudou = (['rotulo', 'tipo', 'secao', 'expressao'] as const).filter((k) => jsonEstavel(antes[k] ?? null) !== jsonEstavel(c[k] ?? null));
+    if (mudou.length) linhas.push(t('dif.calculo-alterado', { nome: c.rotulo, lista: mudou.map((k) => t(`dif.calculo.${k}`)).join(', ') }));
+  }
+  for (const [id, c] of ca) if (!cb.has(id)) linhas.push(t('dif.calculo-retirado', { nome: c.rotulo }));
+  const [ba, bb] = [new Map((a?.bloqueios ?? []).map((x) => [x.id, x])), new Map((b?.bloqueios ?? []).map((x) => [x.id, x]))];
+  for (const [id, x] of bb) {
+    const antes = ba.get(id);
+    if (!antes) linhas.push(t('dif.bloqueio-novo', { mensagem: x.mensagem }));
+    else if (jsonEstavel(antes) !== jsonEstavel(x)) linhas.push(t('dif.bloqueio-alterado', { mensagem: x.mensagem }));
+  }
+  for (const [id, x] of ba) if (!bb.has(id)) linhas.push(t('dif.bloqueio-retirado', { mensagem: x.mensagem }));
   return linhas;
 }
 

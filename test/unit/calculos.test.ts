@@ -144,3 +144,39 @@ test('one evaluator: the browser build and the server give the same values and t
     { numRuns: 500 },
   );
 });
+
+test('the builder pieces: each expression read back as the piece that made it; names from labels; renames follow', async () => {
+  const { formaDe, pecaNova, partes, comParte, nomeDoRotulo, renomearNasExpressoes, comItens } = await import('../../src/forms/editorExpressao');
+  assert.equal(formaDe(RENDA.calculos![0].expressao), 'idade');
+  assert.equal(formaDe(RENDA.calculos![1].expressao), 'somaItens');
+  assert.equal(formaDe(RENDA.calculos![2].expressao), 'divisao');
+  assert.equal(formaDe(RENDA.bloqueios![0].quando), 'comparacao');
+  assert.equal(formaDe({ reduce: [[], 0, 0] }), 'avancada', 'what the pieces cannot say is edited as JSON');
+  // A piece replaced by an operation keeps it as the first part: "a" → "a ÷ 1".
+  const div = pecaNova('divisao', { var: 'renda-total' });
+  assert.deepEqual(div, { '/': [{ var: 'renda-total' }, 1] });
+  assert.deepEqual(partes(comParte(div, 1, { contagem: { var: 'membros' } })), [{ var: 'renda-total' }, { contagem: { var: 'membros' } }]);
+  assert.deepEqual(comItens(pecaNova('somaItens', null, { secao: { id: 'membros', campo: 'renda' } }), 'membros', 'renda'), RENDA.calculos![1].expressao);
+  assert.equal(nomeDoRotulo('Renda por pessoa (R$)', RENDA), 'renda-por-pessoa-r');
+  assert.equal(nomeDoRotulo('Idade', RENDA), 'idade-2', 'unique among the names');
+  assert.equal(nomeDoRotulo('Idade', RENDA, 'idade'), 'idade', 'its own name is free');
+  const renomeado = renomearNasExpressoes(RENDA, 'renda-total', 'total');
+  assert.deepEqual(renomeado.calculos!.map((c) => c.id), ['idade', 'total', 'renda-per-capita']);
+  assert.deepEqual(renomeado.calculos![2].expressao, { '/': [{ var: 'total' }, { contagem: [{ var: 'membros' }] }] });
+  assert.deepEqual(calcular(renomeado, { nascimento: '1990-01-01', membros: [{ renda: '100' }] }, HOJE).valores, { idade: 36, total: 10000, 'renda-per-capita': 10000 });
+});
+
+test('the version diff names calculated values and blocking rules added, changed and removed', async () => {
+  const { diferenca, resumoDiferenca } = await import('../../src/forms/diferenca');
+  const depois: Definicao = {
+    ...RENDA,
+    calculos: [{ ...RENDA.calculos![0], rotulo: 'Idade do requerente' }, RENDA.calculos![1], { id: 'novo', rotulo: 'Novo', tipo: 'numero', expressao: 1 }],
+    bloqueios: [{ ...RENDA.bloqueios![0], quando: { '<': [{ var: 'idade' }, 21] } }],
+  };
+  const linhas = resumoDiferenca(diferenca(RENDA, depois));
+  assert.ok(linhas.includes('Valor calculado "Idade do requerente" alterado: nome'), linhas.join('\n'));
+  assert.ok(linhas.includes('Valor calculado novo: "Novo"'));
+  assert.ok(linhas.includes('Valor calculado retirado: "Renda por pessoa"'));
+  assert.ok(linhas.includes('Regra de bloqueio alterada: "Este benefício é para maiores de 18 anos."'));
+  assert.ok(linhas.some((l) => l.startsWith('Regra de bloqueio retirada: "A renda por pessoa passa')));
+});
