@@ -133,7 +133,9 @@ export function Formulario(props: PropsFormulario) {
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   // Calculated values and blocking rules (issue 43), as one types; a rule that holds is an error of its step.
   const calculo = useMemo(() => calcular(definicao, respostas), [definicao, respostas]);
-  const erros = useMemo(() => ({ ...errosDasRespostas(definicao, respostas, idioma, visivel), ...errosDosBloqueios(calculo.bloqueios) }), [definicao, respostas, idioma, visivel, calculo]);
+  const erros = useMemo(() => ({ ...errosDasRespostas(definicao, respostas, idioma, visivel, calculo.exigidos), ...errosDosBloqueios(calculo.bloqueios) }), [definicao, respostas, idioma, visivel, calculo]);
+  // A question a rule makes required for these answers reads as required (no "(opcional)").
+  const comoMostrado = (c: CampoDefinicao): CampoDefinicao => (calculo.exigidos.has(c.id) && !c.obrigatorio ? { ...c, obrigatorio: true } : c);
   const primeira = useRef(true);
   useEffect(() => {
     if (primeira.current) primeira.current = false;
@@ -267,7 +269,7 @@ export function Formulario(props: PropsFormulario) {
               <legend className="fc-item-titulo">{nomeDoItem(s, i, t)}</legend>
               {s.campos.filter((c) => mostrados[i]?.has(c.id)).map((c) => {
                 const chave = chaveNoItem(s.id, i, c.id);
-                return <Campo key={c.id} campo={c} chave={chave} id={idDe(prefixo, chave)} valor={item[c.id]} erro={erroDe(chave)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />;
+                return <Campo key={c.id} campo={comoMostrado(c)} chave={chave} id={idDe(prefixo, chave)} valor={item[c.id]} erro={erroDe(chave)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />;
               })}
               {!somenteLeitura && itens.length > rep.minimo && (
                 <button
@@ -307,7 +309,7 @@ export function Formulario(props: PropsFormulario) {
       <section key={s.id} className="fc-secao" aria-labelledby={rotulada}>
         {titulo}
         {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-          <Campo key={c.id} campo={c} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : undefined} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
+          <Campo key={c.id} campo={comoMostrado(c)} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : undefined} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
         ))}
         {fimDaSecao(s)}
       </section>

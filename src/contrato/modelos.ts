@@ -36,6 +36,11 @@ export const Condicao = Type.Object(
   { juncao: Enum(['todas', 'qualquer'] as const, 'Todas as exigências, ou qualquer uma delas.'), criterios: Type.Array(Criterio) },
   { title: 'Condicao', description: 'Quando a pergunta (ou a seção) aparece; sem condição, sempre. Respostas a perguntas ocultas são descartadas e as suas regras não valem.' },
 );
+const Expressao = Type.Unknown({
+  title: 'Expressao',
+  description:
+    'Uma expressão JSON Logic (jsonlogic.com) sobre as respostas: `{"var": "id"}` lê uma resposta (números como números, datas yyyy-MM-dd, uma seção que se repete como a lista dos seus itens) ou outro valor calculado (dinheiro em reais). Operações: if, ==, !=, >, >=, <, <=, !, and, or, +, -, *, /, min, max, cat, in, map, filter e as nossas: soma, contagem, minimo, maximo (de uma lista), idade (anos completos de uma data a hoje ou a outra data), diasEntre, somarDias, arredondar (a centavos) e hoje (a data em São Paulo). Uma resposta que falta faz o resultado faltar (null). O servidor recalcula tudo.',
+});
 export const Campo = Type.Object(
   {
     id: Type.String({ description: 'Nome da resposta: a chave em `respostas`.' }),
@@ -48,6 +53,7 @@ export const Campo = Type.Object(
     requerente: Type.Optional(Enum(['cpf', 'nome', 'email'] as const, 'Este campo diz quem é o requerente (no máximo um de cada).')),
     dadoPessoal: Type.Optional(Type.Boolean({ description: 'Marcado como dado pessoal (CPF, e-mail e campos do requerente sempre são).' })),
     condicao: Type.Optional(Condicao),
+    obrigatorioQuando: Type.Optional(Type.Unknown({ description: 'Uma regra (issue 43): a pergunta passa a ser obrigatória quando esta expressão (ver Expressao) vale para as respostas anteriores e os valores calculados.' })),
     preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
     confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
     arquivo: Type.Optional(
@@ -82,11 +88,6 @@ export const Secao = Type.Object(
   },
   { title: 'Secao' },
 );
-const Expressao = Type.Unknown({
-  title: 'Expressao',
-  description:
-    'Uma expressão JSON Logic (jsonlogic.com) sobre as respostas: `{"var": "id"}` lê uma resposta (números como números, datas yyyy-MM-dd, uma seção que se repete como a lista dos seus itens) ou outro valor calculado (dinheiro em reais). Operações: if, ==, !=, >, >=, <, <=, !, and, or, +, -, *, /, min, max, cat, in, map, filter e as nossas: soma, contagem, minimo, maximo (de uma lista), idade (anos completos de uma data a hoje ou a outra data), diasEntre, somarDias, arredondar (a centavos) e hoje (a data em São Paulo). Uma resposta que falta faz o resultado faltar (null). O servidor recalcula tudo.',
-});
 export const Calculo = Type.Object(
   {
     id: Type.String({ maxLength: 60, description: 'Nome do valor: a chave em `respostas` do formulário guardado e em `calculados` da entrega.' }),

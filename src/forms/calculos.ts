@@ -126,6 +126,8 @@ export interface ResultadoDosCalculos {
   valores: Record<string, ValorCalculado>;
   /** The blocking rules that hold for these answers, in the definition's order. */
   bloqueios: Bloqueio[];
+  /** The questions a rule makes required for these answers (`obrigatorioQuando`). */
+  exigidos: Set<string>;
 }
 
 /**
@@ -134,7 +136,8 @@ export interface ResultadoDosCalculos {
  */
 export function calcular(d: Definicao, respostas: Record<string, unknown>, hoje: string = hojeSaoPaulo()): ResultadoDosCalculos {
   const valores: Record<string, ValorCalculado> = {};
-  if (!d.calculos?.length && !d.bloqueios?.length) return { valores, bloqueios: [] };
+  const comRegra = d.secoes.flatMap((s) => s.campos.filter((c) => c.obrigatorioQuando !== undefined));
+  if (!d.calculos?.length && !d.bloqueios?.length && !comRegra.length) return { valores, bloqueios: [], exigidos: new Set() };
   const dados = dadosDasRespostas(d, respostas);
   for (const c of d.calculos ?? []) dados[c.id] = null;
   for (const c of ordemDosCalculos(d.calculos ?? [])) {
@@ -144,7 +147,8 @@ export function calcular(d: Definicao, respostas: Record<string, unknown>, hoje:
   }
   for (const c of d.calculos ?? []) if (!Object.hasOwn(valores, c.id)) valores[c.id] = null;
   const bloqueios = (d.bloqueios ?? []).filter((b) => verdadeiro(avaliar(b.quando, dados, hoje)));
-  return { valores, bloqueios };
+  const exigidos = new Set(comRegra.filter((c) => verdadeiro(avaliar(c.obrigatorioQuando, dados, hoje))).map((c) => c.id));
+  return { valores, bloqueios, exigidos };
 }
 
 /** The answers without anything sent under a calculated value's id: the server keeps its own results only. */

@@ -86,6 +86,7 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   if (a.rotulo !== b.rotulo) d.push(t('dif.rotulo', { a: a.rotulo, b: b.rotulo }));
   if (a.tipo !== b.tipo) d.push(t('dif.tipo', { a: t(chaveTipo(a.tipo)), b: t(chaveTipo(b.tipo)) }));
   if (a.obrigatorio !== b.obrigatorio) d.push(t('dif.obrigatorio', { a: simNao(a.obrigatorio, t), b: simNao(b.obrigatorio, t) }));
+  if (jsonEstavel(a.obrigatorioQuando ?? null) !== jsonEstavel(b.obrigatorioQuando ?? null)) d.push(t('dif.obrigatorio-quando'));
   if ((a.ajuda ?? '') !== (b.ajuda ?? '')) d.push(t('dif.ajuda', { a: a.ajuda ?? '', b: b.ajuda ?? '' }));
   if (a.secao !== b.secao) d.push(t('dif.secao', { a: a.secao, b: b.secao }));
   const ra = a.regras.map((r) => descreverRegra(r, t));

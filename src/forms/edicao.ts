@@ -198,6 +198,15 @@ export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<
   );
 }
 
+/** The rule that makes an optional question required (issue 43), set or taken away (undefined). */
+export function definirObrigatorioQuando(d: Definicao, campoId: string, regra: unknown): Definicao {
+  const mudar = (c: CampoDefinicao): CampoDefinicao => {
+    const { obrigatorioQuando: _, ...resto } = c;
+    return regra === undefined ? resto : { ...resto, obrigatorioQuando: regra };
+  };
+  return comSecoes(d, d.secoes.map((s) => ({ ...s, campos: s.campos.map((c) => (c.id === campoId ? mudar(c) : c)) })));
+}
+
 /**
  * What a file field accepts: its maximum size in MB (null: the default) and its families. Every family,
  * or none, is stored as no restriction; a field that keeps both defaults has no `arquivo` at all.

@@ -2,6 +2,7 @@ import { traduzirCidadao as traduzir, type IdiomaCidadao as Idioma } from '../i1
 import { lerData } from '../i18n/datas';
 import { mensagemDe } from '../validation/regras';
 import { chaveNoItem, itensDe, visiveis } from './condicoes';
+import { calcular } from './calculos';
 import { regrasDoCampo, type CampoDefinicao, type Definicao, type Secao } from './definicao';
 
 /**
@@ -93,8 +94,10 @@ export function erroDoCampo(c: CampoDefinicao, valor: unknown, idioma: Idioma = 
 }
 
 /** Every shown field's message, by field id (hidden fields and those without a problem are left out); `v`: what shows, when the caller has it already. */
-export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR', v = visiveis(d, r)): Record<string, string> {
+export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR', v = visiveis(d, r), exigidos = calcular(d, r).exigidos): Record<string, string> {
   const erros: Record<string, string> = {};
+  // A question a rule makes required for these answers (issue 43) is checked as a required one.
+  const comRegra = (c: CampoDefinicao): CampoDefinicao => (exigidos.has(c.id) && !c.obrigatorio ? { ...c, obrigatorio: true } : c);
   for (const s of d.secoes) {
     if (s.repeticao) {
       // A repeating section (issue 21): its number of items, then each item's questions, by `secao[i].campo`.
@@ -106,7 +109,7 @@ export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = '
       itens.forEach((mostrados, i) => {
         for (const c of s.campos) {
           if (!mostrados.has(c.id)) continue;
-          const x = erroDoCampo(c, respostaDe(valores[i], c.id), idioma);
+          const x = erroDoCampo(comRegra(c), respostaDe(valores[i], c.id), idioma);
           if (x) erros[chaveNoItem(s.id, i, c.id)] = x;
         }
       });
@@ -114,7 +117,7 @@ export function errosDasRespostas(d: Definicao, r: Respostas, idioma: Idioma = '
     }
     for (const c of s.campos) {
       if (!v.campos.has(c.id)) continue;
-      const e = erroDoCampo(c, respostaDe(r, c.id), idioma);
+      const e = erroDoCampo(comRegra(c), respostaDe(r, c.id), idioma);
       if (e) erros[c.id] = e;
     }
   }
@@ -153,7 +156,7 @@ export function chavesDesconhecidas(d: Definicao, r: Respostas): string[] {
  * question's type and within its limits (a draft held a 65,000-character "CPF").
  */
 export function errosDoRascunho(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR'): Record<string, string> {
-  const parcial: Definicao = { ...d, secoes: d.secoes.map((s) => ({ ...s, ...(s.repeticao ? { repeticao: { ...s.repeticao, minimo: 0 } } : {}), campos: s.campos.map((c) => ({ ...c, obrigatorio: false })) })) };
+  const parcial: Definicao = { ...d, secoes: d.secoes.map((s) => ({ ...s, ...(s.repeticao ? { repeticao: { ...s.repeticao, minimo: 0 } } : {}), campos: s.campos.map(({ obrigatorioQuando: _, ...c }) => ({ ...c, obrigatorio: false })) })) };
   return errosDasRespostas(parcial, r, idioma);
 }
 

@@ -250,6 +250,9 @@ export function problemasDosCalculos(d: Definicao, t: Tradutor = emPortugues): P
     if (!b.mensagem?.trim() || b.mensagem.length > LIMITES.mensagemBloqueio) p.push({ caminho: `${onde}.mensagem`, mensagem: t('def.bloqueio-mensagem', { n: LIMITES.mensagemBloqueio }) });
     checar(b.quando, `${onde}.quando`, d.secoes.length, 'simNao');
   }
+  // A question a rule makes required: the rule reads what comes before it (or in its own section).
+  for (const [i, sec] of d.secoes.entries())
+    for (const [j, c] of sec.campos.entries()) if (c.obrigatorioQuando !== undefined) checar(c.obrigatorioQuando, `secoes[${i}].campos[${j}].obrigatorioQuando`, i, 'simNao');
   const taxa = d.taxa?.calculo;
   if (taxa !== undefined && calculos.find((c: Calculo) => c.id === taxa)?.tipo !== 'dinheiro') p.push({ caminho: 'taxa.calculo', mensagem: t('def.taxa-calculo') });
   return p;

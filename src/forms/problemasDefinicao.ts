@@ -188,7 +188,7 @@ export interface ProblemaLocalizado extends ProblemaDefinicao {
   /** A translation's problem (issue 37): the language and the text's key, for the "Traduções" view. */
   traducao?: { idioma: (typeof IDIOMAS_TRADUCAO)[number]; chave: string };
   /** A calculated value's or blocking rule's problem (issue 43): which, by its position, for the "Cálculos" tab. */
-  calculo?: { tipo: 'calculo' | 'bloqueio'; indice: number };
+  calculo?: { tipo: 'calculo' | 'bloqueio' | 'exigencia'; indice: number };
   /** The message with where it is, for a list: `Campo "Nome" (seção "Requerente"): ...`. */
   texto: string;
 }
@@ -208,6 +208,13 @@ export function localizarProblemas(d: Definicao, problemas: readonly ProblemaDef
       const indice = Number(calc[2]);
       const onde = calc[1] === 'calculos' ? t('def.onde-calculo', { nome: d.calculos?.[indice]?.rotulo?.trim() || d.calculos?.[indice]?.id || '' }) : t('def.onde-bloqueio', { n: indice + 1 });
       return { ...p, calculo: { tipo: calc[1] === 'calculos' ? ('calculo' as const) : ('bloqueio' as const), indice }, texto: `${onde}: ${p.mensagem}` };
+    }
+    // The rule that makes a question required is edited in "Cálculos" too, by its place among such rules.
+    const exig = /^secoes\[(\d+)\]\.campos\[(\d+)\]\.obrigatorioQuando/.exec(p.caminho);
+    if (exig) {
+      const campo = d.secoes[Number(exig[1])]?.campos[Number(exig[2])];
+      const indice = d.secoes.flatMap((s) => s.campos).filter((c) => c.obrigatorioQuando !== undefined).indexOf(campo!);
+      return { ...p, calculo: { tipo: 'exigencia' as const, indice }, texto: `${t('def.onde-exigencia', { campo: campo?.rotulo || campo?.id || '' })}: ${p.mensagem}` };
     }
     const m = /^secoes\[(\d+)\](?:\.campos\[(\d+)\])?/.exec(p.caminho);
     const s = m ? d.secoes[Number(m[1])] : undefined;

@@ -180,3 +180,21 @@ test('the version diff names calculated values and blocking rules added, changed
   assert.ok(linhas.includes('Regra de bloqueio alterada: "Este benefício é para maiores de 18 anos."'));
   assert.ok(linhas.some((l) => l.startsWith('Regra de bloqueio retirada: "A renda por pessoa passa')));
 });
+
+test('a rule makes an optional question required: the same messages in the browser and on the server; a draft stays partial', async () => {
+  const { errosDasRespostas, errosDoRascunho } = await import('../../src/forms/preenchimento');
+  const d: Definicao = {
+    ...RENDA,
+    secoes: [...RENDA.secoes, { id: 'comprovantes', titulo: 'Comprovantes', campos: [{ id: 'justificativa', tipo: 'texto-longo', rotulo: 'Justificativa', obrigatorio: false, regras: [], obrigatorioQuando: { '>': [{ var: 'renda-per-capita' }, 500] } }] }],
+    bloqueios: [],
+  };
+  const base = { nome: 'Maria', cpf: '529.982.247-25', nascimento: '1990-05-01', moradia: 'alugada' };
+  assert.equal(errosDasRespostas(d, { ...base, membros: [{ 'nome-membro': 'M', renda: '600' }] }).justificativa, 'Este campo é obrigatório.');
+  assert.equal(errosDasRespostas(d, { ...base, membros: [{ 'nome-membro': 'M', renda: '400' }] }).justificativa, undefined);
+  assert.equal(errosDoRascunho(d, { ...base, membros: [{ 'nome-membro': 'M', renda: '600' }] }).justificativa, undefined, 'a draft is partial');
+  assert.deepEqual(validarDefinicao(d, true), []);
+  const ruim: Definicao = { ...d, secoes: d.secoes.map((s) => (s.id === 'requerente' ? { ...s, campos: s.campos.map((c) => (c.id === 'cpf' ? { ...c, obrigatorio: false, obrigatorioQuando: { '+': [1, { var: 'moradia' }] } } : c)) } : s)) };
+  const p = validarDefinicao(ruim, true).map((x) => `${x.caminho}: ${x.mensagem}`).join('\n');
+  assert.match(p, /secoes\[0\]\.campos\[1\]\.obrigatorioQuando: O cálculo lê "A família mora em", que vem depois/);
+  assert.match(p, /secoes\[0\]\.campos\[1\]\.obrigatorioQuando: O cálculo dá um número, mas o valor é sim ou não/);
+});

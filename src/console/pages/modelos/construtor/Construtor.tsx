@@ -77,7 +77,7 @@ export default function Construtor() {
   // A missing translation (issue 37) takes the focus to its box in "Traduções".
   const [traducaoEmFoco, setTraducaoEmFoco] = useState<{ idioma: IdiomaTraducao; chave: string; vez: number } | null>(null);
   // A calculated value or blocking rule (issue 43) chosen in the publishing problems; the preview's answers in "Cálculos".
-  const [calculoEmFoco, setCalculoEmFoco] = useState<{ tipo: 'calculo' | 'bloqueio'; indice: number; vez: number } | null>(null);
+  const [calculoEmFoco, setCalculoEmFoco] = useState<{ tipo: 'calculo' | 'bloqueio' | 'exigencia'; indice: number; vez: number } | null>(null);
   const [amostra, setAmostra] = useState<Record<string, unknown>>({});
   // The preview's language: the console's until the designer picks one the model is offered in.
   const [idiomaPrevia, setIdiomaPrevia] = useState<IdiomaCidadao | null>(null);

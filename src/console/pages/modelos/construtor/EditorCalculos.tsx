@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useT } from '../../../app/contexto';
 import { calcular, type Bloqueio, type Calculo } from '../../../../forms/calculos';
 import type { Definicao } from '../../../../forms/definicao';
+import { definirObrigatorioQuando } from '../../../../forms/edicao';
 import { nomeDoRotulo, nomesDisponiveis, renomearNasExpressoes } from '../../../../forms/editorExpressao';
 import { problemasDosCalculos } from '../../../../forms/problemasCalculos';
 import { textoCalculado } from '../../../../forms/respostas';
@@ -20,7 +21,7 @@ export interface PropsEditorCalculos {
   amostra: Record<string, unknown>;
   idioma: IdiomaCidadao;
   /** A publishing problem chosen in the list: the value or rule it is about takes the focus. */
-  foco?: { tipo: 'calculo' | 'bloqueio'; indice: number; vez: number } | null;
+  foco?: { tipo: 'calculo' | 'bloqueio' | 'exigencia'; indice: number; vez: number } | null;
 }
 
 /**
@@ -107,7 +108,62 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
           }, 'bloqueios')
         }
       />
+      <Exigencias d={d} aoMudar={aoMudar} desabilitado={desabilitado} exigidos={resultado.exigidos} problemas={problemas} />
     </div>
+  );
+}
+
+/**
+ * "Perguntas obrigatórias por regra" (issue 43): an optional question made required when a condition holds. The rule
+ * is kept on the question (`obrigatorioQuando`); here is where a designer writes rules, all of them.
+ */
+function Exigencias({ d, aoMudar, desabilitado, exigidos, problemas }: { d: Definicao; aoMudar: AoMudarDefinicao; desabilitado: boolean; exigidos: Set<string>; problemas: { caminho: string; mensagem: string }[] }) {
+  const t = useT();
+  const id = useId();
+  const disponiveis = useMemo(() => nomesDisponiveis(d), [d]);
+  const todas = d.secoes.flatMap((s, i) => s.campos.map((c, j) => ({ c, caminho: `secoes[${i}].campos[${j}].obrigatorioQuando` })));
+  const comRegra = todas.filter((x) => x.c.obrigatorioQuando !== undefined);
+  const opcionais = todas.filter((x) => !x.c.obrigatorio && x.c.obrigatorioQuando === undefined);
+  const definir = (campo: string, regra: unknown) => aoMudar((x) => definirObrigatorioQuando(x, campo, regra), `exigencia.${campo}`);
+  return (
+    <>
+      <h3>{t('calculos.exigencias')}</h3>
+      <p className="cf-ajuda">{t('calculos.exigencias-ajuda')}</p>
+      {!comRegra.length && <p className="cf-ajuda">{t('calculos.nenhuma-exigencia')}</p>}
+      {comRegra.map(({ c, caminho }, i) => (
+        <section key={c.id} className="cf-cartao-calculo" data-exigencia={i} aria-labelledby={`${id}-${i}`}>
+          <h4 id={`${id}-${i}`}>{c.rotulo || c.id}</h4>
+          <Peca valor={c.obrigatorioQuando} aoMudar={(v) => definir(c.id, v)} disponiveis={disponiveis} rotulo={t('calculos.exigencia-quando')} desabilitado={desabilitado} />
+          <p className="cf-ajuda">{t(exigidos.has(c.id) ? 'calculos.exigida-amostra' : 'calculos.nao-exigida-amostra')}</p>
+          <Problemas lista={problemas.filter((p) => p.caminho === caminho).map((p) => p.mensagem)} />
+          <JsonDaExpressao valor={c.obrigatorioQuando} rotulo={t('calculos.json-rotulo', { nome: c.rotulo || c.id })} desabilitado={desabilitado} aoMudar={(v) => definir(c.id, v)} />
+          <Button intent="danger" variant="minimal" icon="trash" text={t('calculos.remover-exigencia', { campo: c.rotulo || c.id })} disabled={desabilitado} onClick={() => definir(c.id, undefined)} />
+        </section>
+      ))}
+      {opcionais.length ? (
+        <FormGroup label={t('calculos.adicionar-exigencia')} labelFor={`${id}-nova`}>
+          <HTMLSelect
+            id={`${id}-nova`}
+            value=""
+            disabled={desabilitado}
+            onChange={(e) => {
+              const campo = e.currentTarget.value;
+              const primeiro = disponiveis.nomes.find((k) => k.tipo === 'numero')?.nome ?? '';
+              if (campo) definir(campo, { '>': [{ var: primeiro }, 0] });
+            }}
+          >
+            <option value="">{t('calculos.pergunta')}…</option>
+            {opcionais.map(({ c }) => (
+              <option key={c.id} value={c.id}>
+                {c.rotulo || c.id}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      ) : (
+        <p className="cf-ajuda">{t('calculos.sem-opcionais')}</p>
+      )}
+    </>
   );
 }
 
