@@ -94,6 +94,22 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(rascunho.respostas, { nascimento: '1990-05-01' });
     });
 
+    test('exportado e importado em outro código, o modelo leva os seus cálculos e regras, e a prévia da importação os nomeia', async () => {
+      const arquivo = (await admin('GET', '/modelos/renda/exportacao')).json;
+      assert.deepEqual(arquivo.modelo.definicao.calculos, DEF.calculos);
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      const importado = await admin('POST', '/modelos/importacao', { arquivo, grupoControleConteudoId: grupo, codigoServico: 'renda-copia' });
+      assert.equal(importado.status, 201, JSON.stringify(importado.json));
+      const copia = (await admin('GET', '/modelos/renda-copia')).json;
+      assert.deepEqual([copia.definicao.calculos, copia.definicao.bloqueios], [DEF.calculos, DEF.bloqueios]);
+      // The copy's value renamed; importing the file over it again, the preview says what of the calculations changes.
+      const definicao = { ...copia.definicao, calculos: copia.definicao.calculos.map((c: { id: string }) => (c.id === 'idade' ? { ...c, rotulo: 'Idade do requerente' } : c)) };
+      assert.equal((await admin('PUT', '/modelos/renda-copia', { nome: copia.nome, grupoControleConteudoId: grupo, definicao, versao: copia.versao })).status, 200);
+      const previa = await admin('POST', '/modelos/importacao/previa', { arquivo, codigoServico: 'renda-copia' });
+      assert.equal(previa.status, 200, JSON.stringify(previa.json));
+      assert.ok(previa.json.mudancas.includes('Valor calculado "Idade" alterado: nome'), previa.json.mudancas.join('\n'));
+    });
+
     test('publicar é recusado por um ciclo, uma resposta que não existe e um tipo que não confere, cada um no seu valor', async () => {
       const base = (await admin('GET', '/modelos/renda')).json;
       const calculos: Definicao['calculos'] = [
