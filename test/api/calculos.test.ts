@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, entrarComo, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
@@ -56,6 +57,11 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(f.respostas.idade, new Date().getUTCFullYear() - 1990 - (new Date().toISOString().slice(5, 10) < '05-01' ? 1 : 0));
       assert.equal(f.respostas['renda-total'], 120050, 'R$ 1.200,50 in centavos');
       assert.equal(f.respostas['renda-per-capita'], 60025);
+      // The citizen's receipt (PDF) shows the values placed in a section, as the check step did.
+      const pdf = Buffer.from(await (await fetch(`${s.url}${r.json.comprovante.url}`)).arrayBuffer());
+      const texto = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
+      assert.match(texto, /Renda por pessoa R\$ 600,25/);
+      assert.match(texto, /Renda total da família R\$ 1\.200,50/);
       // The drawer gets them with the answers; the CSV export carries them in the answers' cell.
       const ficha = (await admin('GET', `/formularios/${f.id}`)).json;
       assert.equal(ficha.respostas['renda-per-capita'], 60025);
