@@ -40,6 +40,7 @@ function autocompletar(c: CampoDefinicao): string | undefined {
   if (c.requerente === 'email' || c.preencherDoLogin === 'email' || c.tipo === 'email') return 'email';
   if (c.preencherDoLogin === 'nascimento') return 'bday';
   if (c.tipo === 'url') return 'url';
+  if (c.tipo === 'telefone') return 'tel';
   return undefined;
 }
 
@@ -177,8 +178,9 @@ export const Campo = memo(function Campo({ campo: c, chave, id, valor, erro: err
     controle = (
       <input
         {...comum}
-        type={c.tipo === 'email' ? 'email' : c.tipo === 'url' ? 'url' : 'text'}
-        inputMode={c.tipo === 'inteiro' || c.tipo === 'cpf' ? 'numeric' : c.tipo === 'decimal' ? 'decimal' : undefined}
+        type={c.tipo === 'email' ? 'email' : c.tipo === 'url' ? 'url' : c.tipo === 'telefone' ? 'tel' : 'text'}
+        inputMode={c.tipo === 'inteiro' || c.tipo === 'cpf' ? 'numeric' : c.tipo === 'decimal' || c.tipo === 'moeda' ? 'decimal' : undefined}
+        autoCapitalize={c.tipo === 'cnpj' ? 'characters' : undefined}
         spellCheck={c.tipo === 'texto' ? undefined : false}
         value={String(valor ?? '')}
         onChange={(e) => mudar(e.currentTarget.value)}

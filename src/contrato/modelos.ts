@@ -14,7 +14,7 @@ const numero = Type.Number();
 const data = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const Regra = Type.Union(
   [
-    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('protocolo'),
+    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('cnpj'), regra('telefone'), regra('moeda'), regra('protocolo'),
     regra('minValue', { min: numero }), regra('maxValue', { max: numero }),
     regra('minLength', { min: Type.Integer({ minimum: 0 }) }), regra('maxLength', { max: Type.Integer({ minimum: 0 }) }),
     regra('dataNaoFutura'), regra('dataNaoPassada'), regra('dataMinima', { min: data }), regra('dataMaxima', { max: data }),

@@ -2,6 +2,8 @@ import type { Static } from 'typebox';
 import type { Bloqueio as EsquemaBloqueio, Calculo as EsquemaCalculo } from '../contrato/modelos';
 import { hojeSaoPaulo } from '../i18n/datas';
 import { lerNumero } from '../validation/regras';
+import { reaisDaResposta } from './dinheiro';
+import { cnpjNormalizado, telefoneE164 } from './brasileiros';
 import { itensDe, respostasVisiveis } from './condicoes';
 import type { CampoDefinicao, Definicao } from './definicao';
 import { avaliar, normalizar, verdadeiro } from './expressoes';
@@ -31,6 +33,14 @@ export function valorParaExpressao(c: Pick<CampoDefinicao, 'tipo'>, v: unknown):
       const n = typeof v === 'number' || typeof v === 'string' ? lerNumero(v) : NaN;
       return Number.isFinite(n) ? n : null;
     }
+    case 'moeda': {
+      const r = reaisDaResposta(v);
+      return Number.isFinite(r) ? r : null;
+    }
+    case 'cnpj':
+      return typeof v === 'string' ? cnpjNormalizado(v) : null;
+    case 'telefone':
+      return typeof v === 'string' ? (telefoneE164(v) ?? v.trim()) : null;
     case 'data':
       return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
     case 'escolha-multipla':

@@ -3,6 +3,8 @@ import type { Condicao as EsquemaCondicao, Criterio as EsquemaCriterio } from '.
 import { emPortugues, type Tradutor } from '../i18n';
 import type { CampoDefinicao, Definicao, ProblemaDefinicao } from './definicao';
 import type { TipoCampo } from './vocabulario';
+import { reaisDaResposta } from './dinheiro';
+import { cnpjNormalizado, telefoneE164 } from './brasileiros';
 
 /**
  * Conditional questions: a field or a whole section shows only when earlier answers call for it
@@ -25,6 +27,9 @@ export const OPERADORES_POR_TIPO: Record<TipoCampo, Operador[]> = {
   email: ESCOLHA,
   url: ESCOLHA,
   cpf: ESCOLHA,
+  cnpj: ESCOLHA,
+  telefone: ESCOLHA,
+  moeda: COMPARAVEL,
   'escolha-unica': ESCOLHA,
   'escolha-multipla': ESCOLHA,
   inteiro: COMPARAVEL,
@@ -48,6 +53,8 @@ function numero(v: unknown): number {
 /** Text compared as a person reads it: trimmed, case and accents aside; a CPF by its digits. */
 const normalizar = (tipo: TipoCampo, v: unknown) => {
   const s = String(v ?? '').trim();
+  if (tipo === 'cnpj') return cnpjNormalizado(s);
+  if (tipo === 'telefone') return telefoneE164(s) ?? s.replace(/\D/g, '');
   return tipo === 'cpf' ? s.replace(/\D/g, '') : s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
 };
 
@@ -62,14 +69,16 @@ export function criterioAtendido(campo: CampoDefinicao, c: Criterio, valor: unkn
     const alvos = c.operador === 'umDe' ? (c.valores ?? []) : [String(c.valor ?? '')];
     return alvos.some((a) => marcadas.has(a));
   }
+  // Money (issue 44): the answer in reais, typed or stored in centavos; the criterion's value in reais.
+  const resposta = tipo === 'moeda' ? reaisDaResposta(valor) : numero(valor);
   if (c.operador === 'igual' || c.operador === 'umDe') {
-    if (tipo === 'inteiro' || tipo === 'decimal') return numero(valor) === numero(c.valor);
+    if (tipo === 'inteiro' || tipo === 'decimal' || tipo === 'moeda') return resposta === numero(c.valor);
     const alvos = c.operador === 'umDe' ? (c.valores ?? []) : [c.valor];
     const v = tipo === 'data' || tipo === 'escolha-unica' ? String(valor) : normalizar(tipo, valor);
     return alvos.some((a) => (tipo === 'data' || tipo === 'escolha-unica' ? String(a) : normalizar(tipo, a)) === v);
   }
   // Comparisons: numbers by value, dates (yyyy-MM-dd) in calendar order.
-  const [a, b] = tipo === 'data' ? [String(valor), String(c.valor ?? '')] : [numero(valor), numero(c.valor)];
+  const [a, b] = tipo === 'data' ? [String(valor), String(c.valor ?? '')] : [resposta, numero(c.valor)];
   if (typeof a === 'number' && (Number.isNaN(a) || Number.isNaN(b as number))) return false;
   if (tipo === 'data' && !(/^\d{4}-\d{2}-\d{2}$/.test(a as string) && /^\d{4}-\d{2}-\d{2}$/.test(b as string))) return false;
   switch (c.operador) {
@@ -196,7 +205,7 @@ export function problemasDasCondicoes(d: Definicao, t: Tradutor = emPortugues): 
         const opcoes = new Set((alvo.c.opcoes ?? []).map((o) => o.valor));
         const fora = valores.find((x) => !opcoes.has(String(x)));
         if (fora !== undefined) p.push({ caminho: aqui, mensagem: t('def.condicao-opcao', { valor: String(fora), campo: rotulo }) });
-      } else if ((alvo.c.tipo === 'inteiro' || alvo.c.tipo === 'decimal') && Number.isNaN(numero(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-numero') });
+      } else if ((alvo.c.tipo === 'inteiro' || alvo.c.tipo === 'decimal' || alvo.c.tipo === 'moeda') && Number.isNaN(numero(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-numero') });
       else if (alvo.c.tipo === 'data' && !/^\d{4}-\d{2}-\d{2}$/.test(String(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-data') });
     }
   };

@@ -16,7 +16,7 @@ export function tipoPessoal(c: Pick<CampoDefinicao, 'tipo' | 'rotulo' | 'id' | '
   if (c.tipo === 'cpf' || c.requerente === 'cpf') return 'cpf';
   if (c.tipo === 'email' || c.requerente === 'email') return 'email';
   if (c.requerente === 'nome') return 'nome';
-  if (TELEFONE.test(c.rotulo ?? '') || TELEFONE.test(c.id.replace(/-/g, ' '))) return 'telefone';
+  if (c.tipo === 'telefone' || TELEFONE.test(c.rotulo ?? '') || TELEFONE.test(c.id.replace(/-/g, ' '))) return 'telefone';
   return c.dadoPessoal ? 'outro' : null;
 }
 

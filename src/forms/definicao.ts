@@ -28,6 +28,9 @@ export const ROTULO_TIPO: Record<TipoCampo, string> = {
   url: 'Endereço (URL)',
   data: 'Data',
   cpf: 'CPF',
+  cnpj: 'CNPJ',
+  telefone: 'Telefone',
+  moeda: 'Valor (R$)',
   'escolha-unica': 'Escolha única',
   'escolha-multipla': 'Escolha múltipla',
   arquivo: 'Arquivo',
@@ -79,6 +82,9 @@ export const REGRAS_POR_TIPO: Record<TipoCampo, TipoRegra[]> = {
   url: ['maxLength'],
   data: ['dataNaoFutura', 'dataNaoPassada', 'dataMinima', 'dataMaxima'],
   cpf: [],
+  cnpj: [],
+  telefone: [],
+  moeda: ['minValue', 'maxValue'],
   'escolha-unica': [],
   'escolha-multipla': [],
   arquivo: [],
@@ -91,6 +97,9 @@ const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
   email: { tipo: 'email' },
   url: { tipo: 'url' },
   cpf: { tipo: 'cpf' },
+  cnpj: { tipo: 'cnpj' },
+  telefone: { tipo: 'telefone' },
+  moeda: { tipo: 'moeda' },
 };
 
 

@@ -3,6 +3,8 @@ import { lerData } from '../i18n/datas';
 import { mensagemDe } from '../validation/regras';
 import { chaveNoItem, itensDe, visiveis } from './condicoes';
 import { calcular } from './calculos';
+import { centavosDaResposta } from './dinheiro';
+import { cnpjNormalizado, telefoneE164 } from './brasileiros';
 import { regrasDoCampo, type CampoDefinicao, type Definicao, type Secao } from './definicao';
 
 /**
@@ -57,6 +59,7 @@ function problemaArquivo(v: unknown): 'validacao.arquivo' | 'validacao.arquivoTa
  */
 export function dicaDoCampo(c: CampoDefinicao, idioma: Idioma = 'pt-BR'): string | undefined {
   if (c.tipo === 'data') return traduzir(idioma, 'preenchimento.exemplo-data');
+  if (c.tipo === 'cnpj' || c.tipo === 'telefone' || c.tipo === 'moeda') return traduzir(idioma, `preenchimento.exemplo-${c.tipo}`);
   if (c.tipo !== 'inteiro' && c.tipo !== 'decimal') return undefined;
   const min = (c.regras.find((r) => r.tipo === 'minValue') as { min?: number } | undefined)?.min;
   const max = (c.regras.find((r) => r.tipo === 'maxValue') as { max?: number } | undefined)?.max;
@@ -171,4 +174,26 @@ export function arquivosSemEnvio(d: Definicao, r: Respostas): string[] {
     const v = respostaDe(r, c.id);
     return c.tipo === 'arquivo' && v !== undefined && v !== null && v !== '' && !(typeof v === 'object' && !Array.isArray(v) && 'anexo' in v);
   }).map((c) => c.id);
+}
+
+/** One accepted answer as it is kept (issue 44): a phone in E.164, money in integer centavos, a CNPJ's 14 characters. */
+function guardada(c: CampoDefinicao, v: unknown): unknown {
+  if (typeof v !== 'string' || !v.trim()) return v;
+  if (c.tipo === 'telefone') return telefoneE164(v) ?? v;
+  if (c.tipo === 'moeda') return centavosDaResposta(v) ?? v;
+  if (c.tipo === 'cnpj') return cnpjNormalizado(v);
+  return v;
+}
+
+/** Accepted answers as they are stored and delivered: each Brazilian field in its one form, inside repeating items too. */
+export function respostasGuardadas(d: Definicao, r: Respostas): Respostas {
+  const saida: Respostas = { ...r };
+  for (const s of d.secoes) {
+    if (s.repeticao) {
+      if (Array.isArray(r[s.id])) saida[s.id] = itensDe(r, s.id).map((item) => Object.fromEntries(Object.entries(item).map(([k, v]) => { const c = s.campos.find((x) => x.id === k); return [k, c ? guardada(c, v) : v]; })));
+      continue;
+    }
+    for (const c of s.campos) if (Object.hasOwn(r, c.id)) saida[c.id] = guardada(c, r[c.id]);
+  }
+  return saida;
 }

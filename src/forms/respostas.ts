@@ -5,7 +5,8 @@ import { lerNumero } from '../validation/regras';
 import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 import type { Calculo } from './calculos';
-import { formatarReais } from './taxa';
+import { formatarReais, reaisDaResposta } from './dinheiro';
+import { formatarCnpj, formatarTelefone } from './brasileiros';
 
 /**
  * A filled form's answers laid out by the model version it was filled against: one block per
@@ -61,6 +62,15 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
       return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v) ? formatarDataCompleta(v.slice(0, 10)) : textoLivre(v, t);
     case 'cpf':
       return typeof v === 'string' ? formatarCpf(v) : textoLivre(v, t);
+    case 'cnpj':
+      return typeof v === 'string' ? formatarCnpj(v) : textoLivre(v, t);
+    case 'telefone':
+      return typeof v === 'string' ? formatarTelefone(v) : textoLivre(v, t);
+    case 'moeda': {
+      // Money as the reader's language writes it, from what was typed or the centavos stored.
+      const r = reaisDaResposta(v);
+      return Number.isFinite(r) ? formatarReais(Math.round(r * 100), t('respostas.localidade')) : textoLivre(v, t);
+    }
     case 'inteiro':
     case 'decimal': {
       // As a number in the reader's language, with the decimals the citizen gave ("2000" → "2.000"; "1234,5" → "1.234,5").

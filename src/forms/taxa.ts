@@ -1,5 +1,8 @@
 import type { Definicao } from './definicao';
 import { calcular, semCalculados } from './calculos';
+import { centavosDoValor, formatarReais, lerReais, reaisDoCampo } from './dinheiro';
+
+export { centavosDoValor, formatarReais, lerReais, reaisDoCampo };
 
 /**
  * A fee a form charges (issue 38), paid by Pix: a fixed value, or one chosen by the answer of a single-choice
@@ -26,8 +29,6 @@ export function valorDaTaxa(d: Definicao, respostas: Record<string, unknown>): n
   return Number.isInteger(taxa.valorCentavos) ? taxa.valorCentavos! : null;
 }
 
-/** "R$ 12,50" (pt-BR), "R$12.50" (en): money as the reader's language writes it. */
-export const formatarReais = (centavos: number, idioma = 'pt-BR'): string => new Intl.NumberFormat(idioma, { style: 'currency', currency: 'BRL' }).format(centavos / 100);
 
 /** The life of a charge: not at the PSP yet, payable, paid, expired (renewable once). */
 export const STATUS_COBRANCA = ['CRIANDO', 'ATIVA', 'PAGA', 'EXPIRADA'] as const;
@@ -36,8 +37,6 @@ export type StatusCobranca = (typeof STATUS_COBRANCA)[number];
 /** The charge's amount as the API Pix writes it: "12.50". */
 export const valorPix = (centavos: number): string => (centavos / 100).toFixed(2);
 
-/** The other way: "12.50" (as the API answers amounts) in centavos. */
-export const centavosDoValor = (valor: string): number => Math.round(Number(valor) * 100);
 
 /** A Pix key's form: CPF or CNPJ (digits), e-mail, +55 phone, or a random key (EVP, a UUID). */
 export function chavePixValida(chave: string): boolean {
@@ -54,19 +53,7 @@ export function txidDoProtocolo(protocolo: string): string {
   return `CF${digitos.padStart(26, '0')}`;
 }
 
-/** A value in reais as typed ("18,90", "18.90", "1.234,50", "R$ 5"), in centavos; null when it is not one. */
-export function lerReais(texto: string): number | null {
-  let t = texto.replace(/R\$|\s/g, '');
-  if (!t) return null;
-  // "1.234,50": the comma is the decimal mark; "18.90": a dot with two digits after it is.
-  if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
-  else if (!/^\d+(\.\d{1,2})?$/.test(t)) t = t.replace(/\./g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(t)) return null;
-  return centavosDoValor(t);
-}
 
-/** Centavos as a builder's box shows them ("18,90"). */
-export const reaisDoCampo = (centavos: number | undefined): string => (centavos === undefined ? '' : (centavos / 100).toFixed(2).replace('.', ','));
 
 /** The fee set, or taken away (null). */
 export function definirTaxa(d: Definicao, taxa: Taxa | null): Definicao {

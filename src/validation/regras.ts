@@ -1,6 +1,8 @@
 import type { TRegra } from '../contrato/modelos';
 import { traduzirCidadao, type ChaveCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { cpfValido } from '../forms/cpf';
+import { cnpjValido, telefoneE164 } from '../forms/brasileiros';
+import { lerReais } from '../forms/dinheiro';
 import { formatarDataCompleta, hojeSaoPaulo } from '../i18n/datas';
 
 const ISO_DATA = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,7 +44,8 @@ const DECIMAL = /^[-+]?(\d+([.,]\d+)?|[.,]\d+)$/;
 export function lerNumero(v: Valor): number {
   if (typeof v === 'number') return v;
   if (typeof v !== 'string') return NaN;
-  const s = v.trim();
+  // Money typed with its sign ("R$ 1.234,56", issue 44) is a number too.
+  const s = v.trim().replace(/^R\$\s*/, '');
   // A point before groups of three digits is a thousands separator ("2.000" is two thousand, as the decimal rule reads it).
   const normal = /,/.test(s) || /^[-+]?\d{1,3}(\.\d{3})+$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s;
   return /^[-+]?(\d+(\.\d+)?|\.\d+)$/.test(normal) ? Number(normal) : NaN;
@@ -76,6 +79,13 @@ export function checar(regra: Regra, v: Valor, hoje: string = hojeSaoPaulo()): F
       return urlValida(s) ? null : falha();
     case 'cpf':
       return cpfValido(s) ? null : falha();
+    case 'cnpj':
+      return cnpjValido(s) ? null : falha();
+    case 'telefone':
+      return telefoneE164(s) ? null : falha();
+    // Money: as typed ("1.234,56", "R$ 5"), or a whole number of centavos as stored.
+    case 'moeda':
+      return (typeof v === 'number' ? Number.isInteger(v) && v >= 0 : lerReais(s) !== null) ? null : falha();
     case 'protocolo':
       return /^\d{4}\.\d{9}$/.test(s) ? null : falha();
     case 'minValue': {

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { type Definicao } from '../../../forms/definicao';
 import { idiomaDoConteudo, traduzirDefinicao } from '../../../forms/traducoes';
 import { respostasVisiveis } from '../../../forms/condicoes';
-import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe } from '../../../forms/preenchimento';
+import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe, respostasGuardadas } from '../../../forms/preenchimento';
 import { traduzirCidadao, type IdiomaCidadao } from '../../../i18n/cidadao';
 import { textoCidadao } from '../../textosCidadao';
 import { camposDoRequerente, enderecoDeConfirmacao, type DadoDoLogin } from '../../../forms/definicao';
@@ -119,7 +119,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       const mensagens = calculo.bloqueios.map((b) => ({ field: `bloqueios.${b.id}`, message: lidas.find((x) => x.id === b.id)?.mensagem ?? b.mensagem }));
       throw new ErroHttp(422, mensagens.map((x) => x.message).join(' '), mensagens);
     }
-    const respostas = { ...respostasDadas, ...calculo.valores };
+    // Each answer in its one stored form (a phone in E.164, money in centavos), then the server's own values.
+    const respostas = { ...respostasGuardadas(definicao, respostasDadas), ...calculo.valores };
     const requerente = requerenteDe(definicao, respostas, cidadao);
     // A fee (issue 38): the form waits for its payment; without a PSP in this environment, no charge can be made.
     const taxa = valorDaTaxa(definicao, respostas);
