@@ -10,6 +10,8 @@ import { criarIdentidadeCidadao, opcoesCidadaoDoAmbiente, type OpcoesCidadao } f
 import { criarIdentidadeCidadaoDemo, registrarTokenDemo } from './cidadaoDemo';
 import { opcoesEntregasDoAmbiente, type OpcoesEntregador } from '../../src/server/entrega/entregador';
 import { registrarReceptor, type Receptor } from './receptor';
+import { CAMINHO_CEP_DEMO, registrarCepDemo } from './cepDemo';
+import { opcoesCepDoAmbiente } from '../../src/server/api/cep';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from '../../src/server/entrega/integracao';
 import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from '../../src/server/entrega/retencao';
 import { opcoesEmailDoAmbiente, type OpcoesEmail } from '../../src/server/email/mensageiro';
@@ -75,6 +77,8 @@ export interface OpcoesServidor {
   redisUrl?: string;
   /** Fees paid by Pix (issue 38): a PSP (PIX_PSP_URL); absent or null: the demo's simulator when `pspDemo`, else none. */
   pix?: OpcoesPix | null;
+  /** CEP_URL (issue 44); absent: the demo's own CEP service on loopback (/demo/cep); null: no lookup. */
+  cep?: import('../../src/server/api/cep').OpcoesCep | null;
   /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
   pspDemo?: boolean;
   /** PIX_WEBHOOK_CERT_SHA256 with the simulator: its notifications are checked as production checks a real PSP's (issue 50). */
@@ -147,6 +151,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     rascunhos: o.rascunhos ?? opcoesRascunhosDoAmbiente({}, o.urlPublica),
     idiomasFormularios: o.idiomasFormularios,
     pix: o.pix ?? pspDemo?.pix,
+    cep: o.cep === undefined ? { url: `${o.urlPublica}${CAMINHO_CEP_DEMO}`, timeoutMs: 3000 } : o.cep,
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },
@@ -154,6 +159,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   });
   if (caixaDeEmails) registrarCaixaDeEmails(app, caixaDeEmails);
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
+  registrarCepDemo(app);
   app.addHook('onClose', async () => void (await caixaDeEmails?.fechar()));
   if (pspDemo) {
     // "Deixar vencer" (demo only): the charge's deadline and its margin are taken as past, and the sweep runs now.
@@ -256,6 +262,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     pix: opcoesPixDoAmbiente(env, urlPublica),
+    cep: opcoesCepDoAmbiente(env) ?? undefined,
     pspDemo: env.PSP_DEMO !== 'off',
     pspDemoCertificado: certificadoDoWebhookDoAmbiente(env, false),
     trustProxy: trustProxyDoAmbiente(env),

@@ -177,6 +177,14 @@ export const DEFINICAO_RENDA_PER_CAPITA: Definicao = {
         { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
         { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: false, regras: [], requerente: 'email', confirmacao: true },
         { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: true, regras: [{ tipo: 'dataNaoFutura' }] },
+        { id: 'telefone', tipo: 'telefone', rotulo: 'Telefone', obrigatorio: false, regras: [] },
+        // The CEP fills the address (issue 44: in the demo, 01001-000 is Praça da Sé).
+        { id: 'cep', tipo: 'cep', rotulo: 'CEP', obrigatorio: false, regras: [], endereco: { logradouro: 'logradouro', bairro: 'bairro', cidade: 'cidade', uf: 'uf' } },
+        { id: 'logradouro', tipo: 'texto', rotulo: 'Endereço (rua, avenida…)', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 200 }], dadoPessoal: true },
+        { id: 'numero', tipo: 'texto', rotulo: 'Número e complemento', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 60 }], dadoPessoal: true },
+        { id: 'bairro', tipo: 'texto', rotulo: 'Bairro', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 100 }] },
+        { id: 'cidade', tipo: 'texto', rotulo: 'Cidade', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 100 }] },
+        { id: 'uf', tipo: 'texto', rotulo: 'UF', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 2 }] },
       ],
     },
     {

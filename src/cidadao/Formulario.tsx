@@ -5,6 +5,7 @@ import { chaveNoItem, itensDe, respostasVisiveis, visiveis } from '../forms/cond
 import { emPaginas, errosDaPagina, type ErroNaPagina, paginaDoCampo, paginasDe, passoAnterior, passoAposAlterar, passoSeguinte, primeiroPasso, progresso, type Passo } from '../forms/paginas';
 import { linhasCalculadas, nomeDoItem } from '../forms/respostas';
 import { calcular, chaveDoBloqueio, errosDosBloqueios, secaoDoBloqueio } from '../forms/calculos';
+import { cepNormalizado, PARTES_ENDERECO, type EnderecoCep } from '../forms/brasileiros';
 import { adicionarItem, alterarItem, comItensMinimos, lerChaveNoItem, removerItem } from '../forms/repeticao';
 import { tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { formatarReais, valorDaTaxa } from '../forms/taxa';
@@ -53,6 +54,8 @@ export interface PropsFormulario {
   aviso?: string | null;
   /** Sending: the send button says so and does not send twice. */
   ocupado?: boolean;
+  /** The address of a CEP (issue 44): found, or why not (said under the field; the citizen types the address). */
+  buscarCep?: (cep: string) => Promise<EnderecoCep | { falha: string }>;
 }
 
 /** The declaration's key in the error summary (no question's id starts with '#'). */
@@ -140,6 +143,34 @@ export function Formulario(props: PropsFormulario) {
   useEffect(() => {
     if (primeira.current) primeira.current = false;
     else aoMudarRespostas?.(respostas);
+  }, [respostas]);
+
+  // A CEP typed in full fills the address questions tied to it (issue 44), once per CEP: a CEP kept from a draft
+  // or typed again is not looked up again over what the citizen corrected.
+  const camposCep = useMemo(() => definicao.secoes.filter((s) => !s.repeticao).flatMap((s) => s.campos.filter((c) => c.tipo === 'cep' && c.endereco)), [definicao]);
+  const cepsBuscados = useRef<Record<string, string | null>>(Object.fromEntries(camposCep.map((c) => [c.id, cepNormalizado(String(iniciais?.[c.id] ?? ''))])));
+  const [notasCep, setNotasCep] = useState<Record<string, string>>({});
+  useEffect(() => {
+    if (!props.buscarCep || somenteLeitura) return;
+    for (const c of camposCep) {
+      const v = respostas[c.id];
+      const cep = typeof v === 'string' ? cepNormalizado(v) : null;
+      if (!cep || cepsBuscados.current[c.id] === cep) continue;
+      cepsBuscados.current[c.id] = cep;
+      setNotasCep((n) => ({ ...n, [c.id]: t('preenchimento.cep-buscando') }));
+      void props.buscarCep(cep).then((r) => {
+        if (cepsBuscados.current[c.id] !== cep) return;
+        const nota = 'falha' in r ? r.falha : t('preenchimento.cep-preenchido');
+        if (!('falha' in r))
+          setRespostas((x) => {
+            const y = { ...x };
+            for (const parte of PARTES_ENDERECO) if (c.endereco?.[parte] && r[parte]) y[c.endereco[parte]!] = r[parte];
+            return y;
+          });
+        setNotasCep((n) => ({ ...n, [c.id]: nota }));
+        setAnuncio(nota);
+      });
+    }
   }, [respostas]);
 
   const aoMudar = useCallback((chave: string, v: unknown) => {
@@ -309,7 +340,7 @@ export function Formulario(props: PropsFormulario) {
       <section key={s.id} className="fc-secao" aria-labelledby={rotulada}>
         {titulo}
         {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-          <Campo key={c.id} campo={comoMostrado(c)} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : undefined} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
+          <Campo key={c.id} campo={comoMostrado(c)} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : notasCep[c.id]} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
         ))}
         {fimDaSecao(s)}
       </section>

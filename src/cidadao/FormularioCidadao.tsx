@@ -293,6 +293,16 @@ export function FormularioCidadao(p: PropsCidadao) {
     [api, codigo],
   );
 
+  /** A CEP's address (issue 44), from the API; a refusal's or a failure's words for the citizen otherwise. */
+  const buscarCep = useCallback(
+    async (cep: string) => {
+      const r = await api.chamar('GET', `/cep/${cep}`).catch(() => null);
+      if (r?.status === 200) return r.json;
+      return { falha: r?.json?.detail ?? t('cidadao.sem-conexao') };
+    },
+    [api],
+  );
+
   async function enviar(respostas: Respostas) {
     if (!preenchendo) return;
     setOcupado(true);
@@ -474,6 +484,7 @@ export function FormularioCidadao(p: PropsCidadao) {
             notaFixas={t('preenchimento.informado-login')}
             iniciais={estado.iniciais}
             enviarArquivo={enviarArquivo}
+            buscarCep={buscarCep}
             passo={estado.passo ?? undefined}
             aoMudarPasso={mudarPasso}
             aoSalvar={(r) => salvarRascunho(r)}

@@ -365,3 +365,14 @@ export type TModeloPublico = Static<typeof ModeloPublico>;
 export type TRecibo = Static<typeof Recibo>;
 export type TRascunho = Static<typeof Rascunho>;
 export type TVerificacao = Static<typeof Verificacao>;
+
+export const EnderecoCep = Type.Object(
+  {
+    cep: Type.String({ description: 'O CEP como se escreve: 01001-000.' }),
+    logradouro: Type.String({ description: 'Rua, avenida, praça… (vazio nos CEPs de cidade inteira).' }),
+    bairro: Type.String(),
+    cidade: Type.String(),
+    uf: Type.String({ description: 'A sigla do estado: SP.' }),
+  },
+  { title: 'EnderecoCep', description: 'O que um CEP determina (issue 44): o elemento preenche com isso as perguntas de endereço ligadas ao campo de CEP, que continuam editáveis.' },
+);

@@ -14,7 +14,7 @@ const numero = Type.Number();
 const data = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const Regra = Type.Union(
   [
-    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('cnpj'), regra('telefone'), regra('moeda'), regra('protocolo'),
+    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('cnpj'), regra('telefone'), regra('moeda'), regra('cep'), regra('protocolo'),
     regra('minValue', { min: numero }), regra('maxValue', { max: numero }),
     regra('minLength', { min: Type.Integer({ minimum: 0 }) }), regra('maxLength', { max: Type.Integer({ minimum: 0 }) }),
     regra('dataNaoFutura'), regra('dataNaoPassada'), regra('dataMinima', { min: data }), regra('dataMaxima', { max: data }),
@@ -56,6 +56,12 @@ export const Campo = Type.Object(
     obrigatorioQuando: Type.Optional(Type.Unknown({ description: 'Uma regra (issue 43): a pergunta passa a ser obrigatória quando esta expressão (ver Expressao) vale para as respostas anteriores e os valores calculados.' })),
     preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
     confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
+    endereco: Type.Optional(
+      Type.Object(
+        { logradouro: Type.Optional(Type.String()), bairro: Type.Optional(Type.String()), cidade: Type.Optional(Type.String()), uf: Type.Optional(Type.String()) },
+        { additionalProperties: false, description: 'Só num campo de CEP (issue 44): as perguntas de texto que o CEP preenche (ids), pela busca em `GET /api/publico/cep/{cep}`; continuam editáveis.' },
+      ),
+    ),
     arquivo: Type.Optional(
       Type.Object(
         {

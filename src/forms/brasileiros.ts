@@ -41,3 +41,28 @@ export function formatarTelefone(s: string): string {
   const meio = d.length === 11 ? 7 : 6;
   return `(${d.slice(0, 2)}) ${d.slice(2, meio)}-${d.slice(meio)}`;
 }
+
+/** A CEP's eight digits, or null when what is typed is no CEP ("01001-000", "01001000"). */
+export function cepNormalizado(s: string): string | null {
+  const d = s.replace(/[\s.-]/g, '');
+  return /^\d{8}$/.test(d) ? d : null;
+}
+
+/** "01001-000": a CEP as it is printed (what is not one is left as typed). */
+export function formatarCep(s: string): string {
+  const d = cepNormalizado(s);
+  return d ? `${d.slice(0, 5)}-${d.slice(5)}` : s;
+}
+
+/** What a CEP determines, as the API answers it (`GET /api/publico/cep/{cep}`). */
+export interface EnderecoCep {
+  cep: string;
+  logradouro: string;
+  bairro: string;
+  cidade: string;
+  uf: string;
+}
+
+/** The parts of an address a CEP fills, in the order a form asks them. */
+export const PARTES_ENDERECO = ['logradouro', 'bairro', 'cidade', 'uf'] as const;
+export type ParteEndereco = (typeof PARTES_ENDERECO)[number];

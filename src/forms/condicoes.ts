@@ -30,6 +30,7 @@ export const OPERADORES_POR_TIPO: Record<TipoCampo, Operador[]> = {
   cnpj: ESCOLHA,
   telefone: ESCOLHA,
   moeda: COMPARAVEL,
+  cep: ESCOLHA,
   'escolha-unica': ESCOLHA,
   'escolha-multipla': ESCOLHA,
   inteiro: COMPARAVEL,
@@ -54,6 +55,7 @@ function numero(v: unknown): number {
 const normalizar = (tipo: TipoCampo, v: unknown) => {
   const s = String(v ?? '').trim();
   if (tipo === 'cnpj') return cnpjNormalizado(s);
+  if (tipo === 'cep') return s.replace(/\D/g, '');
   if (tipo === 'telefone') return telefoneE164(s) ?? s.replace(/\D/g, '');
   return tipo === 'cpf' ? s.replace(/\D/g, '') : s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
 };

@@ -31,6 +31,7 @@ export const ROTULO_TIPO: Record<TipoCampo, string> = {
   cnpj: 'CNPJ',
   telefone: 'Telefone',
   moeda: 'Valor (R$)',
+  cep: 'CEP',
   'escolha-unica': 'Escolha única',
   'escolha-multipla': 'Escolha múltipla',
   arquivo: 'Arquivo',
@@ -85,6 +86,7 @@ export const REGRAS_POR_TIPO: Record<TipoCampo, TipoRegra[]> = {
   cnpj: [],
   telefone: [],
   moeda: ['minValue', 'maxValue'],
+  cep: [],
   'escolha-unica': [],
   'escolha-multipla': [],
   arquivo: [],
@@ -100,6 +102,7 @@ const REGRA_DO_TIPO: Partial<Record<TipoCampo, Regra>> = {
   cnpj: { tipo: 'cnpj' },
   telefone: { tipo: 'telefone' },
   moeda: { tipo: 'moeda' },
+  cep: { tipo: 'cep' },
 };
 
 

@@ -191,6 +191,7 @@ export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<
           if (!escolha) delete novo.opcoes;
           else if (!novo.opcoes?.length) novo.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];
           if (patch.tipo !== 'arquivo') delete novo.arquivo;
+          if (patch.tipo !== 'cep') delete novo.endereco;
         }
         return novo;
       }),

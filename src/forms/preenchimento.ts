@@ -4,7 +4,7 @@ import { mensagemDe } from '../validation/regras';
 import { chaveNoItem, itensDe, visiveis } from './condicoes';
 import { calcular } from './calculos';
 import { centavosDaResposta } from './dinheiro';
-import { cnpjNormalizado, telefoneE164 } from './brasileiros';
+import { cnpjNormalizado, formatarCep, telefoneE164 } from './brasileiros';
 import { regrasDoCampo, type CampoDefinicao, type Definicao, type Secao } from './definicao';
 
 /**
@@ -59,7 +59,7 @@ function problemaArquivo(v: unknown): 'validacao.arquivo' | 'validacao.arquivoTa
  */
 export function dicaDoCampo(c: CampoDefinicao, idioma: Idioma = 'pt-BR'): string | undefined {
   if (c.tipo === 'data') return traduzir(idioma, 'preenchimento.exemplo-data');
-  if (c.tipo === 'cnpj' || c.tipo === 'telefone' || c.tipo === 'moeda') return traduzir(idioma, `preenchimento.exemplo-${c.tipo}`);
+  if (c.tipo === 'cnpj' || c.tipo === 'telefone' || c.tipo === 'moeda' || c.tipo === 'cep') return traduzir(idioma, `preenchimento.exemplo-${c.tipo}`);
   if (c.tipo !== 'inteiro' && c.tipo !== 'decimal') return undefined;
   const min = (c.regras.find((r) => r.tipo === 'minValue') as { min?: number } | undefined)?.min;
   const max = (c.regras.find((r) => r.tipo === 'maxValue') as { max?: number } | undefined)?.max;
@@ -182,6 +182,7 @@ function guardada(c: CampoDefinicao, v: unknown): unknown {
   if (c.tipo === 'telefone') return telefoneE164(v) ?? v;
   if (c.tipo === 'moeda') return centavosDaResposta(v) ?? v;
   if (c.tipo === 'cnpj') return cnpjNormalizado(v);
+  if (c.tipo === 'cep') return formatarCep(v);
   return v;
 }
 

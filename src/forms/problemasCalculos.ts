@@ -17,7 +17,7 @@ type Tipo = 'numero' | 'data' | 'texto' | 'simNao' | 'lista' | 'itens' | 'qualqu
 
 const DO_CAMPO: Record<TipoCampo, Tipo> = {
   texto: 'texto', 'texto-longo': 'texto', email: 'texto', url: 'texto', cpf: 'texto', 'escolha-unica': 'texto',
-  inteiro: 'numero', decimal: 'numero', moeda: 'numero', cnpj: 'texto', telefone: 'texto', data: 'data', 'escolha-multipla': 'lista', arquivo: 'simNao',
+  inteiro: 'numero', decimal: 'numero', moeda: 'numero', cnpj: 'texto', telefone: 'texto', cep: 'texto', data: 'data', 'escolha-multipla': 'lista', arquivo: 'simNao',
 };
 const DO_CALCULO: Record<TipoCalculo, Tipo> = { numero: 'numero', dinheiro: 'numero', data: 'data', texto: 'texto', simNao: 'simNao' };
 const ID = /^[A-Za-z][A-Za-z0-9_-]{0,59}$/;

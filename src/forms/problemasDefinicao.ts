@@ -107,6 +107,13 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
         if (!DADOS_DO_LOGIN.includes(c.preencherDoLogin)) p.push({ caminho: `${cc}.preencherDoLogin`, mensagem: t('def.login-desconhecido') });
         else if (TIPO_DO_LOGIN[c.preencherDoLogin] !== c.tipo) p.push({ caminho: `${cc}.preencherDoLogin`, mensagem: t('def.login-tipo', { tipo: t(chaveTipo(TIPO_DO_LOGIN[c.preencherDoLogin])) }) });
       }
+      // A CEP fills text questions outside repeating sections (issue 44).
+      if (c.endereco && c.tipo !== 'cep') p.push({ caminho: `${cc}.endereco`, mensagem: t('def.endereco-fora') });
+      else if (c.endereco)
+        for (const alvo of Object.values(c.endereco)) {
+          const x = d.secoes.filter((sx) => !sx.repeticao).flatMap((sx) => sx.campos).find((y) => y.id === alvo);
+          if (!x || x.tipo !== 'texto') p.push({ caminho: `${cc}.endereco`, mensagem: t('def.endereco-campo', { campo: x?.rotulo || alvo }) });
+        }
       if (c.confirmacao && c.tipo !== 'email') p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-tipo') });
       else if (c.confirmacao && ++confirmacoes > 1) p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-unica') });
       if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });

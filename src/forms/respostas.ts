@@ -6,7 +6,7 @@ import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 import type { Calculo } from './calculos';
 import { formatarReais, reaisDaResposta } from './dinheiro';
-import { formatarCnpj, formatarTelefone } from './brasileiros';
+import { formatarCep, formatarCnpj, formatarTelefone } from './brasileiros';
 
 /**
  * A filled form's answers laid out by the model version it was filled against: one block per
@@ -66,6 +66,8 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
       return typeof v === 'string' ? formatarCnpj(v) : textoLivre(v, t);
     case 'telefone':
       return typeof v === 'string' ? formatarTelefone(v) : textoLivre(v, t);
+    case 'cep':
+      return typeof v === 'string' ? formatarCep(v) : textoLivre(v, t);
     case 'moeda': {
       // Money as the reader's language writes it, from what was typed or the centavos stored.
       const r = reaisDaResposta(v);

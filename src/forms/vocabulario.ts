@@ -3,7 +3,7 @@
  * the rules in src/forms read: field types, limits, condition operators, the languages a model may be offered
  * in, a fee's bounds. Here, below both, so neither imports the other back (issue 48).
  */
-export const TIPOS_CAMPO = ['texto', 'texto-longo', 'inteiro', 'decimal', 'email', 'url', 'data', 'cpf', 'cnpj', 'telefone', 'moeda', 'escolha-unica', 'escolha-multipla', 'arquivo'] as const;
+export const TIPOS_CAMPO = ['texto', 'texto-longo', 'inteiro', 'decimal', 'email', 'url', 'data', 'cpf', 'cnpj', 'telefone', 'moeda', 'cep', 'escolha-unica', 'escolha-multipla', 'arquivo'] as const;
 export type TipoCampo = (typeof TIPOS_CAMPO)[number];
 export const LIMITES = { secoes: 50, campos: 500, rotulo: 200, ajuda: 1000, opcoes: 500, textoOpcao: 200, repeticao: 100, declaracao: 5000, calculos: 100, expressao: 4000, profundidade: 30, mensagemBloqueio: 500 } as const;
 /** A repeating section's maximum when the designer does not say (issue 21). */

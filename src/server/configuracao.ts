@@ -13,6 +13,7 @@ import type { OpcoesServico } from './servico';
 import type { OpcoesGestao } from './operacao/gestao';
 import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../forms/vocabulario';
 import { opcoesPixDoAmbiente } from './pix/cobrancas';
+import { opcoesCepDoAmbiente } from './api/cep';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -136,5 +137,6 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     pix: opcoesPixDoAmbiente(env, urlPublica),
+    cep: opcoesCepDoAmbiente(env),
   };
 }

@@ -1,4 +1,5 @@
 import { criarCacheAcesso } from './api/cacheAcesso';
+import { criarBuscaCep, type OpcoesCep } from './api/cep';
 import { fileURLToPath } from 'node:url';
 import { join, posix } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -68,6 +69,8 @@ export interface OpcoesServico {
   rascunhos: Omit<OpcoesRascunhos, 'enviarLink'>;
   /** Fees paid by Pix (issue 38): the PSP and the receiver; absent or null: no fee can be charged. */
   pix?: OpcoesPix | null;
+  /** CEP_URL (issue 44): the ViaCEP-compatible lookup; absent or null: none. */
+  cep?: OpcoesCep | null;
   /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** The demo's seeds (never in production). */
@@ -189,6 +192,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     emails: !!o.email,
     idiomasFormularios: o.idiomasFormularios ?? IDIOMAS_TRADUCAO,
     pix,
+    cep: o.cep ? criarBuscaCep(o.cep) : null,
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);

@@ -15,6 +15,8 @@ const TEXTOS = {
     'Este CPF no es el de su cuenta de ciudadano: el formulario solo puede enviarse en su propio nombre.',
   ],
   'api.indisponivel': ['Este formulário não está disponível.', 'This form is not available.', 'Este formulario no está disponible.'],
+  'api.cep-inexistente': ['CEP não encontrado: confira os números ou preencha o endereço.', 'Postcode (CEP) not found: check the digits or type the address.', 'CEP no encontrado: revise los números o escriba la dirección.'],
+  'api.cep-indisponivel': ['A busca de CEP não está disponível agora: preencha o endereço.', 'The postcode (CEP) lookup is not available now: type the address.', 'La búsqueda de CEP no está disponible ahora: escriba la dirección.'],
   'api.encerrado': ['Este formulário foi encerrado e não aceita mais respostas.', 'This form has closed and no longer accepts answers.', 'Este formulario está cerrado y ya no acepta respuestas.'],
   'api.pix-indisponivel': ['O pagamento por Pix não está disponível agora. Tente de novo mais tarde.', 'Payment by Pix is not available now. Try again later.', 'El pago por Pix no está disponible ahora. Intente de nuevo más tarde.'],
   'api.pagamento-inexistente': ['Pagamento não encontrado: confira o protocolo e o código de verificação.', 'Payment not found: check the protocol and the verification code.', 'Pago no encontrado: verifique el protocolo y el código de verificación.'],

@@ -1,7 +1,7 @@
 import type { TRegra } from '../contrato/modelos';
 import { traduzirCidadao, type ChaveCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { cpfValido } from '../forms/cpf';
-import { cnpjValido, telefoneE164 } from '../forms/brasileiros';
+import { cepNormalizado, cnpjValido, telefoneE164 } from '../forms/brasileiros';
 import { lerReais } from '../forms/dinheiro';
 import { formatarDataCompleta, hojeSaoPaulo } from '../i18n/datas';
 
@@ -83,6 +83,8 @@ export function checar(regra: Regra, v: Valor, hoje: string = hojeSaoPaulo()): F
       return cnpjValido(s) ? null : falha();
     case 'telefone':
       return telefoneE164(s) ? null : falha();
+    case 'cep':
+      return cepNormalizado(s) ? null : falha();
     // Money: as typed ("1.234,56", "R$ 5"), or a whole number of centavos as stored.
     case 'moeda':
       return (typeof v === 'number' ? Number.isInteger(v) && v >= 0 : lerReais(s) !== null) ? null : falha();

@@ -261,6 +261,9 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, assunto: 'b' } }, cabecalhos: { 'idempotency-key': chave }, espera: 422 });
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, nome: 'M' } }, espera: 400 });
       await chamar('GET', '/publico/modelos/nao-existe-nunca', { token: null, espera: 404 });
+      // The CEP lookup (issue 44), from the demo's own CEP service on loopback.
+      assert.equal((await chamar('GET', '/publico/cep/01001-000', { token: null, espera: 200 })).corpo.logradouro, 'Praça da Sé');
+      await chamar('GET', '/publico/cep/99999999', { token: null, espera: 404 });
       // Save and resume (issue 21): a draft made, read, saved again, sent from, and another one deleted.
       const rascunho = await chamar('POST', `/publico/modelos/${codigo}/rascunhos`, { token: null, corpo: { respostas: { nome: 'Maria' }, pagina: 'x' }, espera: 201 });
       assert.equal((await chamar('GET', `/publico/rascunhos/${rascunho.corpo.codigo}`, { token: null, espera: 200 })).corpo.respostas.nome, 'Maria');

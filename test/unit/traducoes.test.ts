@@ -41,7 +41,9 @@ const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoe
   // The fee (issue 38): the key and the question are values; its description goes once to the bank's charge.
   'taxa.chavePix', 'taxa.porResposta.campo', 'taxa.descricao',
   // Calculated values and blocking rules (issue 43): names and the section a value shows in.
-  'calculos[].id', 'calculos[].secao', 'bloqueios[].id', 'taxa.calculo'];
+  'calculos[].id', 'calculos[].secao', 'bloqueios[].id', 'taxa.calculo',
+  // The questions a CEP fills (issue 44): ids.
+  'secoes[].campos[].endereco.logradouro', 'secoes[].campos[].endereco.bairro', 'secoes[].campos[].endereco.cidade', 'secoes[].campos[].endereco.uf'];
 
 test('every string of the definition is either translated by the walker or a value no citizen reads', () => {
   assert.deepEqual(caminhosDeTexto(EsquemaDefinicao).sort(), [...Object.keys(TRADUZIVEIS), ...NEUTROS].sort(), 'a new string property: add it to the walker (src/forms/traducoes.ts) or to NEUTROS here');

@@ -67,7 +67,7 @@ export interface Operacao {
   /** Statuses this operation may answer besides those every operation of its kind does. */
   erros?: Erro[];
   /** Better words for some statuses. */
-  porque?: Partial<Record<Erro, string>>;
+  porque?: Partial<Record<Erro | 503, string>>;
 }
 
 /** On every answer (issue 50: the API sent these and the document did not say). */
@@ -117,7 +117,7 @@ export function operacao(o: Operacao): FastifySchema {
   if (o.corpo || o.corpoBinario) (erros.add(413), erros.add(415));
   erros.add(503);
   const respostas: Record<number, unknown> = { [status]: sucesso };
-  for (const e of [...erros].sort()) respostas[e] = problema(e, o.porque?.[e as Erro] ?? `${TITULOS[e]}. ${DESCRICAO_ERRO[e]}`, comuns);
+  for (const e of [...erros].sort()) respostas[e] = problema(e, o.porque?.[e] ?? `${TITULOS[e]}. ${DESCRICAO_ERRO[e]}`, comuns);
   return {
     operationId: o.id,
     summary: o.resumo,

@@ -25,6 +25,7 @@ import type { IdentidadeCidadao } from './cidadao';
 import type { OpcoesIntegracao } from '../entrega/integracao';
 import type { IdiomaTraducao } from '../../forms/vocabulario';
 import type { Cobrancas } from '../pix/cobrancas';
+import type { BuscaCep } from './cep';
 
 export interface OpcoesApi {
   db: Banco;
@@ -52,6 +53,8 @@ export interface OpcoesApi {
   idiomasFormularios: readonly IdiomaTraducao[];
   /** Fees paid by Pix (issue 38); absent without a PSP. */
   pix?: Cobrancas;
+  /** The CEP lookup (issue 44); absent: none. */
+  cep?: BuscaCep | null;
 }
 
 /** The reference API under /api. */
@@ -82,7 +85,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, extras: o.extrasPublicos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.

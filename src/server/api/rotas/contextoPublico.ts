@@ -65,6 +65,8 @@ export interface OpcoesPublico {
   emails?: boolean;
   /** Fees paid by Pix (issue 38): the charges; absent without a PSP (PIX_PSP_URL). */
   pix?: Cobrancas;
+  /** The CEP lookup (issue 44, `CEP_URL`); absent: none, the citizen types the address. */
+  cep?: import('../cep').BuscaCep | null;
   /** More citizens' routes in this context (the demo's token route), under the same limits. */
   extras?: (publico: FastifyInstance, limites: Limites) => void;
 }

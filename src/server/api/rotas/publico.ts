@@ -12,6 +12,7 @@ import { registrarComprovantes } from './comprovantes';
 import { idiomasPreferidos } from '../../../i18n/cidadao';
 import { modeloNoIdioma } from '../../../forms/traducoes';
 import { registrarPagamentos } from './pagamentos';
+import { registrarCep } from './cep';
 import { textoCidadao } from '../../textosCidadao';
 import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
 import { doc, limitesNomeados, params, type ContextoPublico, type LinhaPublica, type OpcoesPublico } from './contextoPublico';
@@ -138,5 +139,6 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   await registrarAnexosPublicos(api, ctx, porModelo);
   registrarRascunhos(api, ctx, o.rascunhos, porModelo);
   registrarJornada(api, ctx);
+  registrarCep(api, o.cep ?? null);
   o.extras?.(api, limites);
 }

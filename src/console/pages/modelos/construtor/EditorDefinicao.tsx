@@ -32,6 +32,8 @@ interface Acoes {
   soltar: () => void;
   /** The questions a condition of this field or section may read (those before it, in the current definition). */
   anteriores: (alvo: { campo: string } | { secao: string }) => CampoDefinicao[];
+  /** The text questions outside repeating sections: what a CEP field may fill (issue 44). */
+  textos: () => CampoDefinicao[];
 }
 
 interface PropsLinha {
@@ -108,7 +110,7 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
           </span>
         )}
       </div>
-      {selecionado && <PropriedadesCampo campo={c} anteriores={acoes.anteriores({ campo: c.id })} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
+      {selecionado && <PropriedadesCampo campo={c} anteriores={acoes.anteriores({ campo: c.id })} textos={c.tipo === 'cep' ? acoes.textos() : undefined} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
     </li>
   );
 });
@@ -225,6 +227,7 @@ const ICONE_TIPO: Record<TipoCampo, IconName> = {
   cnpj: 'office',
   telefone: 'phone',
   moeda: 'dollar',
+  cep: 'map-marker',
   'escolha-unica': 'selection',
   'escolha-multipla': 'multi-select',
   arquivo: 'paperclip',
@@ -392,6 +395,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         anunciarPosicao(d, id);
       },
       anteriores: (alvo) => camposAnteriores(def.current, alvo),
+      textos: () => def.current.secoes.filter((s) => !s.repeticao).flatMap((s) => s.campos.filter((c) => c.tipo === 'texto')),
     }),
     [aoMudar, aoSelecionar],
   );

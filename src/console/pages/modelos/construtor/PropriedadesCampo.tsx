@@ -1,4 +1,5 @@
 import { Checkbox, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { PARTES_ENDERECO } from '../../../../forms/brasileiros';
 import { useEffect, useId, useRef, useState } from 'react';
 import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TAMANHO_MAXIMO_PADRAO, TIPO_DO_LOGIN, type DadoDoLogin, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type PapelRequerente } from '../../../../forms/definicao';
 import { TIPOS_CAMPO, type TipoCampo } from '../../../../forms/vocabulario';
@@ -126,6 +127,39 @@ function LoginEConfirmacao({ campo: c, desabilitado, mudar }: { campo: CampoDefi
   );
 }
 
+/** What a CEP field fills (issue 44): a text question for each part of the address, or none. */
+function EnderecoDoCep({ campo: c, textos, desabilitado, mudar }: { campo: CampoDefinicao; textos: CampoDefinicao[]; desabilitado?: boolean; mudar: (patch: Partial<Omit<CampoDefinicao, 'id'>>, chave: string) => void }) {
+  const id = useId();
+  const t = useT();
+  return (
+    <fieldset className="cf-grupo-campos">
+      <legend>{t('propriedades.endereco')}</legend>
+      <p className="cf-ajuda">{t('propriedades.endereco-ajuda')}</p>
+      {PARTES_ENDERECO.map((parte) => (
+        <FormGroup key={parte} label={t(`propriedades.endereco.${parte}`)} labelFor={`${id}-${parte}`} inline>
+          <HTMLSelect
+            id={`${id}-${parte}`}
+            value={c.endereco?.[parte] ?? ''}
+            disabled={desabilitado}
+            onChange={(e) => {
+              const { [parte]: _, ...resto } = c.endereco ?? {};
+              const endereco = e.currentTarget.value ? { ...resto, [parte]: e.currentTarget.value } : resto;
+              mudar({ endereco: Object.keys(endereco).length ? endereco : undefined }, 'endereco');
+            }}
+          >
+            <option value="">{t('propriedades.endereco.nenhuma')}</option>
+            {textos.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.rotulo || x.id}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      ))}
+    </fieldset>
+  );
+}
+
 /** A date field's rules (issue 13): not in the future, not in the past, a minimum and a maximum date. */
 function RegrasData({ campo: c, aoMudar, desabilitado }: { campo: CampoDefinicao; aoMudar: AoMudarDefinicao; desabilitado?: boolean }) {
   const tr = useT();
@@ -220,7 +254,7 @@ function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; 
 }
 
 /** The selected field's properties: label, answer name, type, help, required, its rules and options. */
-export function PropriedadesCampo({ campo: c, anteriores, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; anteriores: CampoDefinicao[]; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
+export function PropriedadesCampo({ campo: c, anteriores, textos, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; anteriores: CampoDefinicao[]; textos?: CampoDefinicao[]; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
   const id = useId();
   const t = useT();
   // The label when the designer started typing it: whether the answer's name still follows it.
@@ -273,6 +307,7 @@ export function PropriedadesCampo({ campo: c, anteriores, problemas, aoMudar, ao
       )}
       {(c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla') && <CampoOpcoes campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
       {c.tipo === 'arquivo' && <ArquivoDoCampo campo={c} aoMudar={aoMudar} desabilitado={desabilitado} />}
+      {c.tipo === 'cep' && <EnderecoDoCep campo={c} textos={textos ?? []} desabilitado={desabilitado} mudar={mudar} />}
       <FormGroup label={t('propriedades.nome-resposta')} labelFor={`${id}-id`} helperText={<span id={`${id}-id-msg`}>{t('propriedades.nome-resposta-ajuda')}</span>}>
         <InputGroup
           id={`${id}-id`}
