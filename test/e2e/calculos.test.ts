@@ -138,6 +138,14 @@ describe('valores calculados e regras de bloqueio de ponta a ponta', () => {
       await resumo.getByRole('link', { name: /maiores de 18/ }).click();
       await foto(p, 'cidadao-bloqueado-1280');
       await semViolacoesAxe(p, 'o formulário bloqueado');
+      // The CEP fills the address from the demo's CEP service (issue 44); the address stays editable.
+      await form.getByLabel(/^Telefone/).fill('(11) 98765-4321');
+      await form.getByLabel(/^CEP/).fill('01001-000');
+      await p.locator('formulario-cidadao').getByText('Endereço preenchido pelo CEP: confira e complete.').first().waitFor();
+      assert.equal(await form.getByLabel(/^Endereço \(rua/).inputValue(), 'Praça da Sé');
+      assert.deepEqual([await form.getByLabel(/^Bairro/).inputValue(), await form.getByLabel(/^Cidade/).inputValue(), await form.getByLabel(/^UF/).inputValue()], ['Sé', 'São Paulo', 'SP']);
+      await form.getByLabel(/^Número e complemento/).fill('1');
+      await foto(p, 'cidadao-cep-1280');
       await form.getByLabel(/^Data de nascimento/).fill(`01/01/${ANO - 40}`);
       await form.getByLabel(/^Data de nascimento/).blur();
       await form.locator('[data-calculo=idade]').filter({ hasText: /Idade\s*(39|40)/ }).waitFor();
@@ -176,7 +184,7 @@ describe('valores calculados e regras de bloqueio de ponta a ponta', () => {
     try {
       const gaveta = await abrirFormulario(pg, demo.base, 'gestor', protocolo);
       const ficha = await gaveta.innerText();
-      for (const linha of [/Renda por pessoa\s*R\$\s500,25/, /Renda total da família\s*R\$\s1\.000,50/, /Idade\s*(39|40)/]) assert.match(ficha, linha);
+      for (const linha of [/Telefone\s*\*\*\*-4321/, /CEP\s*01001-000/, /Renda por pessoa\s*R\$\s500,25/, /Renda total da família\s*R\$\s1\.000,50/, /Idade\s*(39|40)/]) assert.match(ficha, linha);
       await foto(pg, 'gaveta-gestor-1280');
     } finally {
       await g.close();
