@@ -179,7 +179,7 @@ for (const banco of await bancosDeTeste()) {
       const lista = await c.designer('GET', '/modelos?size=100');
       const grupos = new Set(lista.json.map((m: { grupoControleConteudo: { nome: string } }) => m.grupoControleConteudo.nome));
       assert.deepEqual([...grupos].sort(), ['Educação', 'Saúde']);
-      assert.equal(lista.headers.get('x-total-count'), '9');
+      assert.equal(lista.headers.get('x-total-count'), '10');
       const alheio = await c.designer('GET', '/modelos/tributos-itcmd');
       assert.equal(alheio.status, 403);
       assert.equal((await c.designer('PUT', '/modelos/tributos-itcmd', { nome: 'x', grupoControleConteudoId: 3, definicao: { secoes: [] }, versao: 1 })).status, 403);
@@ -187,7 +187,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await c.designer('GET', '/modelos/tributos-itcmd/versoes')).status, 403);
       const criarEmOutro = await c.designer('POST', '/modelos', { codigoServico: 'meu-teste', nome: 'Teste', grupoControleConteudoId: 3 });
       assert.deepEqual(criarEmOutro.json.errors, [{ field: 'grupoControleConteudoId', message: 'Escolha um dos seus grupos de controle de conteúdo.' }]);
-      assert.equal((await c.admin('GET', '/modelos?size=100')).headers.get('x-total-count'), '13');
+      assert.equal((await c.admin('GET', '/modelos?size=100')).headers.get('x-total-count'), '14');
       const filtrado = await c.admin('GET', '/modelos?status=ARQUIVADO&status=RASCUNHO&grupo=1&sort=codigoServico,asc');
       assert.deepEqual(filtrado.json.map((m: { codigoServico: string }) => m.codigoServico), ['saude-ouvidoria', 'saude-vacinacao-2024']);
     });
