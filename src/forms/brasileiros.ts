@@ -1,4 +1,4 @@
-import { isValidCnpj, isValidPhone } from '@brazilian-utils/brazilian-utils';
+import { isValidCnpj, isValidLandlinePhone, isValidMobilePhone } from '@brazilian-utils/brazilian-utils';
 
 /**
  * Brazilian fields (issue 44): CNPJ (the numeric one and the alphanumeric one the Receita Federal issues from
@@ -30,7 +30,8 @@ export function telefoneE164(s: string): string | null {
   } else if (d.length > 11 && d.startsWith('0')) d = d.replace(/^0+/, '');
   if (d.length > 11 && d.startsWith('55')) d = d.slice(2);
   if (d.startsWith('0')) d = d.slice(1);
-  return (d.length === 10 || d.length === 11) && isValidPhone(d) ? `+55${d}` : null;
+  // Mobile (11 digits) or landline (10): service numbers (0800, 190) are no one's phone.
+  return (d.length === 11 ? isValidMobilePhone(d) : d.length === 10 && isValidLandlinePhone(d)) ? `+55${d}` : null;
 }
 
 /** "(11) 98765-4321" / "(11) 3234-5678": a phone as Brazilians read it, from E.164 or as typed (else as given). */
