@@ -33,9 +33,10 @@ for (const banco of await bancosDeTeste()) {
     let admin: Awaited<ReturnType<typeof clienteApi>>;
     let receptor: Awaited<ReturnType<typeof subirReceptor>>;
     let fechar: () => Promise<void>;
+    let caixa: Awaited<ReturnType<typeof subirComReceptorECaixa>>['caixa'];
     let corpo: Record<string, unknown>;
     before(async () => {
-      ({ s, receptor, fechar } = await subirComReceptorECaixa({ databaseUrl: banco.url, idiomasFormularios: ['en', 'es'] }));
+      ({ s, receptor, fechar, caixa } = await subirComReceptorECaixa({ databaseUrl: banco.url, idiomasFormularios: ['en', 'es'] }));
       admin = await clienteApi(s.url, 'admin');
       const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
       corpo = { nome: NOME, grupoControleConteudoId: grupo, integracao: { url: receptor.url, metodo: 'POST', cabecalhos: {} } };
@@ -51,7 +52,7 @@ for (const banco of await bancosDeTeste()) {
     });
 
     test('um valor calculado adulterado é trocado pelo do servidor: guardado, na ficha e na entrega (calculados)', async () => {
-      const r = await enviarFormulario(s.url, 'renda', { ...RESPOSTAS, idade: 99, 'renda-total': 1, 'renda-per-capita': 1 });
+      const r = await enviarFormulario(s.url, 'renda', { ...RESPOSTAS, email: 'maria.calculos@exemplo.com.br', idade: 99, 'renda-total': 1, 'renda-per-capita': 1 });
       assert.equal(r.status, 201, JSON.stringify(r.json));
       const [f] = await s.db.query<{ id: string; respostas: Record<string, unknown> }>('select id::text, respostas from formulario where protocolo = $1', [r.json.protocolo]);
       assert.equal(f.respostas.idade, new Date().getUTCFullYear() - 1990 - (new Date().toISOString().slice(5, 10) < '05-01' ? 1 : 0));
@@ -62,6 +63,9 @@ for (const banco of await bancosDeTeste()) {
       const texto = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf, encoding: 'utf8' }).replace(/\s+/g, ' ');
       assert.match(texto, /Renda por pessoa R\$ 600,25/);
       assert.match(texto, /Renda total da família R\$ 1\.200,50/);
+      // So does the confirmation e-mail, as the SMTP server received it.
+      const m = await caixa.esperar((e) => e.para.includes('maria.calculos@exemplo.com.br'));
+      assert.match(m.texto, /Renda por pessoa: R\$\s600,25/);
       // The drawer gets them with the answers; the CSV export carries them in the answers' cell.
       const ficha = (await admin('GET', `/formularios/${f.id}`)).json;
       assert.equal(ficha.respostas['renda-per-capita'], 60025);
