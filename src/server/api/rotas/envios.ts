@@ -101,7 +101,9 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     // Answers to questions the citizen's other answers hide are dropped (their rules do not apply).
     const respostasDadas = respostasVisiveis(definicao, enviadas);
     // The messages in the citizen's language (Accept-Language), the same the element shows as one types.
-    const porCampo = errosDasRespostas(definicao, respostasDadas, idioma);
+    // The values computed here (stored beside the answers) and the rules that act: required questions, blocks.
+    const calculo = calcular(definicao, respostasDadas);
+    const porCampo = errosDasRespostas(definicao, respostasDadas, idioma, undefined, calculo.exigidos);
     const erros = [
       ...chavesDesconhecidas(definicao, respostasDadas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
       // The declaration (issue 36): accepted, or nothing is sent.
@@ -111,9 +113,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
-    // The values computed here and stored beside the answers; a blocking rule that holds refuses the form with
-    // the designer's message, in the language of the model's texts the citizen reads.
-    const calculo = calcular(definicao, respostasDadas);
+    // A blocking rule that holds refuses the form with the designer's message, in the language of the model's texts the citizen reads.
     if (calculo.bloqueios.length) {
       const lidas = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).bloqueios ?? [];
       const mensagens = calculo.bloqueios.map((b) => ({ field: `bloqueios.${b.id}`, message: lidas.find((x) => x.id === b.id)?.mensagem ?? b.mensagem }));
