@@ -120,6 +120,24 @@ for (const banco of await bancosDeTeste()) {
       assert.ok(previa.json.mudancas.includes('Valor calculado "Idade" alterado: nome'), previa.json.mudancas.join('\n'));
     });
 
+    test('uma regra torna obrigatória uma pergunta opcional: o servidor a exige quando vale, e só então', async () => {
+      const grupo = (await admin('GET', '/modelos/saude-ouvidoria')).json.grupoControleConteudo.id;
+      const definicao: Definicao = {
+        secoes: [{ id: 's', titulo: 'Pedido', campos: [
+          { id: 'valor', tipo: 'moeda', rotulo: 'Valor pedido', obrigatorio: true, regras: [] },
+          { id: 'justificativa', tipo: 'texto-longo', rotulo: 'Justificativa', obrigatorio: false, regras: [], obrigatorioQuando: { '>': [{ var: 'valor' }, 1000] } },
+        ] }],
+      };
+      const corpoModelo = { nome: 'Pedido com justificativa', grupoControleConteudoId: grupo };
+      assert.equal((await admin('POST', '/modelos', { codigoServico: 'exigencia', ...corpoModelo })).status, 201);
+      assert.equal((await admin('PUT', '/modelos/exigencia', { ...corpoModelo, definicao, versao: 1 })).status, 200);
+      assert.equal((await admin('POST', '/modelos/exigencia/versoes')).status, 201);
+      const alto = await enviarFormulario(s.url, 'exigencia', { valor: 'R$ 2.000,00' });
+      assert.deepEqual([alto.status, alto.json.errors], [400, [{ field: 'respostas.justificativa', message: 'Este campo é obrigatório.' }]]);
+      assert.equal((await enviarFormulario(s.url, 'exigencia', { valor: 'R$ 2.000,00', justificativa: 'Reforma da escola.' })).status, 201);
+      assert.equal((await enviarFormulario(s.url, 'exigencia', { valor: '500' })).status, 201, 'below the amount it stays optional');
+    });
+
     test('publicar é recusado por um ciclo, uma resposta que não existe e um tipo que não confere, cada um no seu valor', async () => {
       const base = (await admin('GET', '/modelos/renda')).json;
       const calculos: Definicao['calculos'] = [
