@@ -15,7 +15,8 @@ export class RecusaDeOrigem extends Error {}
 
 /** After a failed call: whether the API is there all the same (a no-cors request gets through where CORS is refused). */
 async function origemRecusada(base: string): Promise<boolean> {
-  if (new URL(base).origin === location.origin) return false;
+  // A relative api-url ("/backend") is this page's own origin: no CORS to refuse it.
+  if (new URL(base, location.href).origin === location.origin) return false;
   try {
     await fetch(`${base}/api/publico/modelos`, { mode: 'no-cors', credentials: 'omit', signal: AbortSignal.timeout(5000) });
     return true;
