@@ -50,4 +50,10 @@ test("every SPEC.md icon name maps to a Blueprint icon, and every icon drawn is 
   assert.deepEqual([...ICONES_EMBUTIDOS].sort(), [...new Set([...Object.values(ICONES), ...ICONES_SHELL])].sort(), "the shell bundles its icons, and only those");
   assert.deepEqual(Object.keys(CAMINHOS_PAGINAS).sort(), [...ICONES_PAGINAS].sort(), "the pages' chunk bundles theirs");
   assert.deepEqual(ICONES_PAGINAS.filter((n) => ICONES_EMBUTIDOS.includes(n)), [], 'no icon in both');
+  // Every icon a page names in its markup is one of them (an unbundled one draws an empty square: "add" did).
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const arquivos = (pasta: string): string[] => readdirSync(pasta, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? arquivos(join(pasta, e.name)) : e.name.endsWith('.tsx') ? [join(pasta, e.name)] : []));
+  const usados = new Set(arquivos('src/console').flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\bicon="([a-z0-9-]+)"/g)].map((m) => m[1])));
+  assert.deepEqual([...usados].filter((n) => !ICONES_PAGINAS.includes(n as never) && !ICONES_EMBUTIDOS.includes(n as never)), []);
 });

@@ -76,6 +76,10 @@ import paperclip20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/papercl
 import share16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/share';
 import share20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/share';
 import idNumber16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/id-number';
+import office16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/office';
+import office20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/office';
+import dollar16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/dollar';
+import dollar20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/dollar';
 import idNumber20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/id-number';
 import key16 from '@blueprintjs/icons/lib/esm/generated/16px/paths/key';
 import key20 from '@blueprintjs/icons/lib/esm/generated/20px/paths/key';
@@ -119,6 +123,8 @@ export const CAMINHOS_PAGINAS: Record<string, [IconPaths, IconPaths]> = {
   'paperclip': [paperclip16, paperclip20],
   'share': [share16, share20],
   'id-number': [idNumber16, idNumber20],
+  'office': [office16, office20],
+  'dollar': [dollar16, dollar20],
   'key': [key16, key20],
   'send-message': [sendMessage16, sendMessage20],
   'export': [exportar16, exportar20],

@@ -68,7 +68,7 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
         />
       ))}
       <Button
-        icon="add"
+        icon="plus"
         text={t('calculos.adicionar-valor')}
         disabled={desabilitado}
         onClick={() =>
@@ -95,7 +95,7 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
         />
       ))}
       <Button
-        icon="add"
+        icon="plus"
         text={t('calculos.adicionar-bloqueio')}
         disabled={desabilitado}
         onClick={() =>

@@ -142,7 +142,7 @@ export function Peca({ valor, aoMudar, disponiveis, rotulo, desabilitado, nivel 
               {filhas.length > 2 && <Button size="small" variant="minimal" icon="trash" text={t('calculos.remover-condicao', { n: i + 1 })} disabled={desabilitado} onClick={() => aoMudar({ [forma === 'todas' ? 'and' : 'or']: filhas.filter((_, k) => k !== i) })} />}
             </div>
           ))}
-          <Button size="small" icon="add" text={t('calculos.adicionar-condicao')} disabled={desabilitado} onClick={() => aoMudar({ [forma === 'todas' ? 'and' : 'or']: [...filhas, { '>': [0, 0] }] })} />
+          <Button size="small" icon="plus" text={t('calculos.adicionar-condicao')} disabled={desabilitado} onClick={() => aoMudar({ [forma === 'todas' ? 'and' : 'or']: [...filhas, { '>': [0, 0] }] })} />
         </>
       )}
       {PARTES[forma]?.map((p, i) => <Peca key={p} valor={filhas[i]} aoMudar={(v) => aoMudar(comParte(valor, i, v))} disponiveis={disponiveis} rotulo={t(`calculos.parte.${p}` as never)} desabilitado={desabilitado} nivel={nivel + 1} />)}
