@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { AREAS, TODAS_PERMISSOES, type PermissaoInfo as InfoDoCatalogo } from '../access/permissoes';
 import { ACOES_AUDITORIA, RECURSOS_AUDITORIA, type MudancaAuditada } from '../access/auditoria';
-import { consultaLista, DataHora, Enum, Id, Nulavel, Objeto, Versao } from './comum';
+import { consultaLista, DataHora, Enum, Id, Nulavel, Objeto, Versao, type Igual } from './comum';
 
 /** Access: permissions, profiles, both kinds of group, user links and the access audit trail. */
 
@@ -157,5 +157,4 @@ export type TEu = Static<typeof Eu>;
 export type TEntradaAuditoria = Static<typeof EntradaAuditoria>;
 
 /** The catalog's and the audit trail's own types are the contract's (a compile-time check: src/access reads no contract). */
-type Igual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 export const MESMO_FORMATO: [Igual<TPermissaoInfo, InfoDoCatalogo>, Igual<Pick<TEntradaAuditoria, 'antes' | 'depois'>, MudancaAuditada>] = [true, true];

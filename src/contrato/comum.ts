@@ -65,3 +65,6 @@ export const CABECALHOS_LISTA = {
 
 export type TProblema = Static<typeof Problema>;
 export type TErroCampo = Static<typeof ErroCampo>;
+
+/** Whether two types are the same shape: a contract's schema checked against the domain's type at compile time. */
+export type Igual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

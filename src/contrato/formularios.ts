@@ -1,9 +1,10 @@
 import { IDIOMAS_CIDADAO } from '../i18n/cidadao';
 import { Type, type Static } from 'typebox';
 import { STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../forms/status';
-import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto } from './comum';
+import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto, type Igual } from './comum';
 import { Definicao } from './modelos';
 import { STATUS_COBRANCA } from '../forms/taxa';
+import type { EnderecoCep as EnderecoDoCep } from '../forms/brasileiros';
 
 /** Filled forms, their events, analytics and integration retries; and the citizens' side. */
 
@@ -376,3 +377,5 @@ export const EnderecoCep = Type.Object(
   },
   { title: 'EnderecoCep', description: 'O que um CEP determina (issue 44): o elemento preenche com isso as perguntas de endereço ligadas ao campo de CEP, que continuam editáveis.' },
 );
+/** The answer's schema and the type the element fills the address with are one shape (a compile-time check). */
+export const MESMO_ENDERECO: Igual<Static<typeof EnderecoCep>, EnderecoDoCep> = true;

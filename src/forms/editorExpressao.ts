@@ -152,6 +152,11 @@ export function nomesDisponiveis(d: Definicao, proprio?: string): { nomes: NomeD
   return { nomes, repetidas };
 }
 
+/** A new rule's starting condition: the first number the form has, compared with 0 (`comparador`). */
+export function condicaoNova(d: Definicao, comparador: Comparador): unknown {
+  return { [comparador]: [{ var: nomesDisponiveis(d).nomes.find((k) => k.tipo === 'numero')?.nome ?? '' }, 0] };
+}
+
 /** A new value's name from its label: "Renda por pessoa" → "renda-por-pessoa", made unique among the definition's names. */
 export function nomeDoRotulo(rotulo: string, d: Definicao, proprio?: string): string {
   const base = rotulo.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 50) || 'valor';

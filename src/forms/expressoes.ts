@@ -139,9 +139,9 @@ function comHoje(e: unknown, hoje: string): unknown {
   const [op] = Object.keys(e);
   const args = (e as Record<string, unknown>)[op];
   if (op === 'hoje') return hoje;
-  const lista = (Array.isArray(args) ? args : [args]).map((x) => comHoje(x, hoje));
-  if (op === 'idade' && lista.length === 1) lista.push(hoje);
-  return { [op]: lista };
+  const partes = (Array.isArray(args) ? args : [args]).map((x) => comHoje(x, hoje));
+  if (op === 'idade' && partes.length === 1) partes.push(hoje);
+  return { [op]: partes };
 }
 
 /** Whether an expression uses only the operations above, each with its number of arguments (checked before each evaluation). */

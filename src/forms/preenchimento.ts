@@ -159,8 +159,9 @@ export function chavesDesconhecidas(d: Definicao, r: Respostas): string[] {
  * question's type and within its limits (a draft held a 65,000-character "CPF").
  */
 export function errosDoRascunho(d: Definicao, r: Respostas, idioma: Idioma = 'pt-BR'): Record<string, string> {
-  const parcial: Definicao = { ...d, secoes: d.secoes.map((s) => ({ ...s, ...(s.repeticao ? { repeticao: { ...s.repeticao, minimo: 0 } } : {}), campos: s.campos.map(({ obrigatorioQuando: _, ...c }) => ({ ...c, obrigatorio: false })) })) };
-  return errosDasRespostas(parcial, r, idioma);
+  const parcial: Definicao = { ...d, secoes: d.secoes.map((s) => ({ ...s, ...(s.repeticao ? { repeticao: { ...s.repeticao, minimo: 0 } } : {}), campos: s.campos.map((c) => ({ ...c, obrigatorio: false })) })) };
+  // Nor does a rule make anything required in a draft.
+  return errosDasRespostas(parcial, r, idioma, undefined, new Set());
 }
 
 /**

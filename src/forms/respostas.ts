@@ -5,7 +5,7 @@ import { lerNumero } from '../validation/regras';
 import { camposOcultos, chaveNoItem, itensDe } from './condicoes';
 import type { CampoDefinicao, Definicao, Secao } from './definicao';
 import type { Calculo } from './calculos';
-import { formatarReais, reaisDaResposta } from './dinheiro';
+import { centavosDaResposta, formatarReais } from './dinheiro';
 import { formatarCep, formatarCnpj, formatarTelefone } from './brasileiros';
 
 /**
@@ -70,8 +70,8 @@ export function textoResposta(campo: CampoDefinicao, v: unknown, t: Tradutor = e
       return typeof v === 'string' ? formatarCep(v) : textoLivre(v, t);
     case 'moeda': {
       // Money as the reader's language writes it, from what was typed or the centavos stored.
-      const r = reaisDaResposta(v);
-      return Number.isFinite(r) ? formatarReais(Math.round(r * 100), t('respostas.localidade')) : textoLivre(v, t);
+      const centavos = centavosDaResposta(v);
+      return centavos === null ? textoLivre(v, t) : formatarReais(centavos, t('respostas.localidade'));
     }
     case 'inteiro':
     case 'decimal': {

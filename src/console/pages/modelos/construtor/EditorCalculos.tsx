@@ -4,7 +4,7 @@ import { useT } from '../../../app/contexto';
 import { calcular, type Bloqueio, type Calculo } from '../../../../forms/calculos';
 import type { Definicao } from '../../../../forms/definicao';
 import { definirObrigatorioQuando } from '../../../../forms/edicao';
-import { nomeDoRotulo, nomesDisponiveis, renomearNasExpressoes } from '../../../../forms/editorExpressao';
+import { condicaoNova, nomeDoRotulo, nomesDisponiveis, renomearNasExpressoes } from '../../../../forms/editorExpressao';
 import { problemasDosCalculos } from '../../../../forms/problemasCalculos';
 import { textoCalculado } from '../../../../forms/respostas';
 import { TIPOS_CALCULO, type TipoCalculo } from '../../../../forms/vocabulario';
@@ -103,8 +103,7 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
             const usados = new Set((x.bloqueios ?? []).map((b) => b.id));
             let n = (x.bloqueios?.length ?? 0) + 1;
             while (usados.has(`regra-${n}`)) n++;
-            const primeiro = nomesDisponiveis(x).nomes.find((k) => k.tipo === 'numero')?.nome ?? '';
-            return { ...x, bloqueios: [...(x.bloqueios ?? []), { id: `regra-${n}`, quando: { '<': [{ var: primeiro }, 0] }, mensagem: '' }] };
+            return { ...x, bloqueios: [...(x.bloqueios ?? []), { id: `regra-${n}`, quando: condicaoNova(x, '<'), mensagem: '' }] };
           }, 'bloqueios')
         }
       />
@@ -148,8 +147,7 @@ function Exigencias({ d, aoMudar, desabilitado, exigidos, problemas }: { d: Defi
             disabled={desabilitado}
             onChange={(e) => {
               const campo = e.currentTarget.value;
-              const primeiro = disponiveis.nomes.find((k) => k.tipo === 'numero')?.nome ?? '';
-              if (campo) definir(campo, { '>': [{ var: primeiro }, 0] });
+              if (campo) definir(campo, condicaoNova(d, '>'));
             }}
           >
             <option value="">{t('calculos.pergunta')}…</option>
