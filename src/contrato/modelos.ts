@@ -39,7 +39,7 @@ export const Condicao = Type.Object(
 const Expressao = Type.Unknown({
   title: 'Expressao',
   description:
-    'Uma expressão JSON Logic (jsonlogic.com) sobre as respostas: `{"var": "id"}` lê uma resposta (números como números, datas yyyy-MM-dd, uma seção que se repete como a lista dos seus itens) ou outro valor calculado (dinheiro em reais). Operações: if, ==, !=, >, >=, <, <=, !, and, or, +, -, *, /, min, max, cat, in, map, filter e as nossas: soma, contagem, minimo, maximo (de uma lista), idade (anos completos de uma data a hoje ou a outra data), diasEntre, somarDias, arredondar (a centavos) e hoje (a data em São Paulo). Uma resposta que falta faz o resultado faltar (null). O servidor recalcula tudo.',
+    'Uma expressão JSON Logic (jsonlogic.com) sobre as respostas: `{"var": "id"}` lê uma resposta (números como números, datas yyyy-MM-dd, uma seção que se repete como a lista dos seus itens) ou outro valor calculado (dinheiro em reais). Operações: if, ==, !=, >, >=, <, <=, !, and, or, +, -, *, /, min, max, cat, in, map, filter e as nossas: soma, contagem, minimo, maximo (de uma lista), idade (anos completos de uma data a hoje ou a outra data), diasEntre, somarDias, arredondar (a centavos), hoje (a data em São Paulo), e as das exigências de uma regra: preenchido, naoPreenchido, igual (textos sem caixa nem acentos; uma escolha múltipla por qualquer marcada) e umDe. Uma resposta que falta faz o resultado faltar (null). O servidor recalcula tudo.',
 });
 export const Campo = Type.Object(
   {

@@ -1,13 +1,13 @@
 import type { Static } from 'typebox';
 import type { Bloqueio as EsquemaBloqueio, Calculo as EsquemaCalculo } from '../contrato/modelos';
 import { hojeSaoPaulo } from '../i18n/datas';
-import { lerNumero } from '../validation/regras';
-import { reaisDaResposta } from './dinheiro';
-import { cnpjNormalizado, telefoneE164 } from './brasileiros';
 import { itensDe, respostasVisiveis } from './condicoes';
-import type { CampoDefinicao, Definicao } from './definicao';
+import type { Definicao } from './definicao';
 import { avaliar, normalizar, verdadeiro } from './expressoes';
+import { valorParaExpressao } from './regras';
 import type { TipoCalculo } from './vocabulario';
+
+export { valorParaExpressao };
 
 /**
  * Calculated values and blocking rules (issue 43): values computed from the answers (an age, a total, a
@@ -21,38 +21,6 @@ export type Bloqueio = Static<typeof EsquemaBloqueio>;
 
 /** A value as stored: numero a number, dinheiro integer centavos, data yyyy-MM-dd, texto a text, simNao a boolean; null when it cannot be computed yet. */
 export type ValorCalculado = number | string | boolean | null;
-
-const vazio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
-
-/** An answer as an expression reads it: numbers as numbers, dates as yyyy-MM-dd, a CPF by its digits, a file as yes. */
-export function valorParaExpressao(c: Pick<CampoDefinicao, 'tipo'>, v: unknown): unknown {
-  if (vazio(v)) return null;
-  switch (c.tipo) {
-    case 'inteiro':
-    case 'decimal': {
-      const n = typeof v === 'number' || typeof v === 'string' ? lerNumero(v) : NaN;
-      return Number.isFinite(n) ? n : null;
-    }
-    case 'moeda': {
-      const r = reaisDaResposta(v);
-      return Number.isFinite(r) ? r : null;
-    }
-    case 'cnpj':
-      return typeof v === 'string' ? cnpjNormalizado(v) : null;
-    case 'telefone':
-      return typeof v === 'string' ? (telefoneE164(v) ?? v.trim()) : null;
-    case 'data':
-      return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
-    case 'escolha-multipla':
-      return Array.isArray(v) ? v.map(String) : null;
-    case 'cpf':
-      return typeof v === 'string' ? v.replace(/\D/g, '') : null;
-    case 'arquivo':
-      return true;
-    default:
-      return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : null;
-  }
-}
 
 /** The value of a calculation as the next expressions read it: money in reais (stored in centavos). */
 const paraExpressao = (c: Calculo, v: ValorCalculado) => (c.tipo === 'dinheiro' && typeof v === 'number' ? v / 100 : v);

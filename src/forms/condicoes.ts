@@ -1,21 +1,16 @@
-import type { Static } from 'typebox';
-import type { Condicao as EsquemaCondicao, Criterio as EsquemaCriterio } from '../contrato/modelos';
 import { emPortugues, type Tradutor } from '../i18n';
+import { lerNumero } from '../validation/regras';
 import type { CampoDefinicao, Definicao, ProblemaDefinicao } from './definicao';
+import { condicaoAtendida, type Condicao, type Criterio, type Operador, type Sujeito } from './regras';
 import type { TipoCampo } from './vocabulario';
-import { reaisDaResposta } from './dinheiro';
-import { cnpjNormalizado, telefoneE164 } from './brasileiros';
 
 /**
  * Conditional questions: a field or a whole section shows only when earlier answers call for it
- * ("todas" or "qualquer" of its criteria). Pure and the only evaluator: the preview and the citizen's
- * page hide and show with it, the server drops hidden answers and skips their rules with it, the drawer
- * lays a filled form out with it.
+ * ("todas" or "qualquer" of its criteria). Pure: the preview and the citizen's page hide and show with it,
+ * the server drops hidden answers and skips their rules with it, the drawer lays a filled form out with it.
+ * A condition is a rule as every rule is written (`regras.ts`), evaluated by the one evaluator.
  */
-export type Condicao = Static<typeof EsquemaCondicao>;
-export type Criterio = Static<typeof EsquemaCriterio>;
-export type Operador = Criterio['operador'];
-
+export type { Condicao, Criterio, Operador };
 
 const ESCOLHA: Operador[] = ['igual', 'umDe', 'preenchido', 'naoPreenchido'];
 const COMPARAVEL: Operador[] = ['igual', 'maior', 'maiorOuIgual', 'menor', 'menorOuIgual', 'preenchido', 'naoPreenchido'];
@@ -41,59 +36,8 @@ export const OPERADORES_POR_TIPO: Record<TipoCampo, Operador[]> = {
 
 export const chaveOperador = (o: Operador) => `condicao.${o}` as const;
 
-const vazio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
-
-/** A number as typed in Brazil ("1.234,5") or as sent (1234.5); NaN when it is none. */
-function numero(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v !== 'string') return NaN;
-  const s = v.trim().replace(/\.(?=\d{3}(\D|$))/g, '').replace(',', '.');
-  return /^[+-]?\d+(\.\d+)?$/.test(s) ? Number(s) : NaN;
-}
-
-/** Text compared as a person reads it: trimmed, case and accents aside; a CPF by its digits. */
-const normalizar = (tipo: TipoCampo, v: unknown) => {
-  const s = String(v ?? '').trim();
-  if (tipo === 'cnpj') return cnpjNormalizado(s);
-  if (tipo === 'cep') return s.replace(/\D/g, '');
-  if (tipo === 'telefone') return telefoneE164(s) ?? s.replace(/\D/g, '');
-  return tipo === 'cpf' ? s.replace(/\D/g, '') : s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
-};
-
 /** Whether one criterion holds for `valor`, the answer of `campo` (undefined when hidden or unanswered). */
-export function criterioAtendido(campo: CampoDefinicao, c: Criterio, valor: unknown): boolean {
-  if (c.operador === 'preenchido') return !vazio(valor);
-  if (c.operador === 'naoPreenchido') return vazio(valor);
-  if (vazio(valor)) return false;
-  const tipo = campo.tipo;
-  if (tipo === 'escolha-multipla') {
-    const marcadas = new Set(Array.isArray(valor) ? valor.map(String) : []);
-    const alvos = c.operador === 'umDe' ? (c.valores ?? []) : [String(c.valor ?? '')];
-    return alvos.some((a) => marcadas.has(a));
-  }
-  // Money (issue 44): the answer in reais, typed or stored in centavos; the criterion's value in reais.
-  const resposta = tipo === 'moeda' ? reaisDaResposta(valor) : numero(valor);
-  if (c.operador === 'igual' || c.operador === 'umDe') {
-    if (tipo === 'inteiro' || tipo === 'decimal' || tipo === 'moeda') return resposta === numero(c.valor);
-    const alvos = c.operador === 'umDe' ? (c.valores ?? []) : [c.valor];
-    const v = tipo === 'data' || tipo === 'escolha-unica' ? String(valor) : normalizar(tipo, valor);
-    return alvos.some((a) => (tipo === 'data' || tipo === 'escolha-unica' ? String(a) : normalizar(tipo, a)) === v);
-  }
-  // Comparisons: numbers by value, dates (yyyy-MM-dd) in calendar order.
-  const [a, b] = tipo === 'data' ? [String(valor), String(c.valor ?? '')] : [resposta, numero(c.valor)];
-  if (typeof a === 'number' && (Number.isNaN(a) || Number.isNaN(b as number))) return false;
-  if (tipo === 'data' && !(/^\d{4}-\d{2}-\d{2}$/.test(a as string) && /^\d{4}-\d{2}-\d{2}$/.test(b as string))) return false;
-  switch (c.operador) {
-    case 'maior':
-      return a > b;
-    case 'maiorOuIgual':
-      return a >= b;
-    case 'menor':
-      return a < b;
-    default:
-      return a <= b;
-  }
-}
+export const criterioAtendido = (campo: CampoDefinicao, c: Criterio, valor: unknown): boolean => condicaoAtendida({ juncao: 'todas', criterios: [c] }, new Map([[c.campo, campo]]), () => valor);
 
 export interface Visibilidade {
   secoes: Set<string>;
@@ -120,12 +64,7 @@ export function visiveis(d: Definicao, respostas: Record<string, unknown>): Visi
   const v: Visibilidade = { secoes: new Set(), campos: new Set(), entradas: new Map() };
   const anteriores = new Map<string, CampoDefinicao>();
   const atendeCom = (cond: Condicao | undefined, valor: (c: CampoDefinicao) => unknown, campos: Map<string, CampoDefinicao>) => {
-    if (!cond || !cond.criterios.length) return true;
-    const um = (c: Criterio) => {
-      const campo = campos.get(c.campo);
-      return !!campo && criterioAtendido(campo, c, valor(campo));
-    };
-    return cond.juncao === 'qualquer' ? cond.criterios.some(um) : cond.criterios.every(um);
+    return condicaoAtendida(cond, campos, (s) => valor(s as CampoDefinicao));
   };
   const doFormulario = (campo: CampoDefinicao) => (v.campos.has(campo.id) && Object.hasOwn(respostas, campo.id) ? respostas[campo.id] : undefined);
   for (const s of d.secoes) {
@@ -207,7 +146,7 @@ export function problemasDasCondicoes(d: Definicao, t: Tradutor = emPortugues): 
         const opcoes = new Set((alvo.c.opcoes ?? []).map((o) => o.valor));
         const fora = valores.find((x) => !opcoes.has(String(x)));
         if (fora !== undefined) p.push({ caminho: aqui, mensagem: t('def.condicao-opcao', { valor: String(fora), campo: rotulo }) });
-      } else if ((alvo.c.tipo === 'inteiro' || alvo.c.tipo === 'decimal' || alvo.c.tipo === 'moeda') && Number.isNaN(numero(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-numero') });
+      } else if ((alvo.c.tipo === 'inteiro' || alvo.c.tipo === 'decimal' || alvo.c.tipo === 'moeda') && !Number.isFinite(lerNumero(valores[0] as string | number))) p.push({ caminho: aqui, mensagem: t('def.condicao-numero') });
       else if (alvo.c.tipo === 'data' && !/^\d{4}-\d{2}-\d{2}$/.test(String(valores[0]))) p.push({ caminho: aqui, mensagem: t('def.condicao-data') });
     }
   };
@@ -232,7 +171,7 @@ export function camposAnteriores(d: Definicao, alvo: { campo: string } | { secao
 }
 
 /** A criterion on `campo` with `operador` (the first its type allows by default) and a starting value. */
-export function criterioNovo(campo: CampoDefinicao, operador: Operador = OPERADORES_POR_TIPO[campo.tipo][0]): Criterio {
+export function criterioNovo(campo: Sujeito, operador: Operador = OPERADORES_POR_TIPO[campo.tipo][0]): Criterio {
   if (operador === 'preenchido' || operador === 'naoPreenchido') return { campo: campo.id, operador };
   if (operador === 'umDe') return { campo: campo.id, operador, valores: [] };
   const primeira = campo.opcoes?.[0]?.valor;

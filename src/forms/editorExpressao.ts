@@ -1,34 +1,26 @@
 import type { Definicao } from './definicao';
+import { no } from './expressoes';
 import type { TipoCalculo } from './vocabulario';
 
 /**
  * The builder's calculation editor without JSON (issue 43): an expression seen as a tree of pieces a designer
  * picks — an answer or value, a number, today, an operation on two pieces, a total of a repeating section's
  * items, an age — each piece one JSON Logic node. Pure: the editor draws these, the tests check them; anything
- * the pieces cannot say stays "avançada" and is edited as JSON.
+ * the pieces cannot say stays "avançada" and is edited as JSON. Rules (conditions, a yes/no value) are not pieces:
+ * they are written as criteria, the one way every rule is written (`regras.ts`).
  */
 export const FORMAS = [
   'resposta', 'numero', 'hoje',
   'soma', 'subtracao', 'multiplicacao', 'divisao',
   'somaItens', 'contagem', 'minimoItens', 'maximoItens',
   'idade', 'diasEntre', 'somarDias', 'arredondar',
-  'comparacao', 'todas', 'qualquer',
   'avancada',
 ] as const;
 export type Forma = (typeof FORMAS)[number];
 
 const BINARIAS = { soma: '+', subtracao: '-', multiplicacao: '*', divisao: '/' } as const;
 const AGREGADAS = { somaItens: 'soma', minimoItens: 'minimo', maximoItens: 'maximo' } as const;
-export const COMPARADORES = ['<', '<=', '>', '>=', '==', '!='] as const;
-export type Comparador = (typeof COMPARADORES)[number];
 
-const no = (e: unknown): [string, unknown[]] | null => {
-  if (!e || typeof e !== 'object' || Array.isArray(e)) return null;
-  const chaves = Object.keys(e);
-  if (chaves.length !== 1) return null;
-  const v = (e as Record<string, unknown>)[chaves[0]];
-  return [chaves[0], Array.isArray(v) ? v : [v]];
-};
 const nomeDe = (e: unknown): string | null => {
   const n = no(e);
   return n && n[0] === 'var' && typeof n[1][0] === 'string' ? n[1][0] : null;
@@ -59,9 +51,6 @@ export function formaDe(e: unknown): Forma {
   if (op === 'diasEntre' && a.length === 2) return 'diasEntre';
   if (op === 'somarDias' && a.length === 2) return 'somarDias';
   if (op === 'arredondar' && a.length === 1) return 'arredondar';
-  if ((COMPARADORES as readonly string[]).includes(op) && a.length === 2) return 'comparacao';
-  if (op === 'and' && a.length >= 2) return 'todas';
-  if (op === 'or' && a.length >= 2) return 'qualquer';
   return 'avancada';
 }
 
@@ -78,9 +67,6 @@ export function comParte(e: unknown, i: number, parte: unknown): unknown {
   return { [op]: a.map((x, k) => (k === i ? parte : x)) };
 }
 
-/** A comparison's operator, and the same comparison with another. */
-export const comparadorDe = (e: unknown): Comparador => no(e)![0] as Comparador;
-export const comComparador = (e: unknown, c: Comparador): unknown => ({ [c]: no(e)![1] });
 
 /** A piece of `forma` to start with; the piece it replaces becomes its first part where it fits (a+… keeps a). */
 export function pecaNova(forma: Forma, anterior: unknown, o: { nome?: string; secao?: { id: string; campo?: string } } = {}): unknown {
@@ -111,11 +97,6 @@ export function pecaNova(forma: Forma, anterior: unknown, o: { nome?: string; se
       return { somarDias: [{ var: o.nome ?? '' }, 30] };
     case 'arredondar':
       return { arredondar: [primeira] };
-    case 'comparacao':
-      return { '>': [primeira, 0] };
-    case 'todas':
-    case 'qualquer':
-      return { [forma === 'todas' ? 'and' : 'or']: [formaDe(primeira) === 'comparacao' ? primeira : { '>': [0, 0] }, { '>': [0, 0] }] };
     default:
       return anterior;
   }
@@ -150,11 +131,6 @@ export function nomesDisponiveis(d: Definicao, proprio?: string): { nomes: NomeD
   ];
   const repetidas = d.secoes.filter((s) => s.repeticao).map((s) => ({ id: s.id, titulo: s.titulo || s.id, campos: s.campos.filter((c) => c.tipo === 'inteiro' || c.tipo === 'decimal').map((c) => ({ id: c.id, rotulo: c.rotulo || c.id })) }));
   return { nomes, repetidas };
-}
-
-/** A new rule's starting condition: the first number the form has, compared with 0 (`comparador`). */
-export function condicaoNova(d: Definicao, comparador: Comparador): unknown {
-  return { [comparador]: [{ var: nomesDisponiveis(d).nomes.find((k) => k.tipo === 'numero')?.nome ?? '' }, 0] };
 }
 
 /** A new value's name from its label: "Renda por pessoa" → "renda-por-pessoa", made unique among the definition's names. */

@@ -8,7 +8,9 @@ import jsonLogic from 'json-logic-js';
  *
  * Numbers: `+`, `-` and `soma` add decimals exactly (0.1 + 0.2 is 0.3: the operands are scaled to integers);
  * `*` and `/` are rounded to 15 significant digits; a missing answer (null) makes the result missing, never 0;
- * a division by zero gives null; a comparison with a missing side is false.
+ * a division by zero gives null; a comparison with a missing side is false. The criteria of rules (`regras.ts`)
+ * add `preenchido`, `naoPreenchido`, `igual` (texts as a person reads them, a multiple choice by any of its
+ * options) and `umDe`.
  */
 
 /** The operations a designer may use, with the number of arguments each takes ([min, max]). */
@@ -22,8 +24,8 @@ export const OPERACOES = {
   '<': [2, 2],
   '<=': [2, 2],
   '!': [1, 1],
-  and: [2, 20],
-  or: [2, 20],
+  and: [2, 100],
+  or: [2, 100],
   '+': [1, 20],
   '-': [1, 2],
   '*': [2, 20],
@@ -43,6 +45,10 @@ export const OPERACOES = {
   somarDias: [2, 2],
   arredondar: [1, 1],
   hoje: [0, 0],
+  preenchido: [1, 1],
+  naoPreenchido: [1, 1],
+  igual: [2, 2],
+  umDe: [2, 2],
 } as const satisfies Record<string, readonly [number, number]>;
 export type Operacao = keyof typeof OPERACOES;
 
@@ -101,6 +107,18 @@ const comparar = (f: (a: number | string, b: number | string) => boolean) => (a:
   return x[0] !== null && x[1] !== null && f(x[0], x[1]);
 };
 
+/** Text as a person compares it: trimmed, case and accents aside. */
+const comoSeLe = (s: string) => s.trim().normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
+const vazio = (v: unknown) => faltando(v) || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
+/** One answer equal to what the designer gave: numbers by value, texts as a person reads them, yes/no by its name. */
+function mesmo(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return num(a) !== null && num(a) === (typeof b === 'string' ? (b.trim() ? Number(b) : NaN) : num(b));
+  if (typeof a === 'boolean') return String(a) === String(b);
+  return typeof a === 'string' && typeof b === 'string' && comoSeLe(a) === comoSeLe(b);
+}
+/** A criterion's equality: an answer equal to `b`, or a multiple choice with `b` among its options. */
+const igual = (a: unknown, b: unknown) => !vazio(a) && (Array.isArray(a) ? a.some((x) => mesmo(x, b)) : mesmo(a, b));
+
 const NOSSAS: Record<string, (...a: unknown[]) => unknown> = {
   '+': (...a) => (a.some(faltando) || a.some((x) => num(x) === null) ? null : somaExata(a.map((x) => num(x)!))),
   '-': (a, b) => {
@@ -124,6 +142,11 @@ const NOSSAS: Record<string, (...a: unknown[]) => unknown> = {
   diasEntre: (a, b) => (diaDe(a) === null || diaDe(b) === null ? null : diaDe(b)! - diaDe(a)!),
   somarDias: (d, n) => (diaDe(d) === null || num(n) === null || !Number.isInteger(num(n)) ? null : dataDoDia(diaDe(d)! + num(n)!)),
   // Round half away from zero to centavos, on the decimal the number stands for (1.005 → 1.01).
+  // A criterion's operations (regras.ts): how a question's condition, a required-when and a blocking rule read answers.
+  preenchido: (x) => !vazio(x),
+  naoPreenchido: (x) => vazio(x),
+  igual,
+  umDe: (x, alvos) => Array.isArray(alvos) && alvos.some((b) => igual(x, b)),
   arredondar: (x) => (num(x) === null ? null : Math.sign(num(x)!) * Math.round(normalizar(Math.abs(num(x)!) * 100)) / 100 || 0),
 };
 jsonLogic.rm_operation('log');
@@ -143,6 +166,15 @@ function comHoje(e: unknown, hoje: string): unknown {
   if (op === 'idade' && partes.length === 1) partes.push(hoje);
   return { [op]: partes };
 }
+
+/** A JSON Logic node as its operation and arguments (one argument given alone is a list of one), or null when it is none. */
+export const no = (e: unknown): [string, unknown[]] | null => {
+  if (!e || typeof e !== 'object' || Array.isArray(e)) return null;
+  const chaves = Object.keys(e);
+  if (chaves.length !== 1) return null;
+  const v = (e as Record<string, unknown>)[chaves[0]];
+  return [chaves[0], Array.isArray(v) ? v : [v]];
+};
 
 /** Whether an expression uses only the operations above, each with its number of arguments (checked before each evaluation). */
 export function expressaoPermitida(e: unknown, profundidade = 0): boolean {

@@ -156,6 +156,10 @@ function tipoDe(e: unknown, x: Contexto, guardas: unknown[] = [], escopo?: Map<s
       a.forEach((y) => tipoDe(y, x, guardas, escopo));
       return 'texto';
     case 'in':
+    case 'preenchido':
+    case 'naoPreenchido':
+    case 'igual':
+    case 'umDe':
       a.forEach((y) => tipoDe(y, x, guardas, escopo));
       return 'simNao';
     case 'map':

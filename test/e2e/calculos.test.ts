@@ -81,19 +81,21 @@ describe('valores calculados e regras de bloqueio de ponta a ponta', () => {
         const json = JSON.parse(await cartao(2).getByLabel('JSON de "Renda por pessoa"').inputValue());
         assert.deepEqual(json, { '/': [{ var: 'renda-total-da-familia' }, { contagem: { var: 'membros' } }] }, 'the JSON is there for those who want it');
 
-        // Two blocking rules: under 18, and above R$ 706,00 per person.
+        // Two blocking rules: under 18, and above R$ 706,00 per person — written as requirements, the way a
+        // question's condition is (one way of writing rules), kept as the evaluator's JSON Logic.
+        const exigencia = (r: Locator) => r.locator('fieldset.cf-condicao:has(> legend:text-is("Bloquear o envio quando")) li.cf-criterio').first();
         await editor.getByRole('button', { name: 'Adicionar regra de bloqueio' }).click();
-        const quando0 = peca(regra(0), 'Bloquear o envio quando');
-        await peca(quando0, 'Primeiro valor').getByLabel('Resposta ou valor').selectOption({ label: 'Idade (calculado)' });
-        await quando0.getByLabel('Comparação', { exact: true }).selectOption({ label: 'é menor que' });
-        await peca(quando0, 'Segundo valor').getByLabel('Número').fill('18');
+        await exigencia(regra(0)).getByLabel('Pergunta ou valor').selectOption({ label: 'Idade (calculado)' });
+        await exigencia(regra(0)).getByLabel('Comparação').selectOption({ label: 'é menor que' });
+        await exigencia(regra(0)).getByLabel('Valor', { exact: true }).fill('18');
         await regra(0).getByLabel('Mensagem ao cidadão').fill('Este benefício é para maiores de 18 anos.');
         await editor.getByRole('button', { name: 'Adicionar regra de bloqueio' }).click();
-        const quando1 = peca(regra(1), 'Bloquear o envio quando');
-        await peca(quando1, 'Primeiro valor').getByLabel('Resposta ou valor').selectOption({ label: 'Renda por pessoa (calculado)' });
-        await quando1.getByLabel('Comparação', { exact: true }).selectOption({ label: 'é maior que' });
-        await peca(quando1, 'Segundo valor').getByLabel('Número').fill('706');
+        await exigencia(regra(1)).getByLabel('Pergunta ou valor').selectOption({ label: 'Renda por pessoa (calculado)' });
+        await exigencia(regra(1)).getByLabel('Comparação').selectOption({ label: 'é maior que' });
+        await exigencia(regra(1)).getByLabel('Valor', { exact: true }).fill('706');
         await regra(1).getByLabel('Mensagem ao cidadão').fill('A renda por pessoa passa de R$ 706,00.');
+        await regra(1).locator('summary:has-text("JSON")').click();
+        assert.deepEqual(JSON.parse(await regra(1).getByLabel('JSON de "Regra 2"').inputValue()), { '>': [{ var: 'renda-por-pessoa' }, 706] }, 'the requirement is the JSON Logic the server evaluates');
 
         // Sample answers in the preview: each result beside its value, each rule's decision.
         await previa.getByLabel(/^Data de nascimento/).fill(`01/05/${ANO - 30}`);

@@ -150,7 +150,7 @@ test('the builder pieces: each expression read back as the piece that made it; n
   assert.equal(formaDe(RENDA.calculos![0].expressao), 'idade');
   assert.equal(formaDe(RENDA.calculos![1].expressao), 'somaItens');
   assert.equal(formaDe(RENDA.calculos![2].expressao), 'divisao');
-  assert.equal(formaDe(RENDA.bloqueios![0].quando), 'comparacao');
+  assert.equal(formaDe(RENDA.bloqueios![0].quando), 'avancada', 'a rule is no piece: it is written as requirements (regras.test.ts)');
   assert.equal(formaDe({ reduce: [[], 0, 0] }), 'avancada', 'what the pieces cannot say is edited as JSON');
   // A piece replaced by an operation keeps it as the first part: "a" → "a ÷ 1".
   const div = pecaNova('divisao', { var: 'renda-total' });

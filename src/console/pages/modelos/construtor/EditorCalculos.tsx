@@ -4,14 +4,22 @@ import { useT } from '../../../app/contexto';
 import { calcular, type Bloqueio, type Calculo } from '../../../../forms/calculos';
 import type { Definicao } from '../../../../forms/definicao';
 import { definirObrigatorioQuando } from '../../../../forms/edicao';
-import { condicaoNova, nomeDoRotulo, nomesDisponiveis, renomearNasExpressoes } from '../../../../forms/editorExpressao';
+import { nomeDoRotulo, nomesDisponiveis, renomearNasExpressoes } from '../../../../forms/editorExpressao';
+import { condicaoDaLogica, regraNova, sujeitosDasRegras } from '../../../../forms/regras';
 import { problemasDosCalculos } from '../../../../forms/problemasCalculos';
 import { textoCalculado } from '../../../../forms/respostas';
 import { TIPOS_CALCULO, type TipoCalculo } from '../../../../forms/vocabulario';
 import type { IdiomaCidadao } from '../../../../i18n/cidadao';
 import { tradutorCidadao } from '../../../../i18n/cidadao';
 import { JsonDaExpressao, Peca } from './EditorExpressao';
+import { EditorRegra } from './EditorRegra';
 import type { AoMudarDefinicao } from './PropriedadesCampo';
+
+/** What the rules of this definition may read (all but `proprio`), labelled in the builder's language. */
+function useSujeitos(d: Definicao, proprio?: string) {
+  const t = useT();
+  return useMemo(() => sujeitosDasRegras(d, { sim: t('regras.sim'), nao: t('regras.nao'), calculado: (nome) => t('calculos.valor-calculado', { nome }) }, proprio), [d, t, proprio]);
+}
 
 export interface PropsEditorCalculos {
   definicao: Definicao;
@@ -47,6 +55,7 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
   const mudarCalculo = (i: number, f: (c: Calculo) => Calculo, chave: string) => aoMudar((x) => ({ ...x, calculos: (x.calculos ?? []).map((c, k) => (k === i ? f(c) : c)) }), `calculos.${i}.${chave}`);
   const mudarBloqueio = (i: number, f: (b: Bloqueio) => Bloqueio, chave: string) => aoMudar((x) => ({ ...x, bloqueios: (x.bloqueios ?? []).map((b, k) => (k === i ? f(b) : b)) }), `bloqueios.${i}.${chave}`);
   const secoes = d.secoes.filter((s) => !s.repeticao);
+  const sujeitos = useSujeitos(d);
   return (
     <div className="cf-calculos" ref={raiz}>
       <p className="cf-ajuda">{t('calculos.ajuda')}</p>
@@ -103,7 +112,7 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
             const usados = new Set((x.bloqueios ?? []).map((b) => b.id));
             let n = (x.bloqueios?.length ?? 0) + 1;
             while (usados.has(`regra-${n}`)) n++;
-            return { ...x, bloqueios: [...(x.bloqueios ?? []), { id: `regra-${n}`, quando: condicaoNova(x, '<'), mensagem: '' }] };
+            return { ...x, bloqueios: [...(x.bloqueios ?? []), { id: `regra-${n}`, quando: regraNova(sujeitos, 'menor'), mensagem: '' }] };
           }, 'bloqueios')
         }
       />
@@ -119,7 +128,7 @@ export function EditorCalculos({ definicao: d, aoMudar, desabilitado, amostra, i
 function Exigencias({ d, aoMudar, desabilitado, exigidos, problemas }: { d: Definicao; aoMudar: AoMudarDefinicao; desabilitado: boolean; exigidos: Set<string>; problemas: { caminho: string; mensagem: string }[] }) {
   const t = useT();
   const id = useId();
-  const disponiveis = useMemo(() => nomesDisponiveis(d), [d]);
+  const sujeitos = useSujeitos(d);
   const todas = d.secoes.flatMap((s, i) => s.campos.map((c, j) => ({ c, caminho: `secoes[${i}].campos[${j}].obrigatorioQuando` })));
   const comRegra = todas.filter((x) => x.c.obrigatorioQuando !== undefined);
   const opcionais = todas.filter((x) => !x.c.obrigatorio && x.c.obrigatorioQuando === undefined);
@@ -132,7 +141,7 @@ function Exigencias({ d, aoMudar, desabilitado, exigidos, problemas }: { d: Defi
       {comRegra.map(({ c, caminho }, i) => (
         <section key={c.id} className="cf-cartao-calculo" data-exigencia={i} aria-labelledby={`${id}-${i}`}>
           <h4 id={`${id}-${i}`}>{c.rotulo || c.id}</h4>
-          <Peca valor={c.obrigatorioQuando} aoMudar={(v) => definir(c.id, v)} disponiveis={disponiveis} rotulo={t('calculos.exigencia-quando')} desabilitado={desabilitado} />
+          <EditorRegra valor={c.obrigatorioQuando} aoMudar={(v) => definir(c.id, v)} sujeitos={sujeitos.filter((s) => s.id !== c.id)} rotulo={t('calculos.exigencia-quando')} nome={c.rotulo || c.id} desabilitado={desabilitado} />
           <p className="cf-ajuda">{t(exigidos.has(c.id) ? 'calculos.exigida-amostra' : 'calculos.nao-exigida-amostra')}</p>
           <Problemas lista={problemas.filter((p) => p.caminho === caminho).map((p) => p.mensagem)} />
           <JsonDaExpressao valor={c.obrigatorioQuando} rotulo={t('calculos.json-rotulo', { nome: c.rotulo || c.id })} desabilitado={desabilitado} aoMudar={(v) => definir(c.id, v)} />
@@ -147,7 +156,7 @@ function Exigencias({ d, aoMudar, desabilitado, exigidos, problemas }: { d: Defi
             disabled={desabilitado}
             onChange={(e) => {
               const campo = e.currentTarget.value;
-              if (campo) definir(campo, condicaoNova(d, '>'));
+              if (campo) definir(campo, regraNova(sujeitos.filter((s) => s.id !== campo), 'maior'));
             }}
           >
             <option value="">{t('calculos.pergunta')}…</option>
@@ -191,6 +200,7 @@ function CartaoCalculo(p: {
   const { calculo: c, d, desabilitado } = p;
   const id = useId();
   const disponiveis = useMemo(() => nomesDisponiveis(d, c.id), [d, c.id]);
+  const sujeitos = useSujeitos(d, c.id);
   const [nomeDigitado, setNomeDigitado] = useState(c.id);
   useEffect(() => setNomeDigitado(c.id), [c.id]);
   const titulo = c.rotulo.trim() || t('calculos.sem-nome');
@@ -216,7 +226,13 @@ function CartaoCalculo(p: {
           <InputGroup id={`${id}-nome`} value={nomeDigitado} disabled={desabilitado} onChange={(e) => setNomeDigitado(e.currentTarget.value)} onBlur={() => nomeDigitado !== c.id && nomeDigitado.trim() && p.aoRenomear(nomeDigitado.trim())} />
         </FormGroup>
         <FormGroup label={t('calculos.tipo')} labelFor={`${id}-tipo`}>
-          <HTMLSelect id={`${id}-tipo`} value={c.tipo} disabled={desabilitado} onChange={(e) => p.aoMudar((x) => ({ ...x, tipo: e.currentTarget.value as TipoCalculo }), 'tipo')}>
+          <HTMLSelect id={`${id}-tipo`} value={c.tipo} disabled={desabilitado} onChange={(e) => {
+              const tipo = e.currentTarget.value as TipoCalculo;
+              // A yes/no value is a rule (written as requirements); another type starts from a number again.
+              const regra = condicaoDaLogica(c.expressao) !== null;
+              const expressao = tipo === 'simNao' && !regra ? regraNova(sujeitos, 'maior') : tipo !== 'simNao' && regra ? 0 : c.expressao;
+              p.aoMudar((x) => ({ ...x, tipo, expressao }), 'tipo');
+            }}>
             {TIPOS_CALCULO.map((tipo) => (
               <option key={tipo} value={tipo}>
                 {t(`calculos.tipo.${tipo}` as never)}
@@ -243,7 +259,11 @@ function CartaoCalculo(p: {
           </HTMLSelect>
         </FormGroup>
       </div>
-      <Peca valor={c.expressao} aoMudar={(v) => p.aoMudar((x) => ({ ...x, expressao: v }), 'expressao')} disponiveis={disponiveis} rotulo={t('calculos.calculo')} desabilitado={desabilitado} />
+      {c.tipo === 'simNao' ? (
+        <EditorRegra valor={c.expressao} aoMudar={(v) => p.aoMudar((x) => ({ ...x, expressao: v }), 'expressao')} sujeitos={sujeitos} rotulo={t('calculos.sim-quando')} nome={titulo} desabilitado={desabilitado} />
+      ) : (
+        <Peca valor={c.expressao} aoMudar={(v) => p.aoMudar((x) => ({ ...x, expressao: v }), 'expressao')} disponiveis={disponiveis} rotulo={t('calculos.calculo')} desabilitado={desabilitado} />
+      )}
       <p className="cf-resultado-calculo" data-resultado={c.id}>
         <strong>{t('calculos.resultado')}</strong> <output>{p.resultado}</output>
       </p>
@@ -258,12 +278,12 @@ function CartaoBloqueio(p: { indice: number; bloqueio: Bloqueio; d: Definicao; d
   const t = useT();
   const { bloqueio: b, d, desabilitado } = p;
   const id = useId();
-  const disponiveis = useMemo(() => nomesDisponiveis(d), [d]);
+  const sujeitos = useSujeitos(d);
   const titulo = t('calculos.regra', { n: p.indice + 1 });
   return (
     <section className="cf-cartao-calculo" data-bloqueio={p.indice} aria-labelledby={`${id}-titulo`}>
       <h4 id={`${id}-titulo`}>{titulo}</h4>
-      <Peca valor={b.quando} aoMudar={(v) => p.aoMudar((x) => ({ ...x, quando: v }), 'quando')} disponiveis={disponiveis} rotulo={t('calculos.quando')} desabilitado={desabilitado} />
+      <EditorRegra valor={b.quando} aoMudar={(v) => p.aoMudar((x) => ({ ...x, quando: v }), 'quando')} sujeitos={sujeitos} rotulo={t('calculos.quando')} nome={titulo} desabilitado={desabilitado} />
       <FormGroup label={t('calculos.mensagem')} labelFor={`${id}-mensagem`} helperText={t('calculos.mensagem-ajuda')}>
         <TextArea id={`${id}-mensagem`} fill value={b.mensagem} disabled={desabilitado} onChange={(e) => p.aoMudar((x) => ({ ...x, mensagem: e.currentTarget.value }), 'mensagem')} />
       </FormGroup>

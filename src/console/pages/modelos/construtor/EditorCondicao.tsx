@@ -1,15 +1,15 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useId } from 'react';
 import { chaveOperador, criterioNovo, OPERADORES_POR_TIPO, type Condicao, type Criterio, type Operador } from '../../../../forms/condicoes';
-import type { CampoDefinicao } from '../../../../forms/definicao';
+import type { Sujeito } from '../../../../forms/regras';
 import { CampoData } from '../../../ui/CampoData';
 import { lerNumero } from '../../../../validation/regras';
 import { useT } from '../../../app/contexto';
 
-const ehEscolha = (c: CampoDefinicao) => c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla';
+const ehEscolha = (c: Sujeito) => c.tipo === 'escolha-unica' || c.tipo === 'escolha-multipla';
 
 /** The value a criterion compares with, as the referenced field's type asks: an option, a date, a number or text. */
-function ValorCriterio({ campo, criterio: c, desabilitado, mudar, rotulo }: { campo: CampoDefinicao; criterio: Criterio; desabilitado?: boolean; mudar: (x: Criterio) => void; rotulo: string }) {
+function ValorCriterio({ campo, criterio: c, desabilitado, mudar, rotulo }: { campo: Sujeito; criterio: Criterio; desabilitado?: boolean; mudar: (x: Criterio) => void; rotulo: string }) {
   const id = useId();
   const t = useT();
   if (c.operador === 'preenchido' || c.operador === 'naoPreenchido') return null;
@@ -45,7 +45,7 @@ function ValorCriterio({ campo, criterio: c, desabilitado, mudar, rotulo }: { ca
     );
   }
   if (campo.tipo === 'data') return <CampoData rotulo={rotulo} valor={typeof c.valor === 'string' && c.valor ? c.valor : null} aoMudar={(iso, ok) => ok && mudar({ ...c, valor: iso ?? '' })} />;
-  const numero = campo.tipo === 'inteiro' || campo.tipo === 'decimal';
+  const numero = campo.tipo === 'inteiro' || campo.tipo === 'decimal' || campo.tipo === 'moeda';
   return (
     <FormGroup label={rotulo} labelFor={id}>
       <InputGroup
@@ -64,11 +64,12 @@ function ValorCriterio({ campo, criterio: c, desabilitado, mudar, rotulo }: { ca
 }
 
 /**
- * When a field or a section shows (issue 15), built with controls: a switch, "todas"/"qualquer", and one
- * row per requirement (an earlier question, a comparison its type allows, and a value). Nothing is typed
- * as code; what does not make sense is reported by `validarDefinicao` beside the field.
+ * A rule, the one way rules are written (issue 15; issue 43): "todas"/"qualquer" and one row per requirement (an
+ * answer or a value, a comparison its type allows, and a value). When a field or a section shows, it comes with
+ * a switch; a rule that always exists (`titulo`: a blocking rule, a required-when, a yes/no value) has none.
+ * Nothing is typed as code; what does not make sense is reported by `validarDefinicao` beside it.
  */
-export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, nome }: { condicao?: Condicao; anteriores: CampoDefinicao[]; aoMudar: (c: Condicao | undefined) => void; desabilitado?: boolean; nome: string }) {
+export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, nome, titulo }: { condicao?: Condicao; anteriores: Sujeito[]; aoMudar: (c: Condicao | undefined) => void; desabilitado?: boolean; nome: string; titulo?: string }) {
   const id = useId();
   const t = useT();
   const porId = new Map(anteriores.map((c) => [c.id, c]));
@@ -76,17 +77,19 @@ export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, no
   const mudarCriterio = (i: number, c: Criterio) => aoMudar({ ...condicao!, criterios: condicao!.criterios.map((x, j) => (j === i ? c : x)) });
   return (
     <fieldset className="cf-grupo-campos cf-condicao" aria-label={t('condicao.de', { nome })}>
-      <legend>{t('condicao.titulo')}</legend>
-      <Switch
-        label={t('condicao.ativar')}
-        checked={!!condicao}
-        disabled={desabilitado || (!condicao && !ultimo)}
-        onChange={(e) => aoMudar(e.currentTarget.checked && ultimo ? { juncao: 'todas', criterios: [criterioNovo(ultimo, 'preenchido')] } : undefined)}
-      />
-      {!condicao && !ultimo && <p className="cf-ajuda">{t('condicao.sem-anteriores')}</p>}
+      <legend>{titulo ?? t('condicao.titulo')}</legend>
+      {titulo === undefined && (
+        <Switch
+          label={t('condicao.ativar')}
+          checked={!!condicao}
+          disabled={desabilitado || (!condicao && !ultimo)}
+          onChange={(e) => aoMudar(e.currentTarget.checked && ultimo ? { juncao: 'todas', criterios: [criterioNovo(ultimo, 'preenchido')] } : undefined)}
+        />
+      )}
+      {!condicao && !ultimo && <p className="cf-ajuda">{t(titulo === undefined ? 'condicao.sem-anteriores' : 'regras.sem-sujeitos')}</p>}
       {condicao && (
         <>
-          <FormGroup label={t('condicao.juncao')} labelFor={`${id}-juncao`}>
+          <FormGroup label={t(titulo === undefined ? 'condicao.juncao' : 'regras.juncao')} labelFor={`${id}-juncao`}>
             <HTMLSelect id={`${id}-juncao`} value={condicao.juncao} disabled={desabilitado} onChange={(e) => aoMudar({ ...condicao, juncao: e.currentTarget.value as Condicao['juncao'] })}>
               <option value="todas">{t('condicao.todas')}</option>
               <option value="qualquer">{t('condicao.qualquer')}</option>
@@ -98,7 +101,7 @@ export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, no
               const n = i + 1;
               return (
                 <li key={i} className="cf-criterio" aria-label={t('condicao.exigencia', { n })}>
-                  <FormGroup label={t('condicao.campo')} labelFor={`${id}-${i}-campo`}>
+                  <FormGroup label={t(titulo === undefined ? 'condicao.campo' : 'regras.campo')} labelFor={`${id}-${i}-campo`}>
                     <HTMLSelect id={`${id}-${i}-campo`} value={c.campo} disabled={desabilitado} onChange={(e) => mudarCriterio(i, criterioNovo(porId.get(e.currentTarget.value)!))}>
                       {!campo && <option value={c.campo}>{t('condicao.campo-ausente', { campo: c.campo })}</option>}
                       {anteriores.map((x) => (

@@ -1,18 +1,17 @@
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useEffect, useId, useState } from 'react';
 import { useT } from '../../../app/contexto';
-import { comComparador, comItens, comparadorDe, COMPARADORES, comParte, formaDe, itensDe, partes, pecaNova, type Comparador, type Forma, type NomeDisponivel, type nomesDisponiveis } from '../../../../forms/editorExpressao';
+import { comItens, comParte, formaDe, itensDe, partes, pecaNova, type Forma, type NomeDisponivel, type nomesDisponiveis } from '../../../../forms/editorExpressao';
 import { lerNumero } from '../../../../validation/regras';
 
 type Disponiveis = ReturnType<typeof nomesDisponiveis>;
 
-/** The pieces a designer picks from, in groups; `booleana`: a blocking rule's root (a comparison or a combination). */
+/** The pieces a designer picks from, in groups. */
 const GRUPOS: { chave: string; formas: Forma[] }[] = [
   { chave: 'valores', formas: ['resposta', 'numero', 'hoje'] },
   { chave: 'contas', formas: ['soma', 'subtracao', 'multiplicacao', 'divisao', 'arredondar'] },
   { chave: 'itens', formas: ['somaItens', 'contagem', 'minimoItens', 'maximoItens'] },
   { chave: 'datas', formas: ['idade', 'diasEntre', 'somarDias'] },
-  { chave: 'regras', formas: ['comparacao', 'todas', 'qualquer'] },
 ];
 
 /** The labels of a piece's parts, in order. */
@@ -127,24 +126,6 @@ export function Peca({ valor, aoMudar, disponiveis, rotulo, desabilitado, nivel 
           )}
         </>
       )}
-      {forma === 'comparacao' && (
-        <>
-          <Peca valor={filhas[0]} aoMudar={(v) => aoMudar(comParte(valor, 0, v))} disponiveis={disponiveis} rotulo={t('calculos.parte.primeiro')} desabilitado={desabilitado} nivel={nivel + 1} />
-          <Selecao rotulo={t('calculos.comparador')} valor={comparadorDe(valor)} opcoes={COMPARADORES.map((c) => ({ valor: c, rotulo: t(`calculos.comparador.${c}` as never) }))} desabilitado={desabilitado} aoMudar={(v) => aoMudar(comComparador(valor, v as Comparador))} />
-          <Peca valor={filhas[1]} aoMudar={(v) => aoMudar(comParte(valor, 1, v))} disponiveis={disponiveis} rotulo={t('calculos.parte.segundo')} desabilitado={desabilitado} nivel={nivel + 1} />
-        </>
-      )}
-      {(forma === 'todas' || forma === 'qualquer') && (
-        <>
-          {filhas.map((f, i) => (
-            <div key={i} className="cf-peca-item">
-              <Peca valor={f} aoMudar={(v) => aoMudar(comParte(valor, i, v))} disponiveis={disponiveis} rotulo={t('calculos.parte.condicao', { n: i + 1 })} desabilitado={desabilitado} nivel={nivel + 1} />
-              {filhas.length > 2 && <Button size="small" variant="minimal" icon="trash" text={t('calculos.remover-condicao', { n: i + 1 })} disabled={desabilitado} onClick={() => aoMudar({ [forma === 'todas' ? 'and' : 'or']: filhas.filter((_, k) => k !== i) })} />}
-            </div>
-          ))}
-          <Button size="small" icon="plus" text={t('calculos.adicionar-condicao')} disabled={desabilitado} onClick={() => aoMudar({ [forma === 'todas' ? 'and' : 'or']: [...filhas, { '>': [0, 0] }] })} />
-        </>
-      )}
       {PARTES[forma]?.map((p, i) => <Peca key={p} valor={filhas[i]} aoMudar={(v) => aoMudar(comParte(valor, i, v))} disponiveis={disponiveis} rotulo={t(`calculos.parte.${p}` as never)} desabilitado={desabilitado} nivel={nivel + 1} />)}
     </fieldset>
   );
@@ -158,7 +139,7 @@ function partesContagem(e: unknown): string | null {
 }
 
 /** The expression as JSON, for those who want it: edited as text, applied when it parses. */
-export function JsonDaExpressao({ valor, aoMudar, desabilitado, rotulo }: { valor: unknown; aoMudar: (v: unknown) => void; desabilitado: boolean; rotulo: string }) {
+export function JsonDaExpressao({ valor, aoMudar, desabilitado, rotulo, aberto }: { valor: unknown; aoMudar: (v: unknown) => void; desabilitado: boolean; rotulo: string; aberto?: boolean }) {
   const t = useT();
   const id = useId();
   const [texto, setTexto] = useState(() => JSON.stringify(valor, null, 2));
@@ -173,7 +154,7 @@ export function JsonDaExpressao({ valor, aoMudar, desabilitado, rotulo }: { valo
     if (!igual && !erro) setTexto(JSON.stringify(valor, null, 2));
   }, [valor]);
   return (
-    <details className="cf-json-expressao">
+    <details className="cf-json-expressao" open={aberto}>
       <summary>{t('calculos.json')}</summary>
       <FormGroup label={rotulo} labelFor={id} helperText={erro ? t('calculos.json-invalido') : t('calculos.json-ajuda')} intent={erro ? 'danger' : 'none'}>
         <textarea
