@@ -38,16 +38,42 @@ idioma.addEventListener('change', () => {
   history.replaceState(history.state, '', `${location.pathname}?${q}`);
 });
 
-$<HTMLFormElement>('login').addEventListener('submit', async (e) => {
-  e.preventDefault();
-  const cpf = $<HTMLInputElement>('cpf-login').value;
-  const r = await fetch('/api/publico/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf, nome: 'Maria da Silva (demonstração)', email: 'maria.demo@exemplo.gov.br', nascimento: '1985-04-12' }) });
+/**
+ * The demo's gov.br login: a CPF, the account's level (bronze, prata, ouro) and whether it uses two-step verification
+ * (issue 44). Kept in the tab, so that coming back from the trust catalogue (`nivel-govbr` in the address) signs in
+ * again at the level just raised, as a portal's login does after gov.br brings the citizen back.
+ */
+interface LoginDemo {
+  cpf: string;
+  nivel: string;
+  segundoFator: boolean;
+}
+async function entrar(l: LoginDemo) {
+  const r = await fetch('/api/publico/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: l.cpf, nome: 'Maria da Silva (demonstração)', email: 'maria.demo@exemplo.gov.br', nascimento: '1985-04-12', nivel: l.nivel, segundoFator: l.segundoFator }) });
   if (r.status !== 200) return void (sessao.textContent = 'Informe um CPF válido para entrar.');
+  sessionStorage.setItem('login-demo', JSON.stringify(l));
   elemento.token = (await r.json()).token;
   const sair = Object.assign(document.createElement('button'), { type: 'button', textContent: 'Sair' });
-  sair.addEventListener('click', () => ((elemento.token = undefined), (sessao.textContent = 'Você saiu.')));
-  sessao.replaceChildren(`Você entrou como o CPF ${cpf}. `, sair);
+  sair.addEventListener('click', () => ((elemento.token = undefined), sessionStorage.removeItem('login-demo'), (sessao.textContent = 'Você saiu.')));
+  sessao.replaceChildren(`Você entrou como o CPF ${l.cpf}, conta gov.br nível ${l.nivel}${l.segundoFator ? ', com verificação em duas etapas' : ''}. `, sair);
+}
+
+$<HTMLFormElement>('login').addEventListener('submit', (e) => {
+  e.preventDefault();
+  void entrar({ cpf: $<HTMLInputElement>('cpf-login').value, nivel: $<HTMLSelectElement>('nivel-login').value, segundoFator: $<HTMLInputElement>('segundo-fator-login').checked });
 });
+
+// Back from the trust catalogue: the same citizen, at the level raised there.
+const nivelNovo = parametros.get('nivel-govbr');
+const anterior = sessionStorage.getItem('login-demo');
+if (nivelNovo && anterior) {
+  parametros.delete('nivel-govbr');
+  history.replaceState(history.state, '', `${location.pathname}${parametros.size ? `?${parametros}` : ''}`);
+  const l = { ...(JSON.parse(anterior) as LoginDemo), nivel: nivelNovo };
+  $<HTMLInputElement>('cpf-login').value = l.cpf;
+  $<HTMLSelectElement>('nivel-login').value = l.nivel;
+  void entrar(l);
+}
 
 idioma.value = ['en', 'es'].includes(parametros.get('language') ?? '') ? parametros.get('language')! : 'pt-BR';
 elemento.setAttribute('language', idioma.value);

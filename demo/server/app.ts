@@ -11,7 +11,9 @@ import { criarIdentidadeCidadaoDemo, registrarTokenDemo } from './cidadaoDemo';
 import { opcoesEntregasDoAmbiente, type OpcoesEntregador } from '../../src/server/entrega/entregador';
 import { registrarReceptor, type Receptor } from './receptor';
 import { CAMINHO_CEP_DEMO, registrarCepDemo } from './cepDemo';
+import { CAMINHO_CATALOGO_DEMO, registrarConfiabilidadesDemo } from './confiabilidadesDemo';
 import { opcoesCepDoAmbiente } from '../../src/server/api/cep';
+import { catalogoDoAmbiente } from '../../src/server/api/confiabilidade';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from '../../src/server/entrega/integracao';
 import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from '../../src/server/entrega/retencao';
 import { opcoesEmailDoAmbiente, type OpcoesEmail } from '../../src/server/email/mensageiro';
@@ -79,6 +81,8 @@ export interface OpcoesServidor {
   pix?: OpcoesPix | null;
   /** CEP_URL (issue 44); absent: the demo's own CEP service on loopback (/demo/cep); null: no lookup. */
   cep?: import('../../src/server/api/cep').OpcoesCep | null;
+  /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44); absent: the demo's own catalogue on loopback (/demo/confiabilidades). */
+  catalogo?: import('../../src/server/api/confiabilidade').CatalogoConfiabilidades | null;
   /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
   pspDemo?: boolean;
   /** PIX_WEBHOOK_CERT_SHA256 with the simulator: its notifications are checked as production checks a real PSP's (issue 50). */
@@ -152,6 +156,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     idiomasFormularios: o.idiomasFormularios,
     pix: o.pix ?? pspDemo?.pix,
     cep: o.cep === undefined ? { url: `${o.urlPublica}${CAMINHO_CEP_DEMO}`, timeoutMs: 3000 } : o.cep,
+    // The gov.br trust catalogue (issue 44): CIDADAO_CATALOGO_URL when given, else the demo's own page on loopback.
+    catalogo: o.catalogo ?? { url: `${o.urlPublica}${CAMINHO_CATALOGO_DEMO}`, clientId: 'console-formularios-demo' },
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },
@@ -160,6 +166,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   if (caixaDeEmails) registrarCaixaDeEmails(app, caixaDeEmails);
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   registrarCepDemo(app);
+  registrarConfiabilidadesDemo(app);
   app.addHook('onClose', async () => void (await caixaDeEmails?.fechar()));
   if (pspDemo) {
     // "Deixar vencer" (demo only): the charge's deadline and its margin are taken as past, and the sweep runs now.
@@ -263,6 +270,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     pix: opcoesPixDoAmbiente(env, urlPublica),
     cep: opcoesCepDoAmbiente(env) ?? undefined,
+    catalogo: env.CIDADAO_CATALOGO_URL ? catalogoDoAmbiente(env) : undefined,
     pspDemo: env.PSP_DEMO !== 'off',
     pspDemoCertificado: certificadoDoWebhookDoAmbiente(env, false),
     trustProxy: trustProxyDoAmbiente(env),

@@ -215,6 +215,9 @@ export const DEFINICAO_RENDA_PER_CAPITA: Definicao = {
   ],
 };
 
+/** The gov.br account the ITCMD declaration asks for (issue 44). */
+export const CONTA_ITCMD: Definicao['confiabilidade'] = { nivel: 'prata', motivo: 'A declaração do ITCMD tem valor legal: o Estado precisa ter certeza de que é você quem declara.' };
+
 /** The demo's models, all delivering to `destino` (the demo receiver, on loopback). */
 export async function semearModelos(tx: Executor, destino: string): Promise<void> {
   const [{ id: grupoPublico }] = await tx.query<{ id: number }>(
@@ -227,7 +230,9 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
     // One model with a fee paid by Pix (issue 38): the second copy of a school record costs R$ 18,90, free after a robbery.
     const taxa: Definicao['taxa'] = codigo === 'educacao-historico' ? { porResposta: { campo: 'motivo', valores: { perda: 1890, roubo: 0, dano: 1890 } }, descricao: 'Segunda via de histórico escolar', chavePix: 'financeiro@educacao.uf.gov.br', prazoMinutos: 30 } : undefined;
     const traduzido = codigo === 'saude-cartao-sus' ? { idiomas: ['en', 'es'] as Definicao['idiomas'], traducoes: TRADUCOES_CARTAO_SUS } : {};
-    const d = JSON.stringify({ ...definicao(nome, codigo), ...(taxa ? { taxa } : {}), ...traduzido });
+    // A tax declaration is a legal act (issue 44): it asks for a gov.br account at prata level or above.
+    const conta = codigo === 'tributos-itcmd' ? { confiabilidade: CONTA_ITCMD } : {};
+    const d = JSON.stringify({ ...definicao(nome, codigo), ...(taxa ? { taxa } : {}), ...traduzido, ...conta });
     const versoes = status === 'RASCUNHO' ? 0 : 2;
     await tx.query(
       `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, grupo_acesso_publico_id, integracao_url, ultima_versao, criado_por, atualizado_por)

@@ -6,6 +6,7 @@ import { emPaginas, nomeDoPasso, paginasDe, passoAlcancavel, passoDoNome, progre
 import { formatarDataHoraCompleta } from '../i18n/datas';
 import { idiomaCidadaoDe, idiomasPreferidos, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { NOME_IDIOMA } from '../forms/traducoes';
+import { TIPO_CONFIABILIDADE } from '../contrato/problema';
 import { criarApi, dadosDoToken, novaChave, RecusaDeOrigem, SemResposta, type ApiCidadao } from './api';
 import { Formulario, type EnviarArquivo } from './Formulario';
 import { Pagamento } from './Pagamento';
@@ -44,6 +45,8 @@ interface ModeloPublico {
   abreEm?: string | null;
   /** Why a draft of a closed or full model can be read but no longer sent. */
   mensagem?: string;
+  /** The gov.br account it asks for (issue 44), with the trust catalogue's address. */
+  confiabilidade?: { motivo?: string; catalogoUrl: string | null } | null;
 }
 type ModeloAberto = ModeloPublico & { definicao: Definicao };
 
@@ -84,6 +87,37 @@ function doLogin(d: Definicao, token: string | undefined): Respostas | undefined
   const valores: Record<DadoDoLogin, string | undefined> = { cpf: dados.cpf && formatarCpf(dados.cpf), nome: dados.nome, email: dados.email, nascimento: dados.nascimento };
   for (const s of d.secoes) for (const c of s.campos) if (c.preencherDoLogin && !s.repeticao && valores[c.preencherDoLogin]) r[c.id] = valores[c.preencherDoLogin];
   return Object.keys(r).length ? r : undefined;
+}
+
+/**
+ * The page of a citizen whose gov.br account does not serve the model (issue 44): what is missing (the server's
+ * words), the designer's reason, and the way to the trust catalogue, which brings the citizen back to this page;
+ * this visit's answers wait in the tab meanwhile.
+ */
+function Conta({ nome, motivo, porque, catalogo, t }: { nome: string; motivo: string; porque?: string; catalogo: string | null; t: ReturnType<typeof tradutorCidadao> }) {
+  const volta = () => {
+    const u = new URL(catalogo!);
+    u.searchParams.set('redirect_uri', location.href);
+    return u.toString();
+  };
+  return (
+    <>
+      <h1 className="fc-titulo-passo">{nome}</h1>
+      <div className="fc-resumo-erros fc-conta" role="alert">
+        <h2>{t('cidadao.conta-titulo')}</h2>
+        <p>{motivo}</p>
+        {porque && <p>{t('cidadao.conta-porque', { motivo: porque })}</p>}
+      </div>
+      {catalogo && (
+        <p className="fc-acoes">
+          <a className="fc-botao" href={volta()} data-testid="catalogo">
+            {t('cidadao.conta-aumentar')}
+          </a>
+        </p>
+      )}
+      <p>{t('cidadao.conta-guardadas')}</p>
+    </>
+  );
 }
 
 /**
@@ -147,6 +181,8 @@ export function FormularioCidadao(p: PropsCidadao) {
   const [emailRascunho, setEmailRascunho] = useState('');
   const [ocupado, setOcupado] = useState(false);
   const [erroEnvio, setErroEnvio] = useState<string | null>(null);
+  /** The citizen's gov.br account does not serve the model (issue 44): the server's reason. */
+  const [conta, setConta] = useState<string | null>(null);
   const [tentativa, setTentativa] = useState(0);
   const [vez, setVez] = useState(0);
   const chave = useRef(novaChave());
@@ -190,6 +226,10 @@ export function FormularioCidadao(p: PropsCidadao) {
         const voltou = !!pedido && nomeDoPasso(passo!) !== nomeDoPasso(pedido);
         const aviso = voltou ? t('cidadao.voltou-etapa') : lembrado && Object.keys(lembrado.respostas).length ? t('cidadao.recuperado') : null;
         ultimas.current = iniciais;
+        // A model asking for a gov.br level (issue 44): the server says now, before the citizen fills it, whether this account serves.
+        const recusa = modelo.confiabilidade && p.token ? await api.chamar('GET', `/modelos/${encodeURIComponent(modelo.codigoServico)}/confiabilidade`).catch(() => null) : null;
+        if (!vivo) return;
+        setConta(recusa && recusa.status === 403 && recusa.json?.type === TIPO_CONFIABILIDADE ? recusa.json.detail : null);
         setEstado({ fase: 'preenchendo', modelo, iniciais, passo, aviso });
         if (voltou && noEndereco) history.replaceState(history.state, '', endereco(passo));
       } catch (e) {
@@ -310,6 +350,7 @@ export function FormularioCidadao(p: PropsCidadao) {
     try {
       const corpo = { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}), ...(preenchendo.modelo.definicao.declaracao ? { declaracaoAceita: true } : {}) };
       const r = await api.chamar('POST', `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}/formularios`, { corpo, cabecalhos: { 'idempotency-key': chave.current } });
+      if (r.status === 403 && r.json?.type === TIPO_CONFIABILIDADE) return setConta(r.json.detail);
       if (r.status !== 201) {
         const detalhes = ((r.json?.errors ?? []) as { message: string }[]).map((e) => e.message);
         setErroEnvio([r.json?.detail ?? t('cidadao.nao-enviado'), ...detalhes].join(' '));
@@ -340,6 +381,7 @@ export function FormularioCidadao(p: PropsCidadao) {
     const pagina = preenchendo.passo && 'pagina' in preenchendo.passo ? preenchendo.passo.pagina : definicao ? paginasDe(definicao).at(-1)?.id : undefined;
     const corpo = { respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}) };
     const r = await (rascunho ? api.chamar('PUT', `/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { corpo }) : api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/rascunhos`, { corpo })).catch(() => null);
+    if (r?.status === 403 && r.json?.type === TIPO_CONFIABILIDADE) return setConta(r.json.detail);
     if (!r || (r.status !== 200 && r.status !== 201)) {
       const erro = ((r?.json?.errors ?? []) as { field: string; message: string }[]).find((e) => e.field === 'email');
       return setAvisoRascunho((a) => ({ ok: false, texto: erro?.message ?? r?.json?.detail ?? (r ? t('cidadao.rascunho-nao-salvo') : t('cidadao.sem-conexao')), vez: (a?.vez ?? 0) + 1 }));
@@ -427,6 +469,8 @@ export function FormularioCidadao(p: PropsCidadao) {
           <h1 className="fc-titulo-passo">{modelo.nome}</h1>
           <p className="fc-aviso">{t('cidadao.restrito')}</p>
         </>
+      ) : conta ? (
+        <Conta nome={modelo.nome} motivo={conta} porque={modelo.confiabilidade?.motivo} catalogo={modelo.confiabilidade?.catalogoUrl ?? null} t={t} />
       ) : modelo.mensagem ? (
         // A draft of a model closed or full since it was saved: its answers to read, nothing to send.
         <>

@@ -2,7 +2,7 @@ import { IDIOMAS_CIDADAO } from '../i18n/cidadao';
 import { Type, type Static } from 'typebox';
 import { STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../forms/status';
 import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto, type Igual } from './comum';
-import { Definicao } from './modelos';
+import { Definicao, ExigenciaConfiabilidade } from './modelos';
 import { STATUS_COBRANCA } from '../forms/taxa';
 import type { EnderecoCep as EnderecoDoCep } from '../forms/brasileiros';
 
@@ -146,6 +146,15 @@ export const CorpoDevolucao = Type.Object(
   { additionalProperties: false },
 );
 
+/** What a citizen's account has, and whether it serves the model (issue 44). */
+export const ConfiabilidadeDoCidadao = Type.Object(
+  {
+    nivel: Nulavel(Enum(['bronze', 'prata', 'ouro'] as const)),
+    selos: Type.Array(Type.String(), { description: 'Os ids dos selos da conta.' }),
+    segundoFator: Type.Boolean({ description: 'Se o login usou a verificação em duas etapas.' }),
+  },
+  { title: 'ConfiabilidadeDoCidadao', description: 'O nível, os selos e o segundo fator da conta gov.br com que o formulário foi enviado (issue 44).' },
+);
 export const DetalheFormulario = Type.Object(
   {
     ...formulario,
@@ -154,6 +163,7 @@ export const DetalheFormulario = Type.Object(
     versaoModelo: Nulavel(Type.Object({ numero: Type.Integer({ minimum: 1 }), nome: Type.String(), definicao: Definicao })),
     camposOcultos: Type.Array(Type.String(), { description: 'As perguntas que as respostas do cidadão ocultaram (condições da versão): ele não as viu.' }),
     declaracao: Nulavel(Type.Object({ texto: Type.String(), aceitaEm: DataHora() }, { description: 'A declaração que o cidadão aceitou (issue 36): o texto exato e o instante.' })),
+    confiabilidade: Nulavel(ConfiabilidadeDoCidadao),
     pagamento: Nulavel(PagamentoDoFormulario),
     eventos: Type.Array(Type.Object(eventoDoFormulario)),
     retentativa: Nulavel(Type.Object(retentativaCurta)),
@@ -240,10 +250,18 @@ export const ModeloPublico = Type.Object(
     nome: Type.String(),
     descricao: Type.String(),
     versao: Type.Integer({ minimum: 1 }),
-    restrito: Type.Boolean(),
+    restrito: Type.Boolean({ description: 'Pede o login do cidadão: um grupo de acesso público, ou uma conta gov.br exigida.' }),
     ...idiomasDoConteudo,
     ...situacao,
     definicao: Nulavel(Definicao),
+    confiabilidade: Type.Optional(
+      Nulavel(
+        Type.Object(
+          { ...ExigenciaConfiabilidade.properties, catalogoUrl: Nulavel(Type.String({ description: 'O catálogo de confiabilidades do gov.br com `client_id` e `niveis`; o elemento acrescenta `redirect_uri` (a página onde está).' })) },
+          { description: 'A conta gov.br que o formulário exige (issue 44); null: nenhuma.' },
+        ),
+      ),
+    ),
     mensagem: Type.Optional(Type.String({ description: 'Antes de abrir: "Este formulário abre em …", no idioma pedido.' })),
   },
   { title: 'ModeloPublico', description: 'A última versão publicada de um modelo, para o cidadão preencher.' },

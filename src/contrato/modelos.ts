@@ -113,6 +113,22 @@ export const Bloqueio = Type.Object(
   { title: 'Bloqueio', description: 'Uma regra que impede o envio: quando a expressão vale, o cidadão lê a mensagem na etapa das respostas que ela lê, e o servidor recusa o envio (422).' },
 );
 const textosEmUmIdioma = Type.Record(Type.String({ maxLength: 300 }), Type.String({ maxLength: LIMITES.declaracao }));
+/** What a model asks of the citizen's gov.br account (issue 44). */
+export const ExigenciaConfiabilidade = Type.Object(
+  {
+    nivel: Type.Optional(Enum(['prata', 'ouro'] as const, 'O nível mínimo da conta gov.br (Portaria SEDGGME 2.154/2021): prata ou ouro.')),
+    selos: Type.Optional(Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), { maxItems: 40, uniqueItems: true, description: 'Ou: pelo menos um destes selos de confiabilidade do gov.br, pelos seus ids (801 certificado digital, 701 biometria facial TSE…).' })),
+    segundoFator: Type.Optional(Type.Boolean({ description: 'Se o login precisa ter usado a verificação em duas etapas (`mfa` em `amr`).' })),
+    motivo: Type.Optional(Type.String({ maxLength: 300, description: 'Por que o serviço pede isso, como o cidadão lê (traduzível: `confiabilidade.motivo`).' })),
+  },
+  {
+    additionalProperties: false,
+    title: 'ExigenciaConfiabilidade',
+    description:
+      'A conta gov.br que o formulário exige (issue 44): quem não a tem não salva rascunho, não anexa e não envia (403 com o motivo). Um formulário com exigência pede o login do cidadão, e o cidadão é levado ao catálogo de confiabilidades do gov.br para subir de nível.',
+  },
+);
+
 export const Definicao = Type.Object(
   {
     secoes: Type.Array(Secao),
@@ -143,6 +159,7 @@ export const Definicao = Type.Object(
         { description: 'A taxa do formulário (issue 38), paga por Pix: o formulário fica AGUARDANDO_PAGAMENTO até o banco confirmar, e só então é entregue.' },
       ),
     ),
+    confiabilidade: Type.Optional(ExigenciaConfiabilidade),
     idiomas: Type.Optional(Type.Array(Enum(IDIOMAS_TRADUCAO), { uniqueItems: true, description: 'Os outros idiomas em que o formulário é oferecido ao cidadão (issue 37; o principal é o português). Publicar pede todos os textos traduzidos em cada um.' })),
     traducoes: Type.Optional(
       Type.Object(
@@ -150,7 +167,7 @@ export const Definicao = Type.Object(
         {
           additionalProperties: false,
           description:
-            'Os textos em cada idioma, pela chave de onde estão (ids, nunca posições): `nome`, `descricao`, `mensagemLimite` (os do modelo), `secao.<id>.titulo`, `secao.<id>.item`, `campo.<id>.rotulo`, `campo.<id>.ajuda`, `campo.<id>.opcao.<valor>`, `declaracao`, `calculo.<id>.rotulo`, `bloqueio.<id>.mensagem`. Valores e respostas não mudam com o idioma. Um texto sem tradução sai no português.',
+            'Os textos em cada idioma, pela chave de onde estão (ids, nunca posições): `nome`, `descricao`, `mensagemLimite` (os do modelo), `secao.<id>.titulo`, `secao.<id>.item`, `campo.<id>.rotulo`, `campo.<id>.ajuda`, `campo.<id>.opcao.<valor>`, `declaracao`, `calculo.<id>.rotulo`, `bloqueio.<id>.mensagem`, `confiabilidade.motivo`. Valores e respostas não mudam com o idioma. Um texto sem tradução sai no português.',
         },
       ),
     ),

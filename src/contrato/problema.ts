@@ -15,6 +15,9 @@ export const TIPO_PROBLEMA = 'application/problem+json';
 /** The problem `type` of a write refused because someone else saved the record first (a stale `versao`). */
 export const TIPO_VERSAO_ANTIGA = 'urn:console-formularios:problema:versao-antiga';
 
+/** The problem `type` of a citizen whose gov.br account is below what the model asks (issue 44): level, seals or second factor. */
+export const TIPO_CONFIABILIDADE = 'urn:console-formularios:problema:confiabilidade-insuficiente';
+
 export const TITULOS: Record<number, string> = {
   400: 'Requisição inválida',
   401: 'Não autenticado',

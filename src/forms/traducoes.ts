@@ -16,7 +16,7 @@ export const IDIOMA_PRINCIPAL = 'pt-BR' as const;
 export const NOME_IDIOMA: Record<IdiomaCidadao, string> = { 'pt-BR': 'Português', en: 'English', es: 'Español' };
 
 /** What kind of text: says where it is in the builder's "Traduções" view and which length limit it has. */
-export type TipoTexto = 'nome' | 'descricao' | 'mensagemLimite' | 'titulo' | 'item' | 'rotulo' | 'ajuda' | 'opcao' | 'declaracao' | 'calculo' | 'bloqueio';
+export type TipoTexto = 'nome' | 'descricao' | 'mensagemLimite' | 'titulo' | 'item' | 'rotulo' | 'ajuda' | 'opcao' | 'declaracao' | 'calculo' | 'bloqueio' | 'confiabilidade';
 
 /** The model's own texts, kept on the model (not in the definition): translated in the definition with the rest. */
 export interface TextosDoModelo {
@@ -37,7 +37,7 @@ export interface TextoTraduzivel {
 }
 
 /** The longest a translation may be, by kind (the same as the original's limit). */
-export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000, calculo: 200, bloqueio: 500 };
+export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000, calculo: 200, bloqueio: 500, confiabilidade: 300 };
 
 /**
  * Every text of a model a citizen reads, in the order of the form, with its key: the model's name, description and
@@ -65,6 +65,8 @@ export function textosTraduziveis(d: Definicao, m?: TextosDoModelo | null): Text
   for (const c of d.calculos ?? []) por({ chave: `calculo.${c.id}.rotulo`, tipo: 'calculo', secaoId: c.secao }, c.rotulo);
   for (const b of d.bloqueios ?? []) por({ chave: `bloqueio.${b.id}.mensagem`, tipo: 'bloqueio' }, b.mensagem);
   por({ chave: 'declaracao', tipo: 'declaracao' }, d.declaracao?.texto);
+  // Why the model asks for a gov.br level (issue 44).
+  por({ chave: 'confiabilidade.motivo', tipo: 'confiabilidade' }, d.confiabilidade?.motivo);
   return r;
 }
 
@@ -104,6 +106,7 @@ export function traduzirDefinicao(d: Definicao, idioma: IdiomaCidadao): Definica
     ...(d.calculos ? { calculos: d.calculos.map((c) => ({ ...c, rotulo: em(`calculo.${c.id}.rotulo`, c.rotulo) })) } : {}),
     ...(d.bloqueios ? { bloqueios: d.bloqueios.map((b) => ({ ...b, mensagem: em(`bloqueio.${b.id}.mensagem`, b.mensagem) })) } : {}),
     ...(d.declaracao ? { declaracao: { texto: em('declaracao', d.declaracao.texto) } } : {}),
+    ...(d.confiabilidade?.motivo ? { confiabilidade: { ...d.confiabilidade, motivo: em('confiabilidade.motivo', d.confiabilidade.motivo) } } : {}),
   };
 }
 

@@ -150,6 +150,14 @@ export const TEXTOS_CIDADAO = {
   ],
   'cidadao.tentar-de-novo': ['Tentar de novo', 'Try again', 'Intentar de nuevo'],
   'cidadao.abre-em': ['Este formulário abre em {data}. Esta página mostra o formulário assim que ele abrir.', 'This form opens on {data}. This page shows the form as soon as it opens.', 'Este formulario abre el {data}. Esta página muestra el formulario en cuanto abra.'],
+  'cidadao.conta-titulo': ['Este serviço pede uma conta gov.br de mais confiança', 'This service needs a more trusted gov.br account', 'Este servicio requiere una cuenta gov.br de mayor confianza'],
+  'cidadao.conta-porque': ['Por quê: {motivo}', 'Why: {motivo}', 'Por qué: {motivo}'],
+  'cidadao.conta-aumentar': ['Aumentar o nível da conta no gov.br', 'Raise your account’s level at gov.br', 'Subir el nivel de la cuenta en gov.br'],
+  'cidadao.conta-guardadas': [
+    'As suas respostas ficam guardadas neste navegador: ao voltar do gov.br, você continua de onde parou.',
+    'Your answers are kept in this browser: when you come back from gov.br, you carry on where you left off.',
+    'Sus respuestas se guardan en este navegador: al volver de gov.br, continúa donde lo dejó.',
+  ],
   'cidadao.restrito': [
     'Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.',
     'This service is restricted to a group of citizens: sign in with your account to fill it in.',

@@ -14,6 +14,7 @@ import type { OpcoesGestao } from './operacao/gestao';
 import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../forms/vocabulario';
 import { opcoesPixDoAmbiente } from './pix/cobrancas';
 import { opcoesCepDoAmbiente } from './api/cep';
+import { catalogoDoAmbiente } from './api/confiabilidade';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -138,5 +139,6 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     pix: opcoesPixDoAmbiente(env, urlPublica),
     cep: opcoesCepDoAmbiente(env),
+    catalogo: catalogoDoAmbiente(env),
   };
 }

@@ -12,6 +12,7 @@ import { abrirBanco, type Banco } from './db';
 import { criarVerificador } from './api/autenticacao';
 import { registrarApi, type OpcoesApi } from './api/rotas';
 import type { IdentidadeCidadao } from './api/cidadao';
+import type { CatalogoConfiabilidades } from './api/confiabilidade';
 import { ESPERAS_PADRAO_S } from './entrega/agenda';
 import { criarEntregador, OPCOES_PADRAO, type Entregador, type OpcoesEntregador } from './entrega/entregador';
 import { garantirSegredos, type OpcoesIntegracao } from './entrega/integracao';
@@ -71,6 +72,8 @@ export interface OpcoesServico {
   pix?: OpcoesPix | null;
   /** CEP_URL (issue 44): the ViaCEP-compatible lookup; absent or null: none. */
   cep?: OpcoesCep | null;
+  /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44): where a citizen raises their gov.br level; absent or null: no address. */
+  catalogo?: CatalogoConfiabilidades | null;
   /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** The demo's seeds (never in production). */
@@ -193,6 +196,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     idiomasFormularios: o.idiomasFormularios ?? IDIOMAS_TRADUCAO,
     pix,
     cep: o.cep ? criarBuscaCep(o.cep) : null,
+    catalogo: o.catalogo ?? null,
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);

@@ -25,6 +25,30 @@ const TEXTOS = {
   'api.encerrado-em': ['Este formulário foi encerrado em {data} e não aceita mais respostas.', 'This form closed on {data} and no longer accepts answers.', 'Este formulario se cerró el {data} y ya no acepta respuestas.'],
   'api.limite': ['Este formulário recebeu todas as respostas que podia e não aceita mais nenhuma.', 'This form has received all the answers it could take and accepts no more.', 'Este formulario recibió todas las respuestas que podía y no acepta más.'],
   'api.entrar': ['Entre com a sua conta de cidadão para preencher este formulário.', 'Sign in with your citizen account to fill in this form.', 'Inicie sesión con su cuenta de ciudadano para completar este formulario.'],
+  'api.confiabilidade-prata': [
+    'Este formulário exige uma conta gov.br nível prata ou ouro, e a sua é nível {atual}. Aumente o nível da sua conta no gov.br e volte: as respostas ficam guardadas.',
+    'This form requires a gov.br account at silver or gold level, and yours is {atual}. Raise your account’s level at gov.br and come back: your answers are kept.',
+    'Este formulario exige una cuenta gov.br de nivel plata u oro, y la suya es de nivel {atual}. Suba el nivel de su cuenta en gov.br y vuelva: las respuestas se conservan.',
+  ],
+  'api.confiabilidade-ouro': [
+    'Este formulário exige uma conta gov.br nível ouro, e a sua é nível {atual}. Aumente o nível da sua conta no gov.br e volte: as respostas ficam guardadas.',
+    'This form requires a gov.br account at gold level, and yours is {atual}. Raise your account’s level at gov.br and come back: your answers are kept.',
+    'Este formulario exige una cuenta gov.br de nivel oro, y la suya es de nivel {atual}. Suba el nivel de su cuenta en gov.br y vuelva: las respuestas se conservan.',
+  ],
+  'api.confiabilidade-selos': [
+    'Este formulário exige um destes selos na sua conta gov.br: {selos}.',
+    'This form requires one of these seals on your gov.br account: {selos}.',
+    'Este formulario exige uno de estos sellos en su cuenta gov.br: {selos}.',
+  ],
+  'api.confiabilidade-segundo-fator': [
+    'Este formulário exige a verificação em duas etapas: ative-a na sua conta gov.br e entre de novo.',
+    'This form requires two-step verification: turn it on in your gov.br account and sign in again.',
+    'Este formulario exige la verificación en dos pasos: actívela en su cuenta gov.br e inicie sesión de nuevo.',
+  ],
+  'nivel.bronze': ['bronze', 'bronze', 'bronce'],
+  'nivel.prata': ['prata', 'silver', 'plata'],
+  'nivel.ouro': ['ouro', 'gold', 'oro'],
+  'nivel.nenhum': ['sem nível', 'without a level', 'sin nivel'],
   'api.nao-autorizado': ['O seu CPF não está autorizado a preencher este formulário.', 'Your CPF is not authorised to fill in this form.', 'Su CPF no está autorizado a completar este formulario.'],
   'api.rascunho-inexistente': [
     'Rascunho não encontrado: o link pode ter expirado, o formulário já pode ter sido enviado ou o link está incompleto. Comece um novo preenchimento.',

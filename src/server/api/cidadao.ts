@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, errors } from 'jose';
+import { nivelDaClaim, segundoFatorDaClaim, selosDaClaim, type ConfiabilidadeDoCidadao } from '../../forms/confiabilidade';
 import { cpfValido } from '../../forms/cpf';
 import { ErroConfiguracao, emProducao, urlDoAmbiente } from '../ambiente';
 import { TOLERANCIA_RELOGIO_S } from './autenticacao';
@@ -16,7 +17,17 @@ export interface Cidadao {
   email?: string | null;
   /** yyyy-MM-dd. */
   nascimento?: string | null;
+  /** The gov.br account's level, seals and second factor (issue 44), from the claims configured. */
+  confiabilidade?: ConfiabilidadeDoCidadao;
 }
+
+/** Where a token carries the account's reliability (dotted paths; the defaults are gov.br's ID token). */
+export interface ClaimsConfiabilidade {
+  nivel: string;
+  selos: string;
+  amr: string;
+}
+export const CLAIMS_GOVBR: ClaimsConfiabilidade = { nivel: 'reliability_info.level', selos: 'reliability_info.reliabilities', amr: 'amr' };
 
 export interface OpcoesCidadao {
   jwksUrl: string;
@@ -25,6 +36,8 @@ export interface OpcoesCidadao {
   /** This service's client at the provider: the token's `aud` must name it, and its `azp`, when present, be it. */
   audiencia?: string;
   claimCpf: string;
+  /** gov.br's by default. */
+  claims?: ClaimsConfiabilidade;
 }
 
 /** How a server checks citizens' tokens; the demo's also issues them. */
@@ -48,7 +61,12 @@ export function opcoesCidadaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesCidadao |
   const audiencia = env.CIDADAO_AUDIENCE?.trim() || undefined;
   if (emProducao(env) && (!jwksUrl || !emissor || !audiencia)) throw new ErroConfiguracao(MSG_PRODUCAO_SEM_IDP);
   if (!jwksUrl) return undefined;
-  return { jwksUrl, emissor, audiencia, claimCpf: env.CIDADAO_CLAIM_CPF?.trim() || 'cpf' };
+  return { jwksUrl, emissor, audiencia, claimCpf: env.CIDADAO_CLAIM_CPF?.trim() || 'cpf', claims: claimsDoAmbiente(env) };
+}
+
+/** CIDADAO_CLAIM_NIVEL, CIDADAO_CLAIM_SELOS, CIDADAO_CLAIM_AMR (gov.br's by default). */
+export function claimsDoAmbiente(env: NodeJS.ProcessEnv): ClaimsConfiabilidade {
+  return { nivel: env.CIDADAO_CLAIM_NIVEL?.trim() || CLAIMS_GOVBR.nivel, selos: env.CIDADAO_CLAIM_SELOS?.trim() || CLAIMS_GOVBR.selos, amr: env.CIDADAO_CLAIM_AMR?.trim() || CLAIMS_GOVBR.amr };
 }
 
 /** What a citizen is told when their token is refused (401), by what failed. */
@@ -61,13 +79,26 @@ export function motivoRecusaCidadao(e: unknown): string {
   return 'A sua identificação de cidadão é inválida ou expirou. Entre de novo.';
 }
 
+/** A claim by its dotted path (`reliability_info.level`); own properties only. */
+function claim(payload: Record<string, unknown>, caminho: string): unknown {
+  let v: unknown = payload;
+  for (const parte of caminho.split('.')) v = v && typeof v === 'object' && Object.hasOwn(v, parte) ? (v as Record<string, unknown>)[parte] : undefined;
+  return v;
+}
+
 /** The citizen of a verified token's claims. */
-export function cidadaoDasClaims(payload: Record<string, unknown>, claimCpf: string): Cidadao {
+export function cidadaoDasClaims(payload: Record<string, unknown>, claimCpf: string, claims: ClaimsConfiabilidade = CLAIMS_GOVBR): Cidadao {
   const cpf = String(payload[claimCpf] ?? '').replace(/\D/g, '');
   if (!cpfValido(cpf)) throw new Error('o token não traz um CPF válido');
   const texto = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   const nascimento = texto(payload.birthdate);
-  return { cpf, nome: texto(payload.name), email: texto(payload.email), nascimento: nascimento && /^\d{4}-\d{2}-\d{2}$/.test(nascimento) ? nascimento : null };
+  return {
+    cpf,
+    nome: texto(payload.name),
+    email: texto(payload.email),
+    nascimento: nascimento && /^\d{4}-\d{2}-\d{2}$/.test(nascimento) ? nascimento : null,
+    confiabilidade: { nivel: nivelDaClaim(claim(payload, claims.nivel)), selos: selosDaClaim(claim(payload, claims.selos)), segundoFator: segundoFatorDaClaim(claim(payload, claims.amr)) },
+  };
 }
 
 export function criarIdentidadeCidadao(o: OpcoesCidadao): IdentidadeCidadao {
@@ -79,7 +110,7 @@ export function criarIdentidadeCidadao(o: OpcoesCidadao): IdentidadeCidadao {
       if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + TOLERANCIA_RELOGIO_S) throw Object.assign(new Error('iat no futuro'), { claim: 'iat' });
       // The authorised party, when the provider writes one, is the client the token was issued to.
       if (o.audiencia && payload.azp !== undefined && payload.azp !== o.audiencia) throw Object.assign(new Error('azp de outra aplicação'), { claim: 'azp' });
-      return cidadaoDasClaims(payload, o.claimCpf);
+      return cidadaoDasClaims(payload, o.claimCpf, o.claims);
     },
   };
 }

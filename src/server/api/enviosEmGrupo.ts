@@ -40,6 +40,8 @@ export interface EnvioSimples {
   idioma: string;
   /** The declaration's text the citizen accepted (issue 36), or null. */
   declaracao: string | null;
+  /** The citizen's gov.br account as the token said (issue 44), JSON, or null. */
+  confiabilidade: string | null;
 }
 
 export interface FormularioGravado {
@@ -59,19 +61,19 @@ const GRUPO_MAXIMO = 200;
 const COLUNAS: [keyof EnvioSimples, string][] = [
   ['codigoServico', 'text'], ['grupo', 'int'], ['modeloVersao', 'int'], ['respostas', 'jsonb'], ['cpf', 'text'], ['nome', 'text'], ['email', 'text'],
   ['codigoVerificacao', 'text'], ['exportacaoMascarada', 'text'], ['destino', 'text'], ['chave', 'text'], ['hash', 'text'], ['versao', 'int'],
-  ['titular', 'text'], ['confirmacao', 'text'], ['equipe', 'text'], ['idioma', 'text'], ['declaracao', 'text'],
+  ['titular', 'text'], ['confirmacao', 'text'], ['equipe', 'text'], ['idioma', 'text'], ['declaracao', 'text'], ['confiabilidade', 'jsonb'],
 ];
 
 const SQL = `with v as (
     select x.*, nextval('formulario_id_seq') as id,
            to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0') as protocolo
       from unnest(${COLUNAS.map(([, tipo], i) => `$${i + 1}::${tipo}[]`).join(', ')}) with ordinality
-           as x(codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, destino, chave, hash, versao, titular, confirmacao, equipe, idioma, declaracao, ordem)
+           as x(codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, destino, chave, hash, versao, titular, confirmacao, equipe, idioma, declaracao, confiabilidade, ordem)
      where exists (select 1 from modelo m where m.codigo_servico = x.codigo_servico and m.versao = x.versao and m.status = 'PUBLICADO' and ${ABERTO_AGORA_SQL} and m.limite_respostas is null for key share)),
   f as (
-    insert into formulario (id, protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao)
+    insert into formulario (id, protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, confiabilidade)
     select id, protocolo, codigo_servico, grupo, modelo_versao, respostas, cpf, nome, email, codigo_verificacao, exportacao, idioma,
-           case when declaracao is null then null else jsonb_build_object('texto', declaracao, 'aceitaEm', now()) end from v order by ordem
+           case when declaracao is null then null else jsonb_build_object('texto', declaracao, 'aceitaEm', now()) end, confiabilidade from v order by ordem
     returning id, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao),
   e as (
     insert into formulario_evento (formulario_id, codigo_servico, grupo_controle_conteudo_id, tipo, autor, detalhes)

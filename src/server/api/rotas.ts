@@ -55,6 +55,8 @@ export interface OpcoesApi {
   pix?: Cobrancas;
   /** The CEP lookup (issue 44); absent: none. */
   cep?: BuscaCep | null;
+  /** The gov.br trust catalogue (issue 44). */
+  catalogo?: import('./confiabilidade').CatalogoConfiabilidades | null;
 }
 
 /** The reference API under /api. */
@@ -85,7 +87,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, extras: o.extrasPublicos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, catalogo: o.catalogo, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.

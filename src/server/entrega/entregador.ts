@@ -1,3 +1,4 @@
+import type { ConfiabilidadeDoCidadao } from '../../forms/confiabilidade';
 import type { Banco } from '../db';
 import { lerEsperas, limiteTentativas, proximaEspera } from './agenda';
 import { enviarAssinado, type Resultado } from './envio';
@@ -61,12 +62,14 @@ interface Trabalho extends LinhaSegredos {
   cabecalhos: Record<string, string>;
   /** The ids of the calculated values of the form's model version (issue 43): kept with the answers, delivered apart. */
   calculos?: string[] | null;
+  /** The gov.br account it was sent with (issue 44). */
+  confiabilidade?: ConfiabilidadeDoCidadao | null;
 }
 
 export type { Resultado } from './envio';
 
 /** The body a downstream system receives; each attachment with a signed link that downloads it until it expires. */
-export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos'] }, links: Pick<LinksAnexos, 'gerar'>) {
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos']; confiabilidade?: Trabalho['confiabilidade'] }, links: Pick<LinksAnexos, 'gerar'>) {
   const calculos = new Set(t.calculos ?? []);
   const respostas = calculos.size ? Object.fromEntries(Object.entries(t.respostas).filter(([k]) => !calculos.has(k))) : t.respostas;
   return {
@@ -85,6 +88,8 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
     ...(t.declaracao ? { declaracao: { texto: t.declaracao.texto, aceitaEm: new Date(t.declaracao.aceitaEm).toISOString() } } : {}),
     // The fee the citizen paid by Pix (issue 38): value, the charge's txid, the bank's endToEndId, when.
     ...(t.pagamento ? { pagamento: t.pagamento } : {}),
+    // The citizen's gov.br account when sent (issue 44): level, seals and whether the login used a second factor.
+    ...(t.confiabilidade ? { confiabilidade: t.confiabilidade } : {}),
   };
 }
 
@@ -133,7 +138,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
                           order by x.proxima_tentativa_em limit $1 for update of x skip locked)
          returning r.id, r.formulario_id, r.tentativas, r.destino, r.codigo_servico)
        select c.id::text as id, c.formulario_id::text as formulario_id, c.tentativas, c.destino, c.codigo_servico,
-              f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao, f.pagamento,
+              f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao, f.pagamento, f.confiabilidade,
               (select jsonb_agg(x->>'id') from modelo_versao v, jsonb_array_elements(case when jsonb_typeof(v.definicao->'calculos') = 'array' then v.definicao->'calculos' else '[]'::jsonb end) x
                 where v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao) as calculos,
               m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos,

@@ -1,3 +1,4 @@
+import { nomeDoSelo } from '../../../forms/confiabilidade';
 import { DevolverPagamento } from './DevolverPagamento';
 import { usePermissao } from '../../app/usePermissao';
 import { P } from '../../../access/permissoes';
@@ -124,6 +125,20 @@ export function FichaFormulario({ id }: { id: string }) {
           {requerente.cpfRequerente ? ` · CPF ${requerente.cpfRequerente}` : ''}
           {requerente.emailRequerente ? ` · ${requerente.emailRequerente}` : ''}
         </dd>
+        {f.confiabilidade && (
+          <>
+            <dt>{t('ficha.conta-govbr')}</dt>
+            <dd data-testid="conta-govbr">
+              {[
+                f.confiabilidade.nivel ? t(`ficha.nivel.${f.confiabilidade.nivel}`) : t('ficha.nivel.nenhum'),
+                f.confiabilidade.selos.length ? t('ficha.selos', { selos: f.confiabilidade.selos.map(nomeDoSelo).join(', ') }) : null,
+                t(f.confiabilidade.segundoFator ? 'ficha.com-segundo-fator' : 'ficha.sem-segundo-fator'),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="cf-acoes-ficha">
         <Button icon="document" text={t('ficha.baixar-pdf')} loading={baixando} onClick={() => void baixarPdf()} />

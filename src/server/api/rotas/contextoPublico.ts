@@ -67,6 +67,8 @@ export interface OpcoesPublico {
   pix?: Cobrancas;
   /** The CEP lookup (issue 44, `CEP_URL`); absent: none, the citizen types the address. */
   cep?: import('../cep').BuscaCep | null;
+  /** The gov.br trust catalogue (issue 44) the element sends a citizen to; absent: no address given. */
+  catalogo?: import('../confiabilidade').CatalogoConfiabilidades | null;
   /** More citizens' routes in this context (the demo's token route), under the same limits. */
   extras?: (publico: FastifyInstance, limites: Limites) => void;
 }
@@ -157,8 +159,11 @@ export interface ContextoPublico {
   /** The last published model read, if any (a submission's fast path; its `versao` is checked by the insert). */
   emCache(codigo: string): LinhaPublica | undefined;
   cidadaoDoPedido(req: FastifyRequest): Promise<Cidadao | null>;
-  /** The citizen of the request (or none); a restricted model needs one, of its public-access group. */
-  cidadaoAutorizado(req: FastifyRequest, m: Pick<LinhaPublica, 'grupo_acesso_publico_id'>): Promise<Cidadao | null>;
+  /**
+   * The citizen of the request (or none); a restricted model needs one, of its public-access group, and a model
+   * asking for a gov.br level, seals or a second factor (issue 44) one whose account has them.
+   */
+  cidadaoAutorizado(req: FastifyRequest, m: Pick<LinhaPublica, 'grupo_acesso_publico_id' | 'definicao'>): Promise<Cidadao | null>;
   /** A body within the limit may still hold one answer no form needs: each answer has its own (413 with the fields). */
   conferirTamanhos(respostas: Record<string, unknown>): void;
 }

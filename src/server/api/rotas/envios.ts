@@ -129,6 +129,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     const declaracaoLida = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).declaracao?.texto ?? null;
     const confirmacao = ctx.o.emails ? await dentroDoLimite(enderecoDeConfirmacao(definicao, respostas)) : null;
     const equipe = ctx.o.emails ? definicao.emailEquipe?.trim() || null : null;
+    // The gov.br account it is sent with (issue 44), kept with the form for the drawer and the delivery.
+    const conta = cidadao?.confiabilidade ? JSON.stringify(cidadao.confiabilidade) : null;
 
     // File answers refer to uploads: checked and written out with the file's name, type, size and SHA-256
     // (after the replay check: a repeated submission finds its uploads already its own).
@@ -156,10 +158,10 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
               and (select count(*) from l) = cardinality($14::uuid[])
            returning 1),
          f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, status)
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, status, confiabilidade)
            select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
                   case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end,
-                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end
+                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end, $26::jsonb
             -- With a limit, the place taken above is the model's check (its row is then this statement's own: locking it
             -- again would skip it); without one, the model is locked for key share as always.
             where (case when $21::boolean then exists (select 1 from vaga)
@@ -189,7 +191,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta],
         'envio-formulario',
       )
       )[0] ?? null;
@@ -199,7 +201,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa
         ? await sozinho()
         : await gravarEmGrupo(
-            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida },
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida, confiabilidade: conta },
             sozinho,
           );
     } catch (e) {

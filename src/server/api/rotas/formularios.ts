@@ -1,3 +1,4 @@
+import type { ConfiabilidadeDoCidadao } from '../../../forms/confiabilidade';
 import { valorPix } from '../../../forms/taxa';
 import { emIngles, pedeIngles } from '../emIngles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -269,7 +270,10 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
 
   /** One form with its answers and the model version it was filled against: 404 when missing, 403 outside the caller's groups. */
   async function formularioDoChamador(req: FastifyRequest, id: number) {
-    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number; declaracao: { texto: string; aceitaEm: string } | null }>(`${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, f.declaracao, ')} where f.id = $1`, [id]);
+    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number; declaracao: { texto: string; aceitaEm: string } | null; confiabilidade: ConfiabilidadeDoCidadao | null }>(
+      `${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, f.declaracao, f.confiabilidade, ')} where f.id = $1`,
+      [id],
+    );
     if (!r) throw naoEncontrado('Formulário não encontrado.');
     const escopo = await escopoDe(req);
     if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
@@ -295,6 +299,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         versaoModelo: versao ?? null,
         camposOcultos: camposOcultos(versao?.definicao, r.respostas ?? {}),
         declaracao: r.declaracao ? { texto: r.declaracao.texto, aceitaEm: new Date(r.declaracao.aceitaEm).toISOString() } : null,
+        confiabilidade: r.confiabilidade ?? null,
         pagamento: await pagamentoDoFormulario(db, String(req.params.id)),
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa

@@ -3,7 +3,9 @@ import type { Banco } from '../../db';
 import { motivoRecusaCidadao } from '../cidadao';
 import { ErroHttp, naoEncontrado, proibido } from '../erros';
 import { criarLimites } from '../limites';
-import { ModeloPublico, ModeloPublicoResumo } from '../../../contrato/formularios';
+import { ConfiabilidadeDoCidadao, ModeloPublico, ModeloPublicoResumo } from '../../../contrato/formularios';
+import { exige } from '../../../forms/confiabilidade';
+import { confiabilidadePublica, recusaDeConfiabilidade } from '../confiabilidade';
 import { registrarRascunhos } from './rascunhos';
 import { registrarJornada } from './jornada';
 import { registrarEnvios } from './envios';
@@ -82,11 +84,14 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     },
     async cidadaoAutorizado(req, m) {
       const cidadao = await ctx.cidadaoDoPedido(req);
+      const exigencia = m.definicao?.confiabilidade;
+      if (!cidadao && (m.grupo_acesso_publico_id || exige(exigencia))) throw new ErroHttp(401, textoCidadao(req.idioma, 'api.entrar'));
       if (m.grupo_acesso_publico_id) {
-        if (!cidadao) throw new ErroHttp(401, textoCidadao(req.idioma, 'api.entrar'));
-        const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao.cpf]);
+        const [ok] = await db.query('select 1 from grupo_acesso_publico_cidadao where grupo_id = $1 and cpf = $2', [m.grupo_acesso_publico_id, cidadao!.cpf]);
         if (!ok) throw proibido(textoCidadao(req.idioma, 'api.nao-autorizado'));
       }
+      const recusa = recusaDeConfiabilidade(exigencia, cidadao, req.idioma);
+      if (recusa) throw recusa;
       return cidadao;
     },
     conferirTamanhos(respostas) {
@@ -97,11 +102,15 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
   /** The published models a portal may offer (archived and never-published ones are left out). */
   api.get('/modelos', { schema: doc('listarModelosPublicados', 'Modelos publicados', { publica: true, descricao: 'Os modelos que um portal pode oferecer (arquivados e nunca publicados ficam de fora), cada um com a sua situação: em breve (com a data em que abre), aberto, encerrado ou com o limite de respostas atingido.', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(ModeloPublicoResumo) }, erros: [429] }) }, async () =>
-    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo }>(`select m.codigo_servico, m.nome, m.ultima_versao, m.grupo_acesso_publico_id, m.abre_em, m.fecha_em, ${SITUACAO_SQL} as situacao from modelo m where m.status = 'PUBLICADO' order by m.nome`)).map((m) => ({
+    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo; exige_conta: boolean }>(
+      `select m.codigo_servico, m.nome, m.ultima_versao, m.grupo_acesso_publico_id, m.abre_em, m.fecha_em, ${SITUACAO_SQL} as situacao,
+              coalesce((select v.definicao ? 'confiabilidade' from modelo_versao v where v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao), false) as exige_conta
+         from modelo m where m.status = 'PUBLICADO' order by m.nome`,
+    )).map((m) => ({
       codigoServico: m.codigo_servico,
       nome: m.nome,
       versao: m.ultima_versao,
-      restrito: !!m.grupo_acesso_publico_id,
+      restrito: !!m.grupo_acesso_publico_id || m.exige_conta,
       situacao: m.situacao,
       abreEm: iso(m.abre_em),
       fechaEm: iso(m.fecha_em),
@@ -121,15 +130,34 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       idioma: emIdioma.idioma,
       idiomas: emIdioma.idiomas,
       versao: m.ultima_versao,
-      restrito: !!m.grupo_acesso_publico_id,
+      restrito: !!m.grupo_acesso_publico_id || exige(m.definicao?.confiabilidade),
       situacao: m.situacao,
       abreEm: iso(m.abre_em),
       fechaEm: iso(m.fecha_em),
+      ...(exige(m.definicao?.confiabilidade) ? { confiabilidade: confiabilidadePublica(emIdioma.definicao.confiabilidade, o.catalogo) } : {}),
       // Not open yet: the questions stay unpublished until then; the message says when.
       definicao: m.situacao === 'EM_BREVE' ? null : emIdioma.definicao,
       ...(recusa ? { mensagem: recusa.message } : {}),
     };
   });
+
+  api.get<{ Params: { codigoServico: string } }>(
+    '/modelos/:codigoServico/confiabilidade',
+    {
+      schema: doc('conferirConfiabilidade', 'Se a conta gov.br do cidadão serve ao modelo', {
+        publica: true,
+        descricao: 'Com o token do cidadão: 200 com o que a conta tem, quando serve; 403 (type `urn:console-formularios:problema:confiabilidade-insuficiente`) com o motivo, quando o nível, os selos ou o segundo fator não bastam (issue 44). O elemento pergunta ao abrir, antes de o cidadão preencher.',
+        params,
+        resposta: { descricao: 'A conta serve.', corpo: ConfiabilidadeDoCidadao },
+        erros: [401, 403, 404, 410, 429],
+      }),
+    },
+    async (req) => {
+      const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
+      const cidadao = await ctx.cidadaoAutorizado(req, m);
+      return cidadao?.confiabilidade ?? { nivel: null, selos: [], segundoFator: false };
+    },
+  );
 
   /** Writes to a model count against the model's limit too (before the body is read). */
   const porModelo = limites.gancho(nomeados.modelo, (req) => (req.params as { codigoServico?: string }).codigoServico ?? '');
