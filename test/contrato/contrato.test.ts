@@ -261,6 +261,9 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, assunto: 'b' } }, cabecalhos: { 'idempotency-key': chave }, espera: 422 });
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, nome: 'M' } }, espera: 400 });
       await chamar('GET', '/publico/modelos/nao-existe-nunca', { token: null, espera: 404 });
+      // gov.br reliability (issue 44): a model that asks nothing takes any account, or none; one asking for prata wants a login.
+      assert.deepEqual((await chamar('GET', `/publico/modelos/${codigo}/confiabilidade`, { token: null, espera: 200 })).corpo, { nivel: null, selos: [], segundoFator: false });
+      if (!externo) await chamar('GET', '/publico/modelos/tributos-itcmd/confiabilidade', { token: null, espera: 401 });
       // The CEP lookup (issue 44), from the demo's own CEP service on loopback.
       assert.equal((await chamar('GET', '/publico/cep/01001-000', { token: null, espera: 200 })).corpo.logradouro, 'Praça da Sé');
       await chamar('GET', '/publico/cep/99999999', { token: null, espera: 404 });
