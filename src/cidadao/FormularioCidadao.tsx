@@ -467,7 +467,7 @@ export function FormularioCidadao(p: PropsCidadao) {
       modelo.restrito && !p.token ? (
         <>
           <h1 className="fc-titulo-passo">{modelo.nome}</h1>
-          <p className="fc-aviso">{t('cidadao.restrito')}</p>
+          <p className="fc-aviso">{t(modelo.confiabilidade ? 'cidadao.entrar-conta' : 'cidadao.restrito')}</p>
         </>
       ) : conta ? (
         <Conta nome={modelo.nome} motivo={conta} porque={modelo.confiabilidade?.motivo} catalogo={modelo.confiabilidade?.catalogoUrl ?? null} t={t} />

@@ -157,9 +157,18 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
   if ((a?.emailEquipe ?? '') !== (b?.emailEquipe ?? '')) linhas.push(t('dif.email-equipe', { a: a?.emailEquipe || '—', b: b?.emailEquipe || '—' }));
   const [da, db] = [a?.declaracao?.texto, b?.declaracao?.texto];
   if (da !== db) linhas.push(da === undefined ? t('dif.declaracao-nova') : db === undefined ? t('dif.declaracao-retirada') : t('dif.declaracao-alterada'));
+  // The gov.br account asked for (issue 44), as a sentence before and after.
+  const [ea, eb] = [descreverConta(a?.confiabilidade, t), descreverConta(b?.confiabilidade, t)];
+  if (ea !== eb) linhas.push(t('dif.conta', { a: ea, b: eb }));
   linhas.push(...mudancasDosCalculos(a, b, t));
   linhas.push(...mudancasDasTraducoes(a, b, t));
   return linhas;
+}
+
+/** The gov.br account a model asks for, in words: "prata ou ouro, com verificação em duas etapas, selos 801, 701"; "—" when none. */
+export function descreverConta(e: Definicao['confiabilidade'], t: Tradutor = emPortugues): string {
+  if (!e) return '—';
+  return [e.nivel ? t(`conta.nivel.${e.nivel}`) : null, e.segundoFator ? t('conta.segundo-fator') : null, e.selos?.length ? t('dif.conta-selos', { selos: e.selos.join(', ') }) : null, e.motivo ? `"${e.motivo}"` : null].filter(Boolean).join('; ') || '—';
 }
 
 /** Calculated values and blocking rules (issue 43), matched by id: added, removed, or what of them changed. */

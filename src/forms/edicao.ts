@@ -82,6 +82,14 @@ export function definirDeclaracao(d: Definicao, texto: string | null): Definicao
   return texto === null ? resto : { ...resto, declaracao: { texto } };
 }
 
+/** The gov.br account the model asks for (issue 44): empty parts dropped; asking nothing, none (and no reason). */
+export function definirConfiabilidade(d: Definicao, e: NonNullable<Definicao['confiabilidade']>): Definicao {
+  const { confiabilidade: _, ...resto } = d;
+  const limpa = { ...(e.nivel ? { nivel: e.nivel } : {}), ...(e.selos?.length ? { selos: e.selos } : {}), ...(e.segundoFator ? { segundoFator: true } : {}) };
+  if (!Object.keys(limpa).length) return resto;
+  return { ...resto, confiabilidade: { ...limpa, ...(e.motivo !== undefined ? { motivo: e.motivo } : {}) } };
+}
+
 export function removerSecao(d: Definicao, secaoId: string): Definicao {
   return comSecoes(d, d.secoes.filter((s) => s.id !== secaoId));
 }

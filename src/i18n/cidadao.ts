@@ -158,6 +158,11 @@ export const TEXTOS_CIDADAO = {
     'Your answers are kept in this browser: when you come back from gov.br, you carry on where you left off.',
     'Sus respuestas se guardan en este navegador: al volver de gov.br, continúa donde lo dejó.',
   ],
+  'cidadao.entrar-conta': [
+    'Este serviço pede que você entre com a sua conta gov.br para preenchê-lo.',
+    'This service asks you to sign in with your gov.br account to fill it in.',
+    'Este servicio le pide que inicie sesión con su cuenta gov.br para completarlo.',
+  ],
   'cidadao.restrito': [
     'Este serviço é restrito a um grupo de cidadãos: entre com a sua conta para preenchê-lo.',
     'This service is restricted to a group of citizens: sign in with your account to fill it in.',

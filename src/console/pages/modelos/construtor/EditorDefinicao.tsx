@@ -1,3 +1,4 @@
+import { EditorConta } from './EditorConta';
 import { Button, FormGroup, InputGroup, NonIdealState, Switch, Tag, TextArea, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente, useT } from '../../../app/contexto';
@@ -474,6 +475,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
           </FormGroup>
         )}
       </fieldset>
+      <EditorConta definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} />
       <EditorTaxa definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} problemas={porCampo} />
       <FormGroup className="cf-email-equipe" label={t('editor.email-equipe')} labelFor="cf-email-equipe" helperText={porCampo.get('emailEquipe') ?? t('editor.email-equipe-ajuda')} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'}>
         <InputGroup id="cf-email-equipe" type="email" value={definicao.emailEquipe ?? ''} placeholder="equipe@orgao.gov.br" disabled={desabilitado} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirEmailEquipe(d, v), 'emailEquipe'); }} />

@@ -1,0 +1,117 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { clienteApi } from '../apoio/servidor';
+import { abrirFormulario, demoComNavegador, esperarTitulo, irPara, noConsole, semViolacoesAxe } from './demo';
+import { DEFINICAO_RENDA_PER_CAPITA } from '../../demo/server/seedModelos';
+
+/**
+ * gov.br reliability end to end (issue 44), on the demo: a designer asks for a gov.br account at prata level, two-step
+ * verification and a seal in the builder, with the reason the citizen reads; a citizen signed in with a bronze account
+ * opens the seeded ITCMD declaration (prata), reads which level it needs and why, follows the trust catalogue (the
+ * demo's, on loopback), comes back signed in as prata, fills and sends; the gestor sees the level and seals in the
+ * drawer (the administrator: Tributos is not the demo gestor's group). Screenshots at 1280 and 390 px, pt-BR and English, in test-results/confiabilidade/.
+ */
+const demo = demoComNavegador();
+const PASTA = join('test-results', 'confiabilidade');
+mkdirSync(PASTA, { recursive: true });
+const foto = (p: Page, nome: string) => p.screenshot({ path: join(PASTA, `${nome}.png`), fullPage: true });
+const CODIGO = `conta-${Date.now().toString(36)}`;
+
+describe('conta gov.br exigida, de ponta a ponta', () => {
+  test('o designer pede nível prata, verificação em duas etapas e um selo, com o motivo', async () => {
+    const designer = await clienteApi(demo.base, 'designer');
+    const grupo = (await designer('GET', '/modelos/educacao-auxilio-familia')).json.grupoControleConteudo.id;
+    const corpo = { nome: 'Declaração com valor legal', grupoControleConteudoId: grupo };
+    assert.equal((await designer('POST', '/modelos', { codigoServico: CODIGO, ...corpo })).status, 201);
+    assert.equal((await designer('PUT', `/modelos/${CODIGO}`, { ...corpo, definicao: { secoes: DEFINICAO_RENDA_PER_CAPITA.secoes.slice(0, 1) }, versao: 1 })).status, 200);
+    await demo.comUsuario(
+      'designer',
+      async (p) => {
+        await irPara(p, `/modelos/${CODIGO}`);
+        await esperarTitulo(p, `Modelo ${CODIGO}`);
+        const conta = noConsole(p, 'fieldset.cf-conta-editor');
+        await conta.getByLabel('Nível mínimo da conta').selectOption({ label: 'Prata ou ouro' });
+        await conta.getByText('Exigir a verificação em duas etapas no login').click();
+        await conta.getByText(/^Selos exigidos/).click();
+        await conta.getByText('Certificado digital (801)').click();
+        await conta.getByLabel(/^Por que o serviço pede/).fill('A declaração tem valor legal.');
+        await conta.scrollIntoViewIfNeeded();
+        await foto(p, 'construtor-pt-BR-1280');
+        await semViolacoesAxe(p, 'o construtor com a conta gov.br exigida');
+        await noConsole(p, 'button:has-text("Salvar rascunho")').click();
+        await noConsole(p, '.cf-cabecalho-modelo [role=status]:has-text("Rascunho salvo por designer")').waitFor();
+      },
+      { viewport: { width: 1280, height: 900 } },
+    );
+    assert.deepEqual((await designer('GET', `/modelos/${CODIGO}`)).json.definicao.confiabilidade, { nivel: 'prata', selos: ['801'], segundoFator: true, motivo: 'A declaração tem valor legal.' });
+  });
+
+  test('bronze vê o nível que falta e por quê, vai ao catálogo, volta prata, envia; a equipe vê o nível na gaveta', async () => {
+    const ctx = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    let protocolo = '';
+    try {
+      await p.goto(`${demo.base}/cidadao.html?modelo=tributos-itcmd`);
+      const elemento = p.locator('formulario-cidadao');
+      await elemento.getByText('Este serviço pede que você entre com a sua conta gov.br para preenchê-lo.').waitFor();
+      await p.getByLabel(/^Entrar como cidadão/).fill('529.982.247-25');
+      await p.getByLabel('Conta gov.br').selectOption('bronze');
+      await p.getByRole('button', { name: 'Entrar' }).click();
+      const pagina = elemento.locator('.fc-conta');
+      await pagina.waitFor();
+      assert.match(await pagina.innerText(), /Este serviço pede uma conta gov\.br de mais confiança[\s\S]*nível prata ou ouro, e a sua é nível bronze[\s\S]*Por quê: A declaração do ITCMD tem valor legal/);
+      await foto(p, 'cidadao-bronze-pt-BR-1280');
+      await semViolacoesAxe(p, 'a página da conta gov.br');
+      await p.setViewportSize({ width: 390, height: 844 });
+      await foto(p, 'cidadao-bronze-pt-BR-390');
+      await p.getByLabel('Idioma do formulário').selectOption('en');
+      await elemento.getByText('This service needs a more trusted gov.br account').waitFor();
+      await foto(p, 'cidadao-bronze-en-390');
+      await p.setViewportSize({ width: 1280, height: 900 });
+      await foto(p, 'cidadao-bronze-en-1280');
+      await p.getByLabel('Idioma do formulário').selectOption('pt-BR');
+
+      // The trust catalogue (the demo's), and back to the same page, signed in again at prata.
+      await elemento.getByRole('link', { name: 'Aumentar o nível da conta no gov.br' }).click();
+      await p.waitForURL(/\/demo\/confiabilidades\?/);
+      const volta = new URL(p.url()).searchParams.get('redirect_uri')!;
+      assert.match(volta, /\/cidadao\.html\?modelo=tributos-itcmd/, 'it comes back to the page it left');
+      await foto(p, 'catalogo-1280');
+      await p.getByRole('link', { name: 'Validar pelo banco (nível prata)' }).click();
+      await p.waitForURL(/\/cidadao\.html\?modelo=tributos-itcmd/);
+      await p.getByText(/conta gov\.br nível prata/).waitFor();
+      const form = elemento.locator('form.fc-formulario');
+      await form.waitFor();
+      assert.equal(await elemento.locator('.fc-conta').count(), 0);
+      assert.equal(await form.getByLabel(/^CPF/).inputValue(), '529.982.247-25', 'the CPF comes from the login');
+      await form.getByLabel(/^Nome completo/).fill('Maria da Silva');
+      await form.getByLabel(/^E-mail/).fill('maria@exemplo.gov.br');
+      await form.getByLabel('Herança (causa mortis)').check();
+      await form.getByLabel(/^Nome de quem transmite/).fill('José da Silva');
+      await form.getByLabel(/^Valor declarado dos bens/).fill('250000');
+      await form.getByRole('button', { name: /^(Continuar|Enviar)$/ }).first().click();
+      const enviar = form.getByRole('button', { name: 'Enviar', exact: true });
+      if (await enviar.count()) await enviar.click();
+      const recibo = elemento.getByText(/\d{4}\.\d{9}/).first();
+      await recibo.waitFor({ timeout: 20_000 });
+      protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
+    } finally {
+      await ctx.close();
+    }
+
+    const g = await demo.navegador.newContext({ viewport: { width: 1440, height: 1000 } });
+    const pg = await g.newPage();
+    try {
+      // Tributos' forms: the administrator's group (the demo's gestor follows Saúde and Educação).
+      const gaveta = await abrirFormulario(pg, demo.base, 'admin', protocolo);
+      await gaveta.locator('[data-testid=conta-govbr]').waitFor();
+      assert.equal(await gaveta.locator('[data-testid=conta-govbr]').innerText(), 'Nível prata · selos: Cadastro básico (Receita Federal), Internet banking: Caixa Econômica Federal · sem verificação em duas etapas');
+      await foto(pg, 'gaveta-gestor-1280');
+    } finally {
+      await g.close();
+    }
+  });
+});
