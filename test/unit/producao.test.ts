@@ -53,6 +53,6 @@ test('production refuses, in one pt-BR line naming it, each missing variable; wi
 test('citizens: production needs the key set, the issuer and the audience; the demo has its own tokens', () => {
   const { CIDADAO_AUDIENCE: _, ...semAudiencia } = PRODUCAO;
   assert.throws(() => opcoesCidadaoDoAmbiente(semAudiencia), { message: MSG_PRODUCAO_SEM_IDP });
-  assert.deepEqual(opcoesCidadaoDoAmbiente(PRODUCAO), { jwksUrl: PRODUCAO.CIDADAO_JWKS_URL, emissor: PRODUCAO.CIDADAO_ISSUER, audiencia: 'formularios-uf', claimCpf: 'cpf' });
+  assert.deepEqual(opcoesCidadaoDoAmbiente(PRODUCAO), { jwksUrl: PRODUCAO.CIDADAO_JWKS_URL, emissor: PRODUCAO.CIDADAO_ISSUER, audiencia: 'formularios-uf', claimCpf: 'cpf', claims: { nivel: 'reliability_info.level', selos: 'reliability_info.reliabilities', amr: 'amr' } });
   assert.equal(opcoesCidadaoDoAmbiente({}), undefined);
 });

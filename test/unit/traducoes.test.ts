@@ -35,6 +35,7 @@ const TRADUZIVEIS: Record<string, TipoTexto> = {
   'declaracao.texto': 'declaracao',
   'calculos[].rotulo': 'calculo',
   'bloqueios[].mensagem': 'bloqueio',
+  'confiabilidade.motivo': 'confiabilidade',
 };
 /** Strings no citizen reads as text: ids, values, a condition's operands, the team's address. */
 const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoes[].valor', 'secoes[].campos[].condicao.criterios[].campo', 'secoes[].campos[].condicao.criterios[].valor', 'secoes[].campos[].condicao.criterios[].valores[]', 'secoes[].condicao.criterios[].campo', 'secoes[].condicao.criterios[].valor', 'secoes[].condicao.criterios[].valores[]', 'emailEquipe',
@@ -55,6 +56,7 @@ test('every string of the definition is either translated by the walker or a val
     declaracao: { texto: '[declaracao.texto]' },
     calculos: [{ id: 'x', rotulo: '[calculos[].rotulo]', tipo: 'numero', expressao: 1 }],
     bloqueios: [{ id: 'b', quando: false, mensagem: '[bloqueios[].mensagem]' }],
+    confiabilidade: { nivel: 'prata', motivo: '[confiabilidade.motivo]' },
   };
   const achados = new Map(textosTraduziveis(d).map((x) => [x.original, x.tipo]));
   for (const [caminho, tipo] of Object.entries(TRADUZIVEIS)) assert.equal(achados.get(`[${caminho}]`), tipo, caminho);
