@@ -14,6 +14,8 @@ import { CAMINHO_CEP_DEMO, registrarCepDemo } from './cepDemo';
 import { CAMINHO_CATALOGO_DEMO, registrarConfiabilidadesDemo } from './confiabilidadesDemo';
 import { opcoesCepDoAmbiente } from '../../src/server/api/cep';
 import { catalogoDoAmbiente } from '../../src/server/api/confiabilidade';
+import { seloDoAmbiente } from '../../src/server/pdf/selo';
+import { seloDemo } from './seloDemo';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from '../../src/server/entrega/integracao';
 import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from '../../src/server/entrega/retencao';
 import { opcoesEmailDoAmbiente, type OpcoesEmail } from '../../src/server/email/mensageiro';
@@ -81,6 +83,8 @@ export interface OpcoesServidor {
   pix?: OpcoesPix | null;
   /** CEP_URL (issue 44); absent: the demo's own CEP service on loopback (/demo/cep); null: no lookup. */
   cep?: import('../../src/server/api/cep').OpcoesCep | null;
+  /** ASSINATURA_CERTIFICADO / ASSINATURA_CHAVE (issue 44); absent: the demo authority's certificate (in DATA_DIR/assinatura); null: unsigned. */
+  selo?: import('../../src/server/pdf/selo').Selo | null;
   /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44); absent: the demo's own catalogue on loopback (/demo/confiabilidades). */
   catalogo?: import('../../src/server/api/confiabilidade').CatalogoConfiabilidades | null;
   /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
@@ -156,6 +160,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     idiomasFormularios: o.idiomasFormularios,
     pix: o.pix ?? pspDemo?.pix,
     cep: o.cep === undefined ? { url: `${o.urlPublica}${CAMINHO_CEP_DEMO}`, timeoutMs: 3000 } : o.cep,
+    // The state's seal on every PDF (issue 44): ASSINATURA_* when given, else the demo authority's certificate.
+    selo: o.selo === undefined ? seloDemo(o.pastaDados) : o.selo,
     // The gov.br trust catalogue (issue 44): CIDADAO_CATALOGO_URL when given, else the demo's own page on loopback.
     catalogo: o.catalogo ?? { url: `${o.urlPublica}${CAMINHO_CATALOGO_DEMO}`, clientId: 'console-formularios-demo' },
     aoAbrirBanco: async (db) => {
@@ -271,6 +277,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     pix: opcoesPixDoAmbiente(env, urlPublica),
     cep: opcoesCepDoAmbiente(env) ?? undefined,
     catalogo: env.CIDADAO_CATALOGO_URL ? catalogoDoAmbiente(env) : undefined,
+    selo: seloDoAmbiente(env) ?? undefined,
     pspDemo: env.PSP_DEMO !== 'off',
     pspDemoCertificado: certificadoDoWebhookDoAmbiente(env, false),
     trustProxy: trustProxyDoAmbiente(env),

@@ -371,9 +371,22 @@ export const Verificacao = Type.Object(
   },
   { title: 'Verificacao', description: 'A conferência de um comprovante.' },
 );
+/** A PDF checked by its signature (issue 44). */
+export const VerificacaoPdf = Type.Object(
+  {
+    situacao: Enum(['integro', 'alterado', 'sem-assinatura', 'outro-signatario'] as const, 'integro: assinado por este serviço e sem nenhuma alteração; alterado: a assinatura não confere com o conteúdo (algo mudou depois de assinado); sem-assinatura: o PDF não tem assinatura digital; outro-signatario: assinado, mas não pelo certificado deste serviço.'),
+    protocolo: Nulavel(Type.String({ description: 'O formulário do PDF, quando íntegro.' })),
+    modelo: Nulavel(Type.String({ description: 'O nome do modelo do formulário, quando íntegro e ainda guardado.' })),
+    recebidoEm: Nulavel(DataHora()),
+    assinadoEm: Nulavel(DataHora()),
+    signatario: Nulavel(Type.String({ description: 'O nome (CN) do certificado que assinou.' })),
+  },
+  { title: 'VerificacaoPdf', description: 'Se um PDF de comprovante ou da equipe está íntegro e assinado por este serviço, e qual formulário ele é.' },
+);
 export const consultaVerificacao = Type.Object({ protocolo: Type.String({ minLength: 1, maxLength: 40 }), codigo: Type.String({ minLength: 1, maxLength: 40 }) });
 
 export type TFormulario = Static<typeof Formulario>;
+export type TVerificacaoPdf = Static<typeof VerificacaoPdf>;
 export type TDetalheFormulario = Static<typeof DetalheFormulario>;
 export type TDadosPessoais = Static<typeof DadosPessoais>;
 export type TEvento = Static<typeof Evento>;

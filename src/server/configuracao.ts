@@ -15,6 +15,7 @@ import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../forms/vocabulario';
 import { opcoesPixDoAmbiente } from './pix/cobrancas';
 import { opcoesCepDoAmbiente } from './api/cep';
 import { catalogoDoAmbiente } from './api/confiabilidade';
+import { seloDoAmbiente } from './pdf/selo';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -140,5 +141,6 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     pix: opcoesPixDoAmbiente(env, urlPublica),
     cep: opcoesCepDoAmbiente(env),
     catalogo: catalogoDoAmbiente(env),
+    selo: seloDoAmbiente(env),
   };
 }

@@ -7,6 +7,7 @@
 import { configuracaoOuSair } from './ambiente';
 import { opcoesProducaoDoAmbiente } from './configuracao';
 import { avisoDoNode } from './runtime';
+import { MSG_SEM_SELO } from './pdf/selo';
 import { criarApp, montarServico } from './servico';
 import { desligarNoSinal } from './operacao/desligamento';
 
@@ -14,6 +15,8 @@ const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
 
 const o = configuracaoOuSair(() => opcoesProducaoDoAmbiente({ ...process.env, NODE_ENV: 'production' }));
+// Without a certificate, receipts and staff PDFs go out unsigned, as before issue 44: said, not refused.
+if (!o.selo) console.warn(MSG_SEM_SELO);
 const app = await criarApp(o);
 const servico = await montarServico(app, o);
 desligarNoSinal(app, servico.saude, o.desligamento);

@@ -26,6 +26,7 @@ import { abrirArmazenamento } from './anexos/abrirArmazenamento';
 import { LIMITES_PADRAO, type LimitesPublico, type OpcoesRascunhos } from './api/rotas/contextoPublico';
 import { lojaEmMemoria } from './api/limites';
 import { fecharPdf } from './pdf/gerador';
+import type { Selo } from './pdf/selo';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { criarSaude, registrarSaude, type Saude } from './operacao/saude';
@@ -72,6 +73,8 @@ export interface OpcoesServico {
   pix?: OpcoesPix | null;
   /** CEP_URL (issue 44): the ViaCEP-compatible lookup; absent or null: none. */
   cep?: OpcoesCep | null;
+  /** ASSINATURA_CERTIFICADO / ASSINATURA_CHAVE (issue 44): every PDF sealed with it; absent or null, unsigned. */
+  selo?: Selo | null;
   /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44): where a citizen raises their gov.br level; absent or null: no address. */
   catalogo?: CatalogoConfiabilidades | null;
   /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
@@ -172,7 +175,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   await garantirSegredos(db, integracao);
   const entregador = criarEntregador(db, { ...entregas, aoResultado: metricas.entrega }, integracao);
   const anexos = criarAnexos(db, await abrirArmazenamento(db, o.s3));
-  const mensageiro = o.email ? criarMensageiro(db, { ...o.email, aoResultado: metricas.email }) : undefined;
+  const mensageiro = o.email ? criarMensageiro(db, { ...o.email, aoResultado: metricas.email, selo: o.selo ?? null }) : undefined;
   const rascunhos: OpcoesRascunhos = {
     ...o.rascunhos,
     ...(o.email ? { enviarLink: (tx, para, dados) => enfileirarEmail(tx, { tipo: 'RASCUNHO', para, dados }).then(() => undefined) } : {}),
@@ -197,6 +200,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     pix,
     cep: o.cep ? criarBuscaCep(o.cep) : null,
     catalogo: o.catalogo ?? null,
+    selo: o.selo ?? null,
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);

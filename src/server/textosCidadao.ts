@@ -62,6 +62,11 @@ const TEXTOS = {
   'doc.recebido-em': ['Recebido em', 'Received on', 'Recibido el'],
   'doc.situacao': ['Situação', 'Status', 'Situación'],
   'doc.recebido': ['Recebido', 'Received', 'Recibido'],
+  'doc.assinado': [
+    'Documento assinado digitalmente por {nome}: qualquer alteração invalida a assinatura, que o leitor de PDF e a página de verificação conferem.',
+    'Document digitally signed by {nome}: any change invalidates the signature, which PDF readers and the verification page check.',
+    'Documento firmado digitalmente por {nome}: cualquier cambio invalida la firma, que los lectores de PDF y la página de verificación comprueban.',
+  ],
   'doc.codigo': ['Código de verificação', 'Verification code', 'Código de verificación'],
   'doc.confere': [
     'Os servidores conferem este comprovante com o protocolo e o código de verificação.',

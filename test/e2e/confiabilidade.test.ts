@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { clienteApi } from '../apoio/servidor';
@@ -19,6 +20,7 @@ const PASTA = join('test-results', 'confiabilidade');
 mkdirSync(PASTA, { recursive: true });
 const foto = (p: Page, nome: string) => p.screenshot({ path: join(PASTA, `${nome}.png`), fullPage: true });
 const CODIGO = `conta-${Date.now().toString(36)}`;
+const RECIBO = join(PASTA, 'comprovante.pdf');
 
 describe('conta gov.br exigida, de ponta a ponta', () => {
   test('o designer pede nível prata, verificação em duas etapas e um selo, com o motivo', async () => {
@@ -98,6 +100,11 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       const recibo = elemento.getByText(/\d{4}\.\d{9}/).first();
       await recibo.waitFor({ timeout: 20_000 });
       protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
+      // The receipt is sealed by the state (the demo authority's certificate): poppler's pdfsig checks it.
+      const href = await elemento.getByTestId('comprovante').getAttribute('href');
+      writeFileSync(RECIBO, Buffer.from(await (await fetch(new URL(href!, demo.base))).arrayBuffer()));
+      const pdfsig = spawnSync('pdfsig', [RECIBO], { encoding: 'utf8' }).stdout;
+      assert.match(pdfsig, /Signer Certificate Common Name: Governo do Estado \(demonstração\)[\s\S]*Total document signed[\s\S]*Signature is Valid/);
     } finally {
       await ctx.close();
     }
@@ -110,6 +117,16 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       await gaveta.locator('[data-testid=conta-govbr]').waitFor();
       assert.equal(await gaveta.locator('[data-testid=conta-govbr]').innerText(), 'Nível prata · selos: Cadastro básico (Receita Federal), Internet banking: Caixa Econômica Federal · sem verificação em duas etapas');
       await foto(pg, 'gaveta-gestor-1280');
+      // The receipt's PDF checked in the console by its signature: intact, and which form it is.
+      await pg.keyboard.press('Escape');
+      await noConsole(pg, 'button:has-text("Verificar comprovante")').click();
+      const dialogo = noConsole(pg, '.bp6-dialog');
+      await dialogo.getByLabel('Arquivo PDF').setInputFiles(RECIBO);
+      const resultado = dialogo.getByTestId('resultado-pdf');
+      await resultado.waitFor();
+      assert.match(await resultado.innerText(), new RegExp(`^Íntegro: assinado por Governo do Estado \\(demonstração\\) em \\d{2}/\\d{2}/\\d{2}.*É o formulário ${protocolo.replace('.', '\\.')} \\(Declaração de ITCMD\\)`));
+      await foto(pg, 'verificacao-pdf-1280');
+      await semViolacoesAxe(pg, 'a verificação do PDF');
     } finally {
       await g.close();
     }

@@ -55,6 +55,8 @@ export interface OpcoesApi {
   pix?: Cobrancas;
   /** The CEP lookup (issue 44); absent: none. */
   cep?: BuscaCep | null;
+  /** The state's seal on every PDF (issue 44). */
+  selo?: import('../pdf/selo').Selo | null;
   /** The gov.br trust catalogue (issue 44). */
   catalogo?: import('./confiabilidade').CatalogoConfiabilidades | null;
 }
@@ -87,7 +89,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, catalogo: o.catalogo, extras: o.extrasPublicos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, catalogo: o.catalogo, selo: o.selo, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
@@ -124,7 +126,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasGrupos(api, o.db);
         await rotasVinculos(api, o.db);
         await rotasModelos(api, o.db, o.integracao, o.aoReceber, o.idiomasFormularios, !!o.pix);
-        await rotasFormularios(api, o.db, o.anexos, o.pix);
+        await rotasFormularios(api, o.db, o.anexos, o.pix, o.selo ?? null);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);
       });

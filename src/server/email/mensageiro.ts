@@ -1,3 +1,4 @@
+import type { Selo } from '../pdf/selo';
 import { COLUNA_PAGAMENTO, type SituacaoPagamento } from '../pix/situacao';
 import nodemailer from 'nodemailer';
 import type { Banco, Executor } from '../db';
@@ -80,20 +81,20 @@ async function formularioDoEmail(db: Executor, id: string): Promise<FormularioEm
 }
 
 /** The message of a job (null: its form is gone, nothing to send). */
-export async function mensagemDoTrabalho(db: Executor, t: Pick<Trabalho, 'formulario_id' | 'tipo' | 'para' | 'dados'>): Promise<Mensagem | null> {
+export async function mensagemDoTrabalho(db: Executor, t: Pick<Trabalho, 'formulario_id' | 'tipo' | 'para' | 'dados'>, selo: Selo | null = null): Promise<Mensagem | null> {
   if (t.tipo === 'RASCUNHO') return mensagemRascunho(t.para, t.dados as { link: string; modelo: string; expiraEm: string; idioma?: IdiomaCidadao });
   const f = t.formulario_id ? await formularioDoEmail(db, t.formulario_id) : null;
   if (!f) return null;
-  return t.tipo === 'CONFIRMACAO' ? mensagemConfirmacao(t.para, f) : mensagemEquipe(t.para, f);
+  return t.tipo === 'CONFIRMACAO' ? mensagemConfirmacao(t.para, f, selo) : mensagemEquipe(t.para, f);
 }
 
-export function criarMensageiro(db: Banco, o: OpcoesEmail & { smtpUrl: string }) {
+export function criarMensageiro(db: Banco, o: OpcoesEmail & { smtpUrl: string; selo?: Selo | null }) {
   const transporte = nodemailer.createTransport({ url: o.smtpUrl, connectionTimeout: o.timeoutMs, greetingTimeout: o.timeoutMs, socketTimeout: o.timeoutMs, disableFileAccess: true, disableUrlAccess: true });
 
   async function um(t: Trabalho): Promise<void> {
     const evento = (tipo: 'EMAIL_ENVIADO' | 'EMAIL_FALHOU', detalhes: Record<string, unknown>) => (t.formulario_id ? eventoPorId(db, t.formulario_id, tipo, 'email', { email: t.tipo, para: mascarar('email', t.para), tentativa: t.tentativas, ...detalhes }) : undefined);
     try {
-      const m = await mensagemDoTrabalho(db, t);
+      const m = await mensagemDoTrabalho(db, t, o.selo ?? null);
       if (m) {
         await transporte.sendMail({
           from: o.de,

@@ -1,3 +1,4 @@
+import type { Selo } from '../pdf/selo';
 import { frasePagamento, situacaoDoEnvio, type SituacaoPagamento } from '../pix/situacao';
 import type { Definicao } from '../../forms/definicao';
 import { formularioNoIdioma } from '../../forms/traducoes';
@@ -55,14 +56,14 @@ const html = (corpo: string, idioma: IdiomaCidadao = 'pt-BR') => `<!doctype html
 
 const AVISO_MASCARA = textoCidadao('pt-BR', 'email.mascara');
 
-export async function mensagemConfirmacao(para: string, formulario: FormularioEmail): Promise<Mensagem> {
+export async function mensagemConfirmacao(para: string, formulario: FormularioEmail, selo: Selo | null = null): Promise<Mensagem> {
   // In the language it was filled in: the model's texts too, when it is offered in it (issue 37).
   const f = formularioNoIdioma(formulario);
   const idioma = f.idioma;
   const tx = (chave: Parameters<typeof textoCidadao>[1], params?: Record<string, string | number>) => textoCidadao(idioma, chave, params);
   const blocos = blocosMascarados(f, idioma);
   const quando = formatarDataHoraCompleta(f.recebidoEm);
-  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: situacaoDoEnvio(idioma, f.pagamento ?? null), blocos, aviso: tx('doc.mascarados'), idioma, declaracao: f.declaracao, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) });
+  const pdf = await gerarPdf({ modelo: f.modelo, versao: f.versao, protocolo: f.protocolo, recebidoEm: f.recebidoEm, status: situacaoDoEnvio(idioma, f.pagamento ?? null), blocos, aviso: tx('doc.mascarados'), idioma, declaracao: f.declaracao, ...(f.codigoVerificacao ? { comprovante: { codigo: f.codigoVerificacao } } : {}) }, undefined, selo);
   const codigo = f.codigoVerificacao ? `${tx('doc.codigo')}: ${f.codigoVerificacao}\n` : '';
   const taxa = frasePagamento(idioma, f.pagamento ?? null);
   return {

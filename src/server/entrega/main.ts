@@ -17,6 +17,7 @@ import { criarAnexos } from '../anexos/anexos';
 import { configS3DoAmbiente } from '../anexos/armazenamento';
 import { abrirArmazenamento } from '../anexos/abrirArmazenamento';
 import { fecharPdf } from '../pdf/gerador';
+import { seloDoAmbiente } from '../pdf/selo';
 import { criarMensageiro, opcoesEmailDoAmbiente } from '../email/mensageiro';
 import { criarCobrancas, opcoesPixDoAmbiente } from '../pix/cobrancas';
 import { urlPublicaDoAmbiente } from '../configuracao';
@@ -39,6 +40,8 @@ const configuracao = configuracaoOuSair(() => ({
   pix: opcoesPixDoAmbiente(process.env, urlPublicaDoAmbiente(process.env)),
   // Its own management port (health and metrics): 9001 in production unless PORTA_GESTAO says otherwise.
   gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
+  // The e-mails' receipts are sealed as the API's are (issue 44).
+  selo: seloDoAmbiente(process.env),
 }));
 const { o, integracao } = configuracao;
 const db = await abrirBanco({ databaseUrl: configuracao.databaseUrl });
@@ -54,7 +57,7 @@ const retencao = criarRetencao(db, configuracao.retencao, criarAnexos(db, await 
 retencao.iniciar();
 // E-mails (issue 21) go out with the deliveries, through the SMTP server of SMTP_URL.
 const email = configuracao.email;
-const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl, aoResultado: metricas.email }) : undefined;
+const mensageiro = email.smtpUrl ? criarMensageiro(db, { ...email, smtpUrl: email.smtpUrl, aoResultado: metricas.email, selo: configuracao.selo }) : undefined;
 mensageiro?.iniciar();
 if (!mensageiro) console.log('E-mails desligados neste processo (sem SMTP_URL).');
 // Fees (issue 38): charges the PSP did not take yet, confirmations a lost notification left behind, expiries.

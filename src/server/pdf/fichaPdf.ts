@@ -30,6 +30,8 @@ export interface FichaPdf {
   idioma?: IdiomaCidadao;
   /** The declaration the citizen accepted (issue 36): its text and when. */
   declaracao?: { texto: string; aceitaEm: string } | null;
+  /** Who seals it (issue 44): the document says it is digitally signed, and by whom. */
+  selo?: { nome: string };
 }
 
 const fonte = (() => {
@@ -97,6 +99,7 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
     linhaCabecalho(tx('doc.codigo'), f.comprovante.codigo);
     doc.font('normal').fontSize(9).fillColor(CINZA).text(tx('doc.confere'), { width: largura });
   }
+  if (f.selo) doc.moveDown(0.3).font('normal').fontSize(9).fillColor(CINZA).text(tx('doc.assinado', { nome: f.selo.nome }), { width: largura });
   if (f.aviso) doc.moveDown(0.3).font('normal').fontSize(9).fillColor(CINZA).text(f.aviso, { width: largura });
 
   const fimDaPagina = () => doc.page.height - doc.page.margins.bottom;

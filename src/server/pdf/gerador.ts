@@ -4,6 +4,7 @@ import { numeroDoAmbiente } from '../ambiente';
 import { arquivoDoServico, COMPILADO } from '../arquivos';
 import { ErroHttp } from '../api/erros';
 import type { FichaPdf } from './fichaPdf';
+import { selarPdf, type Selo } from './selo';
 
 /**
  * Every PDF the server makes (the citizen's receipt, the staff download, the confirmation e-mail's
@@ -183,7 +184,14 @@ export type GeradorPdf = ReturnType<typeof criarGeradorPdf>;
  * PDF_TEMPO_LIMITE_MS, PDF_FILA_MAX): like libuv's thread pool, one per process, whatever serves from it.
  */
 let pool: GeradorPdf | null = null;
-export const gerarPdf = (ficha: FichaPdf, de?: PedidoDe): Promise<Buffer> => (pool ??= criarGeradorPdf(opcoesPdfDoAmbiente(process.env))).gerar(ficha, de);
+/**
+ * A PDF: laid out in the pool, then sealed here with the state's certificate when the service has one (issue 44:
+ * one hash and one signature, about a millisecond); without one, unsigned.
+ */
+export async function gerarPdf(ficha: FichaPdf, de?: PedidoDe, s?: Selo | null): Promise<Buffer> {
+  const pdf = await (pool ??= criarGeradorPdf(opcoesPdfDoAmbiente(process.env))).gerar(s ? { ...ficha, selo: { nome: s.nome } } : ficha, de);
+  return s ? selarPdf(pdf, s, ficha.protocolo) : pdf;
+}
 /** Stops the process's pool (on shutdown); a later document starts a new one. */
 export async function fecharPdf(): Promise<void> {
   const p = pool;

@@ -1,4 +1,4 @@
-import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TPagamentoDoFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa, TVerificacao } from '../../../contrato/formularios';
+import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TPagamentoDoFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa, TVerificacao, TVerificacaoPdf } from '../../../contrato/formularios';
 import type { Http } from '../http';
 import { parametrosLista, type Filtros, type Ordenacao, type Paginacao } from '../../../contrato/paginacao';
 
@@ -7,6 +7,7 @@ export type Formulario = TFormulario;
 /** "Mostrar": a form's personal data in clear (each request is recorded as an event). */
 export type DadosPessoais = TDadosPessoais;
 export type Verificacao = TVerificacao;
+export type VerificacaoPdf = TVerificacaoPdf;
 export type Evento = TEvento;
 export type Retentativa = TRetentativa;
 export type DetalheFormulario = TDetalheFormulario;
@@ -20,6 +21,8 @@ export const formulariosApi = {
   anexo: (id: number | string, anexo: string) => `/formularios/${encodeURIComponent(id)}/anexos/${encodeURIComponent(anexo)}`,
   /** "Baixar PDF": masked as the drawer shows it, or in clear once the drawer shows it in clear. */
   pdf: (id: number | string, claros = false) => `/formularios/${encodeURIComponent(id)}/pdf${claros ? '?dadosPessoais=true' : ''}`,
+  /** A receipt's or a staff PDF's signature (issue 44): the file itself, read by the public route. */
+  verificarPdf: (http: Http, arquivo: Blob) => http.post<VerificacaoPdf>('/publico/comprovantes/verificacao', arquivo).then((r) => r.data),
   verificar: (http: Http, protocolo: string, codigo: string) => http.get<Verificacao>(`/formularios/verificacao?protocolo=${encodeURIComponent(protocolo)}&codigo=${encodeURIComponent(codigo)}`).then((r) => r.data),
   /** A refund of the paid fee (issue 38): `valor` in reais as typed ("18,90"). */
   devolver: (http: Http, id: number | string, valor: string, motivo: string) => http.post<PagamentoDoFormulario>(`/formularios/${encodeURIComponent(id)}/devolucoes`, { valor, ...(motivo ? { motivo } : {}) }).then((r) => r.data),

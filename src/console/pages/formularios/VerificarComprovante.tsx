@@ -1,8 +1,9 @@
-import { Button, Callout } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Callout, FormGroup } from '@blueprintjs/core';
+import { useId, useState } from 'react';
+import { formatarDataHora } from '../../../i18n/datas';
 import { useNavigate } from 'react-router-dom';
 import { useAmbiente, useT } from '../../app/contexto';
-import { formulariosApi, type Verificacao } from '../../api/recursos/formularios';
+import { formulariosApi, type Verificacao, type VerificacaoPdf } from '../../api/recursos/formularios';
 import { caminho } from '../../routes';
 import { abrirDialogo } from '../../ui/dialogos';
 import { Campo } from '../../ui/Campo';
@@ -11,8 +12,54 @@ import type { Regra } from '../../../validation/regras';
 
 const OBRIGATORIO: Regra[] = [{ tipo: 'required' }];
 
+const INTENCAO: Record<VerificacaoPdf['situacao'], 'success' | 'danger' | 'warning'> = { integro: 'success', alterado: 'danger', 'sem-assinatura': 'warning', 'outro-signatario': 'danger' };
+
+/** A PDF checked by its signature (issue 44): the file chosen, what the server says of it, the way to its form. */
+function VerificacaoDoPdf({ conferirPdf, abrirProtocolo }: { conferirPdf: (arquivo: File) => Promise<VerificacaoPdf | null>; abrirProtocolo: (protocolo: string) => void }) {
+  const t = useT();
+  const id = useId();
+  const [resultado, setResultado] = useState<VerificacaoPdf | null>(null);
+  const [conferindo, setConferindo] = useState(false);
+  return (
+    <section className="cf-verificacao-pdf" aria-labelledby={`${id}-titulo`}>
+      <h3 id={`${id}-titulo`}>{t('verificacao.pdf')}</h3>
+      <FormGroup label={t('verificacao.pdf-arquivo')} labelFor={`${id}-arquivo`}>
+        <input
+          id={`${id}-arquivo`}
+          type="file"
+          accept="application/pdf,.pdf"
+          disabled={conferindo}
+          onChange={async (e) => {
+            const arquivo = e.currentTarget.files?.[0];
+            setResultado(null);
+            if (!arquivo) return;
+            setConferindo(true);
+            setResultado(await conferirPdf(arquivo));
+            setConferindo(false);
+          }}
+        />
+      </FormGroup>
+      {resultado && (
+        <Callout intent={INTENCAO[resultado.situacao]} role="status" data-testid="resultado-pdf">
+          {t(`verificacao.pdf.${resultado.situacao}`, {
+            signatario: resultado.signatario ?? '—',
+            data: resultado.assinadoEm ? formatarDataHora(resultado.assinadoEm) : '—',
+            protocolo: resultado.protocolo ?? '—',
+            modelo: resultado.modelo ? ` (${resultado.modelo})` : '',
+          })}
+          {resultado.situacao === 'integro' && resultado.protocolo && (
+            <p>
+              <Button variant="minimal" intent="primary" text={t('verificacao.abrir-protocolo', { protocolo: resultado.protocolo })} onClick={() => abrirProtocolo(resultado.protocolo!)} />
+            </p>
+          )}
+        </Callout>
+      )}
+    </section>
+  );
+}
+
 /** The dialog's form: the protocol and the code as printed on the citizen's receipt, and the answer. */
-function FormularioVerificacao({ fechar, abrir, conferir }: { fechar: () => void; abrir: (id: number) => void; conferir: (protocolo: string, codigo: string) => Promise<Verificacao | null> }) {
+function FormularioVerificacao({ fechar, abrir, conferir, conferirPdf, abrirProtocolo }: { fechar: () => void; abrir: (id: number) => void; conferir: (protocolo: string, codigo: string) => Promise<Verificacao | null>; conferirPdf: (arquivo: File) => Promise<VerificacaoPdf | null>; abrirProtocolo: (protocolo: string) => void }) {
   const t = useT();
   const [protocolo, setProtocolo] = useState('');
   const [codigo, setCodigo] = useState('');
@@ -44,6 +91,7 @@ function FormularioVerificacao({ fechar, abrir, conferir }: { fechar: () => void
         {resultado?.formulario && <Button type="button" text={t('verificacao.abrir')} onClick={() => (fechar(), abrir(resultado.formulario!.id))} />}
         <Button type="submit" intent="primary" text={t('verificacao.conferir')} loading={conferindo} />
       </div>
+      <VerificacaoDoPdf conferirPdf={conferirPdf} abrirProtocolo={(p) => (fechar(), abrirProtocolo(p))} />
     </form>
   );
 }
@@ -56,10 +104,18 @@ export function VerificarComprovante() {
   const navegar = useNavigate();
   const tratar = useTratarErro();
   const abrir = (id: number) => navegar(caminho('formularios', {}, { id: String(id) }));
-  const conferir = (protocolo: string, codigo: string) =>
-    formulariosApi.verificar(http, protocolo, codigo).catch((e) => {
-      tratar(e, 'acao');
-      return null;
-    });
-  return <Button icon="tick" text={t('verificacao.botao')} onClick={() => abrirDialogo(estado.dialogos, { titulo: t('verificacao.titulo'), conteudo: (fechar) => <FormularioVerificacao fechar={fechar} abrir={abrir} conferir={conferir} /> })} />;
+  const abrirProtocolo = (protocolo: string) => navegar(caminho('formularios', {}, { protocolo }));
+  const falhou = (e: unknown) => {
+    tratar(e, 'acao');
+    return null;
+  };
+  const conferir = (protocolo: string, codigo: string) => formulariosApi.verificar(http, protocolo, codigo).catch(falhou);
+  const conferirPdf = (arquivo: File) => formulariosApi.verificarPdf(http, arquivo).catch(falhou);
+  return (
+    <Button
+      icon="tick"
+      text={t('verificacao.botao')}
+      onClick={() => abrirDialogo(estado.dialogos, { titulo: t('verificacao.titulo'), conteudo: (fechar) => <FormularioVerificacao fechar={fechar} abrir={abrir} conferir={conferir} conferirPdf={conferirPdf} abrirProtocolo={abrirProtocolo} /> })}
+    />
+  );
 }

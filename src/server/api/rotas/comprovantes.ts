@@ -6,6 +6,8 @@ import { respostasComoVistas } from '../../../forms/respostas';
 import { tradutorCidadao, type IdiomaCidadao } from '../../../i18n/cidadao';
 import { COLUNA_PAGAMENTO, situacaoDoEnvio, type SituacaoPagamento } from '../../pix/situacao';
 import { gerarPdf } from '../../pdf/gerador';
+import { verificarPdf } from '../../pdf/selo';
+import { VerificacaoPdf } from '../../../contrato/formularios';
 import { criarRecentes } from '../../pdf/recentes';
 import type { FichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
@@ -13,7 +15,39 @@ import { naoEncontrado } from '../erros';
 import { ANEXO, BINARIO, parametros } from '../contrato';
 import { doc, type ContextoPublico } from './contextoPublico';
 
-export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico) {
+/** The largest PDF the verification reads (a receipt is tens of KB; a staff PDF with long answers, a few MB). */
+const PDF_MAXIMO = 10 * 1024 * 1024;
+
+export async function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico) {
+  /**
+   * A PDF checked by its signature (issue 44): whether it is intact and sealed by this service, and which form it
+   * is. Anyone holding the PDF may ask (it names only the form the PDF itself shows).
+   */
+  await api.register(async (bruto) => {
+    bruto.removeAllContentTypeParsers();
+    bruto.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PDF_MAXIMO }, (_req, corpo, feito) => feito(null, corpo));
+    bruto.post(
+      '/comprovantes/verificacao',
+      {
+        schema: doc('verificarPdf', 'Confere a assinatura de um PDF', {
+          publica: true,
+          descricao: `O corpo é o PDF (até ${PDF_MAXIMO / 1024 / 1024} MB): diz se ele está íntegro e assinado pelo certificado deste serviço (ASSINATURA_CERTIFICADO), e qual formulário ele é. Sem certificado configurado, nenhum PDF é deste serviço.`,
+          corpoBinario: { descricao: 'O PDF.' },
+          resposta: { descricao: 'O resultado.', corpo: VerificacaoPdf },
+          erros: [429],
+          porque: { 413: 'O PDF passa de 10 MB.' },
+        }),
+      },
+      async (req) => {
+        const v = verificarPdf(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), ctx.o.selo ?? null);
+        const [f] = v.protocolo
+          ? await ctx.db.query<{ modelo: string; recebido_em: string }>('select coalesce(v.nome, m.nome) as modelo, f.recebido_em from formulario f join modelo m on m.codigo_servico = f.codigo_servico left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao where f.protocolo = $1 and f.anonimizado_em is null', [v.protocolo])
+          : [];
+        return { ...v, modelo: f?.modelo ?? null, recebidoEm: f ? new Date(f.recebido_em).toISOString() : null };
+      },
+    );
+  });
+
   const recentes = criarRecentes({ max: 100, validadeMs: 10 * 60_000 });
   /**
    * The citizen's receipt (issue 15): the form as sent (answers in clear: they are the citizen's own;
@@ -49,7 +83,7 @@ export function registrarComprovantes(api: FastifyInstance, ctx: ContextoPublico
         declaracao: f.declaracao,
       };
       // One build for the same receipt asked many times; in the citizens' turn, by address (issue 50).
-      const pdf = await recentes.obter(ficha, () => gerarPdf(ficha, { classe: 'cidadao', origem: req.ip }));
+      const pdf = await recentes.obter(ficha, () => gerarPdf(ficha, { classe: 'cidadao', origem: req.ip }, ctx.o.selo));
       return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },
   );

@@ -67,6 +67,8 @@ export interface OpcoesPublico {
   pix?: Cobrancas;
   /** The CEP lookup (issue 44, `CEP_URL`); absent: none, the citizen types the address. */
   cep?: import('../cep').BuscaCep | null;
+  /** The state's seal on receipts (issue 44); absent or null: unsigned. */
+  selo?: import('../../pdf/selo').Selo | null;
   /** The gov.br trust catalogue (issue 44) the element sends a citizen to; absent: no address given. */
   catalogo?: import('../confiabilidade').CatalogoConfiabilidades | null;
   /** More citizens' routes in this context (the demo's token route), under the same limits. */

@@ -1,3 +1,4 @@
+import type { Selo } from '../../pdf/selo';
 import type { ConfiabilidadeDoCidadao } from '../../../forms/confiabilidade';
 import { valorPix } from '../../../forms/taxa';
 import { emIngles, pedeIngles } from '../emIngles';
@@ -184,7 +185,7 @@ export async function totalFormularios(db: Executor, q: QueryFormularios, escopo
 
 const COLUNAS = { recebidoEm: 'f.recebido_em', protocolo: 'f.protocolo', status: 'f.status', modelo: 'f.codigo_servico' };
 
-export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos, pix?: Cobrancas) {
+export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: Anexos, pix?: Cobrancas, selo: Selo | null = null) {
   const escopoDe = async (req: FastifyRequest) => gruposDoEscopo(await acessoDoPedido(db, req));
 
   api.get<{ Querystring: QueryFormularios }>(
@@ -365,7 +366,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         aviso: clara ? undefined : 'Dados pessoais mascarados.',
         declaracao: r.declaracao,
         // Staff downloads go before citizens' documents (issue 50: they waited behind one address's burst).
-      }, { classe: 'equipe', origem: req.chamador!.username });
+      }, { classe: 'equipe', origem: req.chamador!.username }, selo);
       await eventoDoFormulario(db, r, 'PDF_BAIXADO', req.chamador!.username, { dadosPessoais: clara });
       return rep.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="formulario-${r.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
     },

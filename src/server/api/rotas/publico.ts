@@ -161,7 +161,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
   /** Writes to a model count against the model's limit too (before the body is read). */
   const porModelo = limites.gancho(nomeados.modelo, (req) => (req.params as { codigoServico?: string }).codigoServico ?? '');
-  registrarComprovantes(api, ctx);
+  await registrarComprovantes(api, ctx);
   registrarPagamentos(api, ctx);
   registrarEnvios(api, ctx, porModelo);
   await registrarAnexosPublicos(api, ctx, porModelo);
