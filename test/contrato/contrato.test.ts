@@ -261,6 +261,8 @@ for (const { nome, alvo: criar } of await alvos()) {
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, assunto: 'b' } }, cabecalhos: { 'idempotency-key': chave }, espera: 422 });
       await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, nome: 'M' } }, espera: 400 });
       await chamar('GET', '/publico/modelos/nao-existe-nunca', { token: null, espera: 404 });
+      // A PDF checked by its signature (issue 44): one without any is said so.
+      assert.equal((await chamar('POST', '/publico/comprovantes/verificacao', { token: null, bruto: '%PDF-1.4 sem assinatura', cabecalhos: { 'content-type': 'application/pdf' }, espera: 200 })).corpo.situacao, 'sem-assinatura');
       // gov.br reliability (issue 44): a model that asks nothing takes any account, or none; one asking for prata wants a login.
       assert.deepEqual((await chamar('GET', `/publico/modelos/${codigo}/confiabilidade`, { token: null, espera: 200 })).corpo, { nivel: null, selos: [], segundoFator: false });
       if (!externo) await chamar('GET', '/publico/modelos/tributos-itcmd/confiabilidade', { token: null, espera: 401 });
