@@ -79,7 +79,8 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await verificar(semAssinatura)).situacao, 'sem-assinatura');
       const deOutro = await verificar(await selarPdf(semAssinatura, outroSelo(), r.json.protocolo));
       assert.deepEqual([deOutro.situacao, deOutro.protocolo, deOutro.signatario], ['outro-signatario', null, 'Outro signatario'], 'a signature by another certificate names no form');
-      assert.equal((await verificar(Buffer.from('nada'))).situacao, 'sem-assinatura');
+      const nada = await fetch(`${s.url}/api/publico/comprovantes/verificacao`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: 'nada' });
+      assert.deepEqual([nada.status, (await nada.json()).detail], [400, 'Envie o arquivo PDF do comprovante: o que chegou não é um PDF.']);
     });
   });
 }

@@ -11,7 +11,7 @@ import { VerificacaoPdf } from '../../../contrato/formularios';
 import { criarRecentes } from '../../pdf/recentes';
 import type { FichaPdf } from '../../pdf/fichaPdf';
 import { codigoConfere } from '../../pdf/comprovante';
-import { naoEncontrado } from '../erros';
+import { invalido, naoEncontrado } from '../erros';
 import { ANEXO, BINARIO, parametros } from '../contrato';
 import { doc, type ContextoPublico } from './contextoPublico';
 
@@ -25,7 +25,8 @@ export async function registrarComprovantes(api: FastifyInstance, ctx: ContextoP
    */
   await api.register(async (bruto) => {
     bruto.removeAllContentTypeParsers();
-    bruto.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: PDF_MAXIMO }, (_req, corpo, feito) => feito(null, corpo));
+    // The PDF as it is (application/pdf, or any file as octet-stream); JSON is no PDF (400); anything else, 415.
+    bruto.addContentTypeParser(['application/pdf', 'application/octet-stream', 'application/json'], { parseAs: 'buffer', bodyLimit: PDF_MAXIMO }, (_req, corpo, feito) => feito(null, corpo));
     bruto.post(
       '/comprovantes/verificacao',
       {
@@ -34,12 +35,14 @@ export async function registrarComprovantes(api: FastifyInstance, ctx: ContextoP
           descricao: `O corpo é o PDF (até ${PDF_MAXIMO / 1024 / 1024} MB): diz se ele está íntegro e assinado pelo certificado deste serviço (ASSINATURA_CERTIFICADO), e qual formulário ele é. Sem certificado configurado, nenhum PDF é deste serviço.`,
           corpoBinario: { descricao: 'O PDF.' },
           resposta: { descricao: 'O resultado.', corpo: VerificacaoPdf },
-          erros: [429],
-          porque: { 413: 'O PDF passa de 10 MB.' },
+          erros: [400, 429],
+          porque: { 400: 'O corpo não é um PDF.', 413: 'O PDF passa de 10 MB.', 415: 'O corpo não é application/pdf (nem application/octet-stream).' },
         }),
       },
       async (req) => {
-        const v = verificarPdf(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), ctx.o.selo ?? null);
+        const pdf = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (!pdf.subarray(0, 1024).includes('%PDF-')) throw invalido('Envie o arquivo PDF do comprovante: o que chegou não é um PDF.');
+        const v = verificarPdf(pdf, ctx.o.selo ?? null);
         const [f] = v.protocolo
           ? await ctx.db.query<{ modelo: string; recebido_em: string }>('select coalesce(v.nome, m.nome) as modelo, f.recebido_em from formulario f join modelo m on m.codigo_servico = f.codigo_servico left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao where f.protocolo = $1 and f.anonimizado_em is null', [v.protocolo])
           : [];
