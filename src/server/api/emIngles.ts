@@ -129,6 +129,7 @@ const FRASES: [string, string][] = [
   ['Esta resposta é grande demais (no máximo {x}).', 'This answer is too large (at most {x}).'],
   ['Um rascunho pode ter no máximo {x} KB de respostas.', 'A draft may have at most {x} KB of answers.'],
   ['Comprovante não encontrado: confira o protocolo e o código de verificação.', 'Receipt not found: check the protocol and the verification code.'],
+  ['Envie o arquivo PDF do comprovante: o que chegou não é um PDF.', 'Send the receipt’s PDF file: what arrived is not a PDF.'],
   ['Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.', 'This Idempotency-Key was already used for other answers. Use a new key for a new submission.'],
   ['O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.', 'The Idempotency-Key header must have 1 to 200 characters.'],
   ['Informe um campo de arquivo deste formulário.', 'Give a file question of this form.'],
