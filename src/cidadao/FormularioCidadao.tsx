@@ -89,6 +89,9 @@ function doLogin(d: Definicao, token: string | undefined): Respostas | undefined
   return Object.keys(r).length ? r : undefined;
 }
 
+/** The server's reason when it refused this citizen's gov.br account (issue 44: a typed 403); null for any other answer. */
+const recusaDaConta = (r: { status: number; json?: { type?: string; detail?: string } } | null): string | null => (r?.status === 403 && r.json?.type === TIPO_CONFIABILIDADE ? (r.json.detail ?? null) : null);
+
 /**
  * The page of a citizen whose gov.br account does not serve the model (issue 44): what is missing (the server's
  * words), the designer's reason, and the way to the trust catalogue, which brings the citizen back to this page;
@@ -229,7 +232,7 @@ export function FormularioCidadao(p: PropsCidadao) {
         // A model asking for a gov.br level (issue 44): the server says now, before the citizen fills it, whether this account serves.
         const recusa = modelo.confiabilidade && p.token ? await api.chamar('GET', `/modelos/${encodeURIComponent(modelo.codigoServico)}/confiabilidade`).catch(() => null) : null;
         if (!vivo) return;
-        setConta(recusa && recusa.status === 403 && recusa.json?.type === TIPO_CONFIABILIDADE ? recusa.json.detail : null);
+        setConta(recusaDaConta(recusa));
         setEstado({ fase: 'preenchendo', modelo, iniciais, passo, aviso });
         if (voltou && noEndereco) history.replaceState(history.state, '', endereco(passo));
       } catch (e) {
@@ -350,7 +353,8 @@ export function FormularioCidadao(p: PropsCidadao) {
     try {
       const corpo = { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}), ...(preenchendo.modelo.definicao.declaracao ? { declaracaoAceita: true } : {}) };
       const r = await api.chamar('POST', `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}/formularios`, { corpo, cabecalhos: { 'idempotency-key': chave.current } });
-      if (r.status === 403 && r.json?.type === TIPO_CONFIABILIDADE) return setConta(r.json.detail);
+      const negada = recusaDaConta(r);
+      if (negada) return setConta(negada);
       if (r.status !== 201) {
         const detalhes = ((r.json?.errors ?? []) as { message: string }[]).map((e) => e.message);
         setErroEnvio([r.json?.detail ?? t('cidadao.nao-enviado'), ...detalhes].join(' '));
@@ -381,7 +385,8 @@ export function FormularioCidadao(p: PropsCidadao) {
     const pagina = preenchendo.passo && 'pagina' in preenchendo.passo ? preenchendo.passo.pagina : definicao ? paginasDe(definicao).at(-1)?.id : undefined;
     const corpo = { respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}) };
     const r = await (rascunho ? api.chamar('PUT', `/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { corpo }) : api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/rascunhos`, { corpo })).catch(() => null);
-    if (r?.status === 403 && r.json?.type === TIPO_CONFIABILIDADE) return setConta(r.json.detail);
+    const negada = recusaDaConta(r);
+    if (negada) return setConta(negada);
     if (!r || (r.status !== 200 && r.status !== 201)) {
       const erro = ((r?.json?.errors ?? []) as { field: string; message: string }[]).find((e) => e.field === 'email');
       return setAvisoRascunho((a) => ({ ok: false, texto: erro?.message ?? r?.json?.detail ?? (r ? t('cidadao.rascunho-nao-salvo') : t('cidadao.sem-conexao')), vez: (a?.vez ?? 0) + 1 }));

@@ -7,8 +7,6 @@ import { avaliar, normalizar, verdadeiro } from './expressoes';
 import { valorParaExpressao } from './regras';
 import type { TipoCalculo } from './vocabulario';
 
-export { valorParaExpressao };
-
 /**
  * Calculated values and blocking rules (issue 43): values computed from the answers (an age, a total, a
  * per-capita income, a fee), and rules that stop a form with the designer's reason. Pure and the same

@@ -52,11 +52,12 @@ export const SELOS: readonly { id: string; nome: string; nivel: Nivel }[] = [
 const NOME_DO_SELO = new Map(SELOS.map((s) => [s.id, s.nome]));
 export const nomeDoSelo = (id: string) => NOME_DO_SELO.get(id) ?? id;
 
+const NIVEL_DA_CLAIM: Record<string, Nivel> = { gold: 'ouro', silver: 'prata', bronze: 'bronze', '3': 'ouro', '2': 'prata', '1': 'bronze', ouro: 'ouro', prata: 'prata' };
+
 /** A level as a token writes it: gov.br's "gold"/"silver"/"bronze", its catalogue ids 1–3, or our names. */
 export function nivelDaClaim(v: unknown): Nivel | null {
   const s = String(v ?? '').trim().toLowerCase();
-  const n = ({ gold: 'ouro', silver: 'prata', bronze: 'bronze', '3': 'ouro', '2': 'prata', '1': 'bronze', ouro: 'ouro', prata: 'prata' } as Record<string, Nivel>)[s];
-  return n ?? null;
+  return Object.hasOwn(NIVEL_DA_CLAIM, s) ? NIVEL_DA_CLAIM[s] : null;
 }
 
 /** Seal ids as a token lists them: `[{id: "801", updatedAt}]` (gov.br's) or plain ids. */

@@ -109,7 +109,8 @@ const comparar = (f: (a: number | string, b: number | string) => boolean) => (a:
 
 /** Text as a person compares it: trimmed, case and accents aside. */
 const comoSeLe = (s: string) => s.trim().normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
-const vazio = (v: unknown) => faltando(v) || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
+/** No answer: missing, blank text or an empty list (what `preenchido` says is not there). */
+export const vazio = (v: unknown) => faltando(v) || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
 /** One answer equal to what the designer gave: numbers by value, texts as a person reads them, yes/no by its name. */
 function mesmo(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' || typeof b === 'number') return num(a) !== null && num(a) === (typeof b === 'string' ? (b.trim() ? Number(b) : NaN) : num(b));
@@ -141,12 +142,12 @@ const NOSSAS: Record<string, (...a: unknown[]) => unknown> = {
   idade: (nascimento, data) => (typeof nascimento === 'string' && typeof data === 'string' ? idadeEm(nascimento, data) : null),
   diasEntre: (a, b) => (diaDe(a) === null || diaDe(b) === null ? null : diaDe(b)! - diaDe(a)!),
   somarDias: (d, n) => (diaDe(d) === null || num(n) === null || !Number.isInteger(num(n)) ? null : dataDoDia(diaDe(d)! + num(n)!)),
-  // Round half away from zero to centavos, on the decimal the number stands for (1.005 → 1.01).
   // A criterion's operations (regras.ts): how a question's condition, a required-when and a blocking rule read answers.
   preenchido: (x) => !vazio(x),
   naoPreenchido: (x) => vazio(x),
   igual,
   umDe: (x, alvos) => Array.isArray(alvos) && alvos.some((b) => igual(x, b)),
+  // Round half away from zero to centavos, on the decimal the number stands for (1.005 → 1.01).
   arredondar: (x) => (num(x) === null ? null : Math.sign(num(x)!) * Math.round(normalizar(Math.abs(num(x)!) * 100)) / 100 || 0),
 };
 jsonLogic.rm_operation('log');

@@ -4,7 +4,7 @@ import { lerNumero } from '../validation/regras';
 import { cnpjNormalizado, telefoneE164 } from './brasileiros';
 import type { CampoDefinicao, Definicao } from './definicao';
 import { reaisDaResposta } from './dinheiro';
-import { avaliar, no, verdadeiro } from './expressoes';
+import { avaliar, no, vazio, verdadeiro } from './expressoes';
 import type { TipoCalculo, TipoCampo } from './vocabulario';
 
 /**
@@ -21,8 +21,6 @@ export type Operador = Criterio['operador'];
 
 /** What a criterion may read: a question, or a calculated value seen as the question type it resembles. */
 export type Sujeito = Pick<CampoDefinicao, 'id' | 'tipo'> & Partial<Pick<CampoDefinicao, 'rotulo' | 'opcoes'>>;
-
-const vazio = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim()) || (Array.isArray(v) && !v.length);
 
 /** An answer as an expression reads it: numbers as numbers, dates as yyyy-MM-dd, a document or a CEP by its digits, a file as yes. */
 export function valorParaExpressao(c: Pick<CampoDefinicao, 'tipo'>, v: unknown): unknown {
@@ -157,7 +155,7 @@ export function sujeitosDasRegras(d: Definicao, rotulos: { sim: string; nao: str
   ];
 }
 
-/** A new rule to start from: the first number (or value) compared with 0 by `comparador`, or the first answer given. */
+/** A new rule to start from: the last number among `sujeitos` (a calculated value, where there is one) compared with 0 by `comparador`; without numbers, the first answer given. */
 export function regraNova(sujeitos: readonly Sujeito[], comparador: 'maior' | 'menor'): unknown {
   const numero = [...sujeitos].reverse().find((s) => NUMERICOS.has(s.tipo));
   const primeiro = numero ?? sujeitos[0];

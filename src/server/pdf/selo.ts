@@ -22,6 +22,9 @@ export interface Selo extends Signatario {
 
 const PEM_CERTIFICADO = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
+/** A certificate's name as a reader shows it: its subject's CN (the whole subject without one). */
+const nomeDo = (c: X509Certificate) => /(?:^|\n)CN=([^\n]+)/.exec(c.subject)?.[1] ?? c.subject;
+
 /** A PEM given inline, or read from the file it names. */
 function pemOuArquivo(nome: string, v: string): string {
   if (v.includes('-----BEGIN')) return v;
@@ -45,8 +48,7 @@ export function seloDePem(certificados: string, chave: string, senha?: string): 
   }
   const prova = Buffer.from('console-formularios');
   if (!verify('sha256', prova, cadeia[0].publicKey, sign('sha256', prova, privada))) throw new ErroConfiguracao('ASSINATURA_CHAVE não é a chave do primeiro certificado de ASSINATURA_CERTIFICADO.');
-  const nome = /(?:^|\n)CN=([^\n]+)/.exec(cadeia[0].subject)?.[1] ?? cadeia[0].subject;
-  return { certificados: cadeia, chave: privada, nome };
+  return { certificados: cadeia, chave: privada, nome: nomeDo(cadeia[0]) };
 }
 
 /** ASSINATURA_CERTIFICADO, ASSINATURA_CHAVE, ASSINATURA_SENHA; null without a certificate (PDFs unsigned). */
@@ -136,7 +138,7 @@ export function verificarPdf(pdf: Buffer, selo: Selo | null): VerificacaoPdf {
     return alterado;
   }
   const assinado = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
-  const signatario = lido.certificado ? (/(?:^|\n)CN=([^\n]+)/.exec(lido.certificado.subject)?.[1] ?? lido.certificado.subject) : null;
+  const signatario = lido.certificado ? nomeDo(lido.certificado) : null;
   const confere = !!lido.resumo && lido.resumo.equals(createHash('sha256').update(assinado).digest()) && lido.assinaturaConfere;
   if (!confere) return { ...alterado, signatario };
   if (!selo || !lido.certificado?.raw.equals(selo.certificados[0].raw)) return { situacao: 'outro-signatario', protocolo: null, assinadoEm: lido.quando?.toISOString() ?? null, signatario };

@@ -20,6 +20,7 @@ import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
 import { doc, limitesNomeados, params, type ContextoPublico, type LinhaPublica, type OpcoesPublico } from './contextoPublico';
 import { Type } from 'typebox';
 import type { SituacaoModelo } from '../../../forms/periodo';
+import type { Definicao } from '../../../forms/definicao';
 
 /**
  * The citizens' side (issue 8), without a staff token: the published models, submissions (envios.ts),
@@ -102,15 +103,16 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
   /** The published models a portal may offer (archived and never-published ones are left out). */
   api.get('/modelos', { schema: doc('listarModelosPublicados', 'Modelos publicados', { publica: true, descricao: 'Os modelos que um portal pode oferecer (arquivados e nunca publicados ficam de fora), cada um com a sua situação: em breve (com a data em que abre), aberto, encerrado ou com o limite de respostas atingido.', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(ModeloPublicoResumo) }, erros: [429] }) }, async () =>
-    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo; exige_conta: boolean }>(
+    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo; confiabilidade: Definicao['confiabilidade'] | null }>(
       `select m.codigo_servico, m.nome, m.ultima_versao, m.grupo_acesso_publico_id, m.abre_em, m.fecha_em, ${SITUACAO_SQL} as situacao,
-              coalesce((select v.definicao ? 'confiabilidade' from modelo_versao v where v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao), false) as exige_conta
+              (select v.definicao->'confiabilidade' from modelo_versao v where v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao) as confiabilidade
          from modelo m where m.status = 'PUBLICADO' order by m.nome`,
     )).map((m) => ({
       codigoServico: m.codigo_servico,
       nome: m.nome,
       versao: m.ultima_versao,
-      restrito: !!m.grupo_acesso_publico_id || m.exige_conta,
+      // A model asking for a gov.br account asks for the login, as `exige` decides it for the model itself.
+      restrito: !!m.grupo_acesso_publico_id || exige(m.confiabilidade ?? undefined),
       situacao: m.situacao,
       abreEm: iso(m.abre_em),
       fechaEm: iso(m.fecha_em),
@@ -123,6 +125,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     if (recusa && m.situacao !== 'EM_BREVE') throw recusa;
     // In the first language the citizen asks for that the model is offered in (issue 37).
     const emIdioma = modeloNoIdioma(m.definicao!, { nome: m.nome, descricao: m.descricao }, req.idiomas);
+    const conta = confiabilidadePublica(emIdioma.definicao.confiabilidade, o.catalogo);
     return {
       codigoServico: m.codigo_servico,
       nome: emIdioma.textos.nome,
@@ -130,11 +133,11 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
       idioma: emIdioma.idioma,
       idiomas: emIdioma.idiomas,
       versao: m.ultima_versao,
-      restrito: !!m.grupo_acesso_publico_id || exige(m.definicao?.confiabilidade),
+      restrito: !!m.grupo_acesso_publico_id || !!conta,
       situacao: m.situacao,
       abreEm: iso(m.abre_em),
       fechaEm: iso(m.fecha_em),
-      ...(exige(m.definicao?.confiabilidade) ? { confiabilidade: confiabilidadePublica(emIdioma.definicao.confiabilidade, o.catalogo) } : {}),
+      ...(conta ? { confiabilidade: conta } : {}),
       // Not open yet: the questions stay unpublished until then; the message says when.
       definicao: m.situacao === 'EM_BREVE' ? null : emIdioma.definicao,
       ...(recusa ? { mensagem: recusa.message } : {}),

@@ -72,13 +72,15 @@ function ValorCriterio({ campo, criterio: c, desabilitado, mudar, rotulo }: { ca
 export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, nome, titulo }: { condicao?: Condicao; anteriores: Sujeito[]; aoMudar: (c: Condicao | undefined) => void; desabilitado?: boolean; nome: string; titulo?: string }) {
   const id = useId();
   const t = useT();
+  // A rule that always exists (a blocking rule, a required-when, a yes/no value) rather than a question's condition.
+  const regra = titulo !== undefined;
   const porId = new Map(anteriores.map((c) => [c.id, c]));
   const ultimo = anteriores[anteriores.length - 1];
   const mudarCriterio = (i: number, c: Criterio) => aoMudar({ ...condicao!, criterios: condicao!.criterios.map((x, j) => (j === i ? c : x)) });
   return (
     <fieldset className="cf-grupo-campos cf-condicao" aria-label={t('condicao.de', { nome })}>
       <legend>{titulo ?? t('condicao.titulo')}</legend>
-      {titulo === undefined && (
+      {!regra && (
         <Switch
           label={t('condicao.ativar')}
           checked={!!condicao}
@@ -86,10 +88,10 @@ export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, no
           onChange={(e) => aoMudar(e.currentTarget.checked && ultimo ? { juncao: 'todas', criterios: [criterioNovo(ultimo, 'preenchido')] } : undefined)}
         />
       )}
-      {!condicao && !ultimo && <p className="cf-ajuda">{t(titulo === undefined ? 'condicao.sem-anteriores' : 'regras.sem-sujeitos')}</p>}
+      {!condicao && !ultimo && <p className="cf-ajuda">{t(regra ? 'regras.sem-sujeitos' : 'condicao.sem-anteriores')}</p>}
       {condicao && (
         <>
-          <FormGroup label={t(titulo === undefined ? 'condicao.juncao' : 'regras.juncao')} labelFor={`${id}-juncao`}>
+          <FormGroup label={t(regra ? 'regras.juncao' : 'condicao.juncao')} labelFor={`${id}-juncao`}>
             <HTMLSelect id={`${id}-juncao`} value={condicao.juncao} disabled={desabilitado} onChange={(e) => aoMudar({ ...condicao, juncao: e.currentTarget.value as Condicao['juncao'] })}>
               <option value="todas">{t('condicao.todas')}</option>
               <option value="qualquer">{t('condicao.qualquer')}</option>
@@ -101,7 +103,7 @@ export function EditorCondicao({ condicao, anteriores, aoMudar, desabilitado, no
               const n = i + 1;
               return (
                 <li key={i} className="cf-criterio" aria-label={t('condicao.exigencia', { n })}>
-                  <FormGroup label={t(titulo === undefined ? 'condicao.campo' : 'regras.campo')} labelFor={`${id}-${i}-campo`}>
+                  <FormGroup label={t(regra ? 'regras.campo' : 'condicao.campo')} labelFor={`${id}-${i}-campo`}>
                     <HTMLSelect id={`${id}-${i}-campo`} value={c.campo} disabled={desabilitado} onChange={(e) => mudarCriterio(i, criterioNovo(porId.get(e.currentTarget.value)!))}>
                       {!campo && <option value={c.campo}>{t('condicao.campo-ausente', { campo: c.campo })}</option>}
                       {anteriores.map((x) => (
