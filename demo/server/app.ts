@@ -16,6 +16,8 @@ import { opcoesCepDoAmbiente } from '../../src/server/api/cep';
 import { catalogoDoAmbiente } from '../../src/server/api/confiabilidade';
 import { seloDoAmbiente } from '../../src/server/pdf/selo';
 import { seloDemo } from './seloDemo';
+import { assinaturaGovbrDemo, registrarAssinaturaGovbrDemo } from './assinaturaGovbrDemo';
+import { assinaturaGovbrDoAmbiente } from '../../src/server/assinatura/govbr';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from '../../src/server/entrega/integracao';
 import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from '../../src/server/entrega/retencao';
 import { opcoesEmailDoAmbiente, type OpcoesEmail } from '../../src/server/email/mensageiro';
@@ -87,6 +89,8 @@ export interface OpcoesServidor {
   selo?: import('../../src/server/pdf/selo').Selo | null;
   /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44); absent: the demo's own catalogue on loopback (/demo/confiabilidades). */
   catalogo?: import('../../src/server/api/confiabilidade').CatalogoConfiabilidades | null;
+  /** ASSINATURA_GOVBR_* (issue 44); absent: the demo's simulator of gov.br's signature API on loopback (/demo/assinatura-govbr). */
+  assinaturaGovbr?: import('../../src/server/assinatura/govbr').OpcoesAssinaturaGovbr | null;
   /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
   pspDemo?: boolean;
   /** PIX_WEBHOOK_CERT_SHA256 with the simulator: its notifications are checked as production checks a real PSP's (issue 50). */
@@ -164,6 +168,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     selo: o.selo === undefined ? seloDemo(o.pastaDados) : o.selo,
     // The gov.br trust catalogue (issue 44): CIDADAO_CATALOGO_URL when given, else the demo's own page on loopback.
     catalogo: o.catalogo ?? { url: `${o.urlPublica}${CAMINHO_CATALOGO_DEMO}`, clientId: 'console-formularios-demo' },
+    // The citizen's gov.br signature (issue 44): ASSINATURA_GOVBR_* when given, else the demo's simulator on loopback.
+    assinaturaGovbr: o.assinaturaGovbr === undefined ? assinaturaGovbrDemo(o.urlPublica) : o.assinaturaGovbr,
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },
@@ -173,6 +179,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   const receptor = o.receptor ? registrarReceptor(app) : undefined;
   registrarCepDemo(app);
   registrarConfiabilidadesDemo(app);
+  registrarAssinaturaGovbrDemo(app, o.pastaDados);
   app.addHook('onClose', async () => void (await caixaDeEmails?.fechar()));
   if (pspDemo) {
     // "Deixar vencer" (demo only): the charge's deadline and its margin are taken as past, and the sweep runs now.
@@ -278,6 +285,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     cep: opcoesCepDoAmbiente(env) ?? undefined,
     catalogo: env.CIDADAO_CATALOGO_URL ? catalogoDoAmbiente(env) : undefined,
     selo: seloDoAmbiente(env) ?? undefined,
+    assinaturaGovbr: assinaturaGovbrDoAmbiente(env, urlPublica) ?? undefined,
     pspDemo: env.PSP_DEMO !== 'off',
     pspDemoCertificado: certificadoDoWebhookDoAmbiente(env, false),
     trustProxy: trustProxyDoAmbiente(env),

@@ -22,22 +22,35 @@ export function seloDemo(pastaDados: string): Selo | null {
   }
 }
 
+/** The demo's folder for its certificates: in the data folder, or a temporary one per process for a database in memory (the tests'). */
+export function pastaDeCertificados(pastaDados: string, nome: string): string {
+  return pastaDados.startsWith('memory://') ? mkdtempSync(join(tmpdir(), `cf-${nome}-`)) : join(pastaDados, nome);
+}
+
+/**
+ * A certificate `arquivo`.crt/.key for `assunto` (an openssl -subj), issued by the authority `ac`.crt/.key of `pasta`
+ * (made first when missing, named `nomeDaAc`), RSA 2048, with the key usages of a signing certificate. Kept: made once.
+ */
+export function emitirCertificadoDemo(pasta: string, nomeDaAc: string, arquivo: string, assunto: string): { certificado: string; chave: string; ac: string } {
+  const caminho = (n: string) => join(pasta, n);
+  const openssl = (args: string[]) => execFileSync('openssl', args, { cwd: pasta, stdio: ['ignore', 'ignore', 'pipe'] });
+  mkdirSync(pasta, { recursive: true });
+  if (!existsSync(caminho('ac.crt')) || !existsSync(caminho('ac.key'))) openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ac.key', '-out', 'ac.crt', '-days', '3650', '-subj', `/C=BR/O=Governo do Estado/CN=${nomeDaAc}`, '-utf8']);
+  if (!existsSync(caminho(`${arquivo}.crt`)) || !existsSync(caminho(`${arquivo}.key`))) {
+    openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${arquivo}.key`, '-out', `${arquivo}.csr`, '-subj', assunto, '-utf8']);
+    writeFileSync(caminho('assinatura.ext'), 'keyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection\n');
+    openssl(['x509', '-req', '-in', `${arquivo}.csr`, '-CA', 'ac.crt', '-CAkey', 'ac.key', '-CAcreateserial', '-out', `${arquivo}.crt`, '-days', '1825', '-extfile', 'assinatura.ext']);
+  }
+  return { certificado: readFileSync(caminho(`${arquivo}.crt`), 'utf8'), chave: readFileSync(caminho(`${arquivo}.key`), 'utf8'), ac: readFileSync(caminho('ac.crt'), 'utf8') };
+}
+
 function fazer(pastaDados: string): Selo {
-  // A database in memory (the tests'): one seal per process, made in a temporary folder.
   const emMemoria = pastaDados.startsWith('memory://');
   const ja = feitos.get(emMemoria ? 'memory://' : pastaDados);
   if (ja) return ja;
-  const pasta = emMemoria ? mkdtempSync(join(tmpdir(), 'cf-selo-')) : join(pastaDados, 'assinatura');
-  const arquivo = (n: string) => join(pasta, n);
-  if (!existsSync(arquivo('selo.crt')) || !existsSync(arquivo('selo.key'))) {
-    mkdirSync(pasta, { recursive: true });
-    const openssl = (args: string[]) => execFileSync('openssl', args, { cwd: pasta, stdio: ['ignore', 'ignore', 'pipe'] });
-    openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ac.key', '-out', 'ac.crt', '-days', '3650', '-subj', '/C=BR/O=Governo do Estado/CN=AC Demonstração do Estado', '-utf8']);
-    openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'selo.key', '-out', 'selo.csr', '-subj', '/C=BR/O=Governo do Estado/CN=Governo do Estado (demonstração)', '-utf8']);
-    writeFileSync(arquivo('selo.ext'), 'keyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=emailProtection\n');
-    openssl(['x509', '-req', '-in', 'selo.csr', '-CA', 'ac.crt', '-CAkey', 'ac.key', '-CAcreateserial', '-out', 'selo.crt', '-days', '1825', '-extfile', 'selo.ext']);
-  }
-  const selo = seloDePem(readFileSync(arquivo('selo.crt'), 'utf8') + readFileSync(arquivo('ac.crt'), 'utf8'), readFileSync(arquivo('selo.key'), 'utf8'));
+  const pasta = pastaDeCertificados(pastaDados, 'assinatura');
+  const c = emitirCertificadoDemo(pasta, 'AC Demonstração do Estado', 'selo', '/C=BR/O=Governo do Estado/CN=Governo do Estado (demonstração)');
+  const selo = seloDePem(c.certificado + c.ac, c.chave);
   feitos.set(emMemoria ? 'memory://' : pastaDados, selo);
   if (emMemoria) rmSync(pasta, { recursive: true, force: true });
   return selo;

@@ -155,6 +155,16 @@ export const ConfiabilidadeDoCidadao = Type.Object(
   },
   { title: 'ConfiabilidadeDoCidadao', description: 'O nível, os selos e o segundo fator da conta gov.br com que o formulário foi enviado (issue 44).' },
 );
+export const AssinaturaDoFormulario = Type.Object(
+  {
+    situacao: Enum(['ASSINADO', 'SEM_ASSINATURA'] as const, 'ASSINADO com a conta gov.br do cidadão; SEM_ASSINATURA: o modelo pedia a assinatura sem exigi-la, e o cidadão enviou sem assinar.'),
+    nome: Type.Optional(Type.String({ description: 'O titular do certificado que assinou.' })),
+    cpf: Type.Optional(Nulavel(Type.String({ description: 'O CPF do certificado.' }))),
+    emissor: Type.Optional(Type.String({ description: 'A autoridade que emitiu o certificado.' })),
+    assinadoEm: Type.Optional(DataHora()),
+  },
+  { title: 'AssinaturaDoFormulario', description: 'A assinatura eletrônica avançada gov.br do cidadão (issue 44): o comprovante guardado é o documento assinado.' },
+);
 export const DetalheFormulario = Type.Object(
   {
     ...formulario,
@@ -164,6 +174,7 @@ export const DetalheFormulario = Type.Object(
     camposOcultos: Type.Array(Type.String(), { description: 'As perguntas que as respostas do cidadão ocultaram (condições da versão): ele não as viu.' }),
     declaracao: Nulavel(Type.Object({ texto: Type.String(), aceitaEm: DataHora() }, { description: 'A declaração que o cidadão aceitou (issue 36): o texto exato e o instante.' })),
     confiabilidade: Nulavel(ConfiabilidadeDoCidadao),
+    assinatura: Nulavel(AssinaturaDoFormulario),
     pagamento: Nulavel(PagamentoDoFormulario),
     eventos: Type.Array(Type.Object(eventoDoFormulario)),
     retentativa: Nulavel(Type.Object(retentativaCurta)),

@@ -160,6 +160,9 @@ export const Definicao = Type.Object(
       ),
     ),
     confiabilidade: Type.Optional(ExigenciaConfiabilidade),
+    assinatura: Type.Optional(
+      Enum(['exigida', 'opcional'] as const, 'A assinatura eletrônica avançada do gov.br (issue 44; Lei 14.063/2020): depois de "Verifique suas respostas", o cidadão autoriza no gov.br a assinatura do comprovante, que é guardado assinado. `exigida`: só formulários assinados são guardados; `opcional`: o cidadão pode enviar sem assinar, e o formulário fica marcado "sem assinatura". O gov.br só assina para contas prata ou ouro.'),
+    ),
     idiomas: Type.Optional(Type.Array(Enum(IDIOMAS_TRADUCAO), { uniqueItems: true, description: 'Os outros idiomas em que o formulário é oferecido ao cidadão (issue 37; o principal é o português). Publicar pede todos os textos traduzidos em cada um.' })),
     traducoes: Type.Optional(
       Type.Object(

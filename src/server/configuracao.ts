@@ -15,6 +15,7 @@ import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../forms/vocabulario';
 import { opcoesPixDoAmbiente } from './pix/cobrancas';
 import { opcoesCepDoAmbiente } from './api/cep';
 import { catalogoDoAmbiente } from './api/confiabilidade';
+import { assinaturaGovbrDoAmbiente } from './assinatura/govbr';
 import { seloDoAmbiente } from './pdf/selo';
 
 /**
@@ -141,6 +142,7 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     pix: opcoesPixDoAmbiente(env, urlPublica),
     cep: opcoesCepDoAmbiente(env),
     catalogo: catalogoDoAmbiente(env),
+    assinaturaGovbr: assinaturaGovbrDoAmbiente(env, urlPublica),
     selo: seloDoAmbiente(env),
   };
 }

@@ -27,6 +27,7 @@ import { LIMITES_PADRAO, type LimitesPublico, type OpcoesRascunhos } from './api
 import { lojaEmMemoria } from './api/limites';
 import { fecharPdf } from './pdf/gerador';
 import type { Selo } from './pdf/selo';
+import { criarAssinaturaGovbr, type OpcoesAssinaturaGovbr } from './assinatura/govbr';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { criarSaude, registrarSaude, type Saude } from './operacao/saude';
@@ -77,6 +78,8 @@ export interface OpcoesServico {
   selo?: Selo | null;
   /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44): where a citizen raises their gov.br level; absent or null: no address. */
   catalogo?: CatalogoConfiabilidades | null;
+  /** ASSINATURA_GOVBR_* (issue 44): the citizen's gov.br signature; absent or null: models asking for it cannot be signed. */
+  assinaturaGovbr?: OpcoesAssinaturaGovbr | null;
   /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** The demo's seeds (never in production). */
@@ -201,6 +204,8 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     cep: o.cep ? criarBuscaCep(o.cep) : null,
     catalogo: o.catalogo ?? null,
     selo: o.selo ?? null,
+    assinaturaGovbr: o.assinaturaGovbr ? criarAssinaturaGovbr(o.assinaturaGovbr) : null,
+    origensRetorno: [...new Set([...o.origensApi, new URL(o.urlPublica).origin])],
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
   const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);

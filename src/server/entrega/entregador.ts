@@ -64,12 +64,14 @@ interface Trabalho extends LinhaSegredos {
   calculos?: string[] | null;
   /** The gov.br account it was sent with (issue 44). */
   confiabilidade?: ConfiabilidadeDoCidadao | null;
+  /** The citizen's gov.br signature (issue 44): who signed and the PKCS#7 (Base64), or that the model let it go unsigned. */
+  assinatura?: Record<string, unknown> | null;
 }
 
 export type { Resultado } from './envio';
 
 /** The body a downstream system receives; each attachment with a signed link that downloads it until it expires. */
-export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos']; confiabilidade?: Trabalho['confiabilidade'] }, links: Pick<LinksAnexos, 'gerar'>) {
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos']; confiabilidade?: Trabalho['confiabilidade']; assinatura?: Trabalho['assinatura'] }, links: Pick<LinksAnexos, 'gerar'>) {
   const calculos = new Set(t.calculos ?? []);
   const respostas = calculos.size ? Object.fromEntries(Object.entries(t.respostas).filter(([k]) => !calculos.has(k))) : t.respostas;
   return {
@@ -90,6 +92,8 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
     ...(t.pagamento ? { pagamento: t.pagamento } : {}),
     // The citizen's gov.br account when sent (issue 44): level, seals and whether the login used a second factor.
     ...(t.confiabilidade ? { confiabilidade: t.confiabilidade } : {}),
+    // The citizen's gov.br signature (issue 44): signer, certificate's issuer, when, and the PKCS#7 over the receipt.
+    ...(t.assinatura ? { assinatura: t.assinatura } : {}),
   };
 }
 
@@ -139,6 +143,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
          returning r.id, r.formulario_id, r.tentativas, r.destino, r.codigo_servico)
        select c.id::text as id, c.formulario_id::text as formulario_id, c.tentativas, c.destino, c.codigo_servico,
               f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao, f.pagamento, f.confiabilidade,
+              f.assinatura || coalesce((select jsonb_build_object('pkcs7', translate(encode(s.pkcs7, 'base64'), E'\n', '')) from comprovante_assinado s where s.formulario_id = f.id), '{}'::jsonb) as assinatura,
               (select jsonb_agg(x->>'id') from modelo_versao v, jsonb_array_elements(case when jsonb_typeof(v.definicao->'calculos') = 'array' then v.definicao->'calculos' else '[]'::jsonb end) x
                 where v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao) as calculos,
               m.integracao_metodo as metodo, m.integracao_cabecalhos as cabecalhos,

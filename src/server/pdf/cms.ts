@@ -113,6 +113,11 @@ export interface Signatario {
 
 /** The detached CMS SignedData of `conteudo` (the PDF's bytes outside the signature) at `quando`. */
 export function assinarCms(conteudo: Buffer, s: Signatario, quando: Date): Buffer {
+  return assinarResumo(createHash('sha256').update(conteudo).digest(), s, quando);
+}
+
+/** The detached CMS SignedData of content whose SHA-256 is `resumo` (what gov.br's `assinarPKCS7` signs: a hash). */
+export function assinarResumo(resumo: Buffer, s: Signatario, quando: Date): Buffer {
   const [certificado] = s.certificados;
   const der = certificado.raw;
   const { emissor, serie } = emissorESerie(der);
@@ -120,7 +125,7 @@ export function assinarCms(conteudo: Buffer, s: Signatario, quando: Date): Buffe
   const atributos = [
     atributo(OID.tipoDeConteudo, oid(OID.dados)),
     atributo(OID.horaDaAssinatura, tempo(quando)),
-    atributo(OID.resumo, octetos(createHash('sha256').update(conteudo).digest())),
+    atributo(OID.resumo, octetos(resumo)),
     // ESS signing-certificate-v2 (RFC 5035): the signer's certificate by its SHA-256 (the default algorithm, left out).
     atributo(OID.certificadoDoSignatarioV2, seq(seq(seq(octetos(createHash('sha256').update(der).digest()))))),
   ];

@@ -32,6 +32,8 @@ export interface FichaPdf {
   declaracao?: { texto: string; aceitaEm: string } | null;
   /** Who seals it (issue 44): the document says it is digitally signed, and by whom. */
   selo?: { nome: string };
+  /** The citizen's gov.br signature (issue 44): who signs it, or `sem` when the model let it go unsigned. */
+  assinaturaCidadao?: { nome: string } | 'sem';
 }
 
 const fonte = (() => {
@@ -99,6 +101,7 @@ export function gerarFichaPdf(f: FichaPdf): Promise<Buffer> {
     linhaCabecalho(tx('doc.codigo'), f.comprovante.codigo);
     doc.font('normal').fontSize(9).fillColor(CINZA).text(tx('doc.confere'), { width: largura });
   }
+  if (f.assinaturaCidadao) doc.moveDown(0.3).font('negrito').fontSize(9).fillColor(CINZA).text(f.assinaturaCidadao === 'sem' ? tx('doc.sem-assinatura-cidadao') : tx('doc.assinado-cidadao', { nome: f.assinaturaCidadao.nome }), { width: largura });
   if (f.selo) doc.moveDown(0.3).font('normal').fontSize(9).fillColor(CINZA).text(tx('doc.assinado', { nome: f.selo.nome }), { width: largura });
   if (f.aviso) doc.moveDown(0.3).font('normal').fontSize(9).fillColor(CINZA).text(f.aviso, { width: largura });
 

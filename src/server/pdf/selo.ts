@@ -2,7 +2,7 @@ import { createPrivateKey, sign, verify, X509Certificate, createHash } from 'nod
 import { readFileSync } from 'node:fs';
 import { plainAddPlaceholder } from '@signpdf/placeholder-plain';
 import { SignPdf } from '@signpdf/signpdf';
-import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
+import { Signer, SUBFILTER_ADOBE_PKCS7_DETACHED, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { ErroConfiguracao } from '../ambiente';
 import { assinarCms, lerCms, type Signatario } from './cms';
 
@@ -89,6 +89,28 @@ export async function selarPdf(pdf: Buffer, selo: Selo, protocolo: string, quand
     appName: 'ConsoleDeFormularios',
   });
   return new SignPdf().sign(comEspaco, new SignatarioCms(selo), quando);
+}
+
+/** Signs the bytes a PDF signature covers, answering the CMS/PKCS#7 (DER). */
+class SignatarioExterno extends Signer {
+  constructor(private readonly assinar: (conteudo: Buffer) => Promise<Buffer>) {
+    super();
+  }
+  async sign(pdf: Buffer): Promise<Buffer> {
+    return this.assinar(pdf);
+  }
+}
+
+/**
+ * `pdf` signed by someone else's key (issue 44: the citizen's, through gov.br's `assinarPKCS7`): a placeholder made
+ * for a PKCS#7 with a chain (adbe.pkcs7.detached, as gov.br's manual embeds its signatures), the bytes it covers given
+ * to `assinar`, its answer embedded. The state's seal goes after it (`selarPdf`), as a second, incremental signature.
+ */
+export async function assinarPdfPor(pdf: Buffer, nome: string, assinar: (conteudo: Buffer) => Promise<Buffer>, quando = new Date()): Promise<{ pdf: Buffer; pkcs7: Buffer }> {
+  const comEspaco = plainAddPlaceholder({ pdfBuffer: pdf, reason: 'Assinatura gov.br do requerente', contactInfo: '', name: nome, location: '', signingTime: quando, subFilter: SUBFILTER_ADOBE_PKCS7_DETACHED, signatureLength: 16384, appName: 'ConsoleDeFormularios' });
+  let pkcs7 = Buffer.alloc(0);
+  const assinado = await new SignPdf().sign(comEspaco, new SignatarioExterno(async (c) => (pkcs7 = Buffer.from(await assinar(c)))), quando);
+  return { pdf: assinado, pkcs7 };
 }
 
 export type SituacaoPdf = 'integro' | 'alterado' | 'sem-assinatura' | 'outro-signatario';

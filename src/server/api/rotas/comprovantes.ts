@@ -62,8 +62,8 @@ export async function registrarComprovantes(api: FastifyInstance, ctx: ContextoP
     '/comprovantes/:protocolo',
     { schema: doc('baixarComprovante', 'Baixa o comprovante de um envio', { publica: true, descricao: 'O PDF do comprovante, com as respostas enviadas e o código de verificação. Sem token: o protocolo e o código de verificação do recibo são a chave.', params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }), query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }), resposta: { descricao: 'O PDF.', outros: { 'application/pdf': BINARIO }, cabecalhos: { 'Content-Disposition': ANEXO } }, erros: [404, 429] }) },
     async (req, rep) => {
-      const [linha] = await ctx.db.query<{ protocolo: string; modelo_versao: number; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null; pagamento: SituacaoPagamento | null }>(
-        `select ${COLUNA_PAGAMENTO}, f.protocolo, f.modelo_versao, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, f.declaracao, v.nome, v.definicao, m.nome as modelo
+      const [linha] = await ctx.db.query<{ id: string; assinatura: 'ASSINADO' | 'SEM_ASSINATURA' | null; protocolo: string; modelo_versao: number; recebido_em: string; respostas: Record<string, unknown>; codigo_verificacao: string | null; nome: string | null; definicao: Definicao | null; modelo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null; pagamento: SituacaoPagamento | null }>(
+        `select ${COLUNA_PAGAMENTO}, f.id::text, f.assinatura->>'situacao' as assinatura, f.protocolo, f.modelo_versao, f.recebido_em, f.respostas, f.codigo_verificacao, f.idioma, f.declaracao, v.nome, v.definicao, m.nome as modelo
            from formulario f join modelo m on m.codigo_servico = f.codigo_servico
            left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
            left join cobranca_pix c on c.formulario_id = f.id
@@ -73,21 +73,33 @@ export async function registrarComprovantes(api: FastifyInstance, ctx: ContextoP
       // In the language it was filled in: the model's texts too, when it is offered in it (issue 37).
       const f = linha && formularioNoIdioma({ ...linha, modelo: linha.nome ?? linha.modelo });
       if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado('Comprovante não encontrado: confira o protocolo e o código de verificação.');
-      // What happened to it afterwards (delivered, retried) is the staff's: to the citizen it was received, and its fee paid or not.
-      const ficha: FichaPdf = {
-        modelo: f.modelo,
-        versao: f.modelo_versao,
-        protocolo: f.protocolo,
-        recebidoEm: f.recebido_em,
-        status: situacaoDoEnvio(f.idioma, f.pagamento),
-        blocos: respostasComoVistas(f.definicao, f.respostas ?? {}, undefined, tradutorCidadao(f.idioma)),
-        comprovante: { codigo: f.codigo_verificacao! },
-        idioma: f.idioma,
-        declaracao: f.declaracao,
-      };
+      const arquivo = `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`;
+      // A receipt the citizen signed through gov.br (issue 44) is that very document, never made again.
+      const [assinado] = f.assinatura === 'ASSINADO' ? await ctx.db.query<{ pdf: Buffer }>('select pdf from comprovante_assinado where formulario_id = $1', [f.id]) : [];
+      if (assinado) return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', arquivo).send(Buffer.from(assinado.pdf));
+      const ficha: FichaPdf = { ...fichaDoComprovante({ ...f, recebidoEm: f.recebido_em, codigo: f.codigo_verificacao!, status: situacaoDoEnvio(f.idioma, f.pagamento) }), ...(f.assinatura === 'SEM_ASSINATURA' ? { assinaturaCidadao: 'sem' as const } : {}) };
       // One build for the same receipt asked many times; in the citizens' turn, by address (issue 50).
       const pdf = await recentes.obter(ficha, () => gerarPdf(ficha, { classe: 'cidadao', origem: req.ip }, ctx.o.selo));
-      return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', `attachment; filename="comprovante-${f.protocolo.replace(/\D/g, '')}.pdf"`).send(pdf);
+      return rep.header('content-type', 'application/pdf').header('cache-control', 'no-store').header('content-disposition', arquivo).send(pdf);
     },
   );
+}
+
+/**
+ * The receipt's content (what the PDF shows): the form as sent, in the language it was filled in, without what the
+ * citizen never saw; what happened to it afterwards (delivered, retried) is the staff's: to the citizen it was
+ * received, and its fee paid or not. Also the document the citizen signs through gov.br before it is stored.
+ */
+export function fichaDoComprovante(f: { modelo: string; modelo_versao: number; protocolo: string; recebidoEm: string; definicao: Definicao | null; respostas: Record<string, unknown> | null; codigo: string; idioma: IdiomaCidadao; declaracao: { texto: string; aceitaEm: string } | null; status: string }): FichaPdf {
+  return {
+    modelo: f.modelo,
+    versao: f.modelo_versao,
+    protocolo: f.protocolo,
+    recebidoEm: f.recebidoEm,
+    status: f.status,
+    blocos: respostasComoVistas(f.definicao, f.respostas ?? {}, undefined, tradutorCidadao(f.idioma)),
+    comprovante: { codigo: f.codigo },
+    idioma: f.idioma,
+    declaracao: f.declaracao,
+  };
 }

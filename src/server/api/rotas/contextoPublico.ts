@@ -71,6 +71,10 @@ export interface OpcoesPublico {
   selo?: import('../../pdf/selo').Selo | null;
   /** The gov.br trust catalogue (issue 44) the element sends a citizen to; absent: no address given. */
   catalogo?: import('../confiabilidade').CatalogoConfiabilidades | null;
+  /** The citizen's gov.br signature (issue 44); absent: models asking for it cannot be signed here (503). */
+  assinaturaGovbr?: import('../../assinatura/govbr').AssinaturaGovbr | null;
+  /** The origins a citizen may be sent back to after gov.br (the portals of API_ORIGINS and this API's own). */
+  origens?: string[];
   /** More citizens' routes in this context (the demo's token route), under the same limits. */
   extras?: (publico: FastifyInstance, limites: Limites) => void;
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import { type Definicao } from '../../../forms/definicao';
-import { idiomaDoConteudo, traduzirDefinicao } from '../../../forms/traducoes';
+import { formularioNoIdioma, idiomaDoConteudo, traduzirDefinicao } from '../../../forms/traducoes';
 import { respostasVisiveis } from '../../../forms/condicoes';
 import { arquivosSemEnvio, chavesDesconhecidas, errosDasRespostas, respostaDe, respostasGuardadas } from '../../../forms/preenchimento';
 import { traduzirCidadao, type IdiomaCidadao } from '../../../i18n/cidadao';
@@ -25,8 +25,38 @@ import { ABERTO_AGORA_SQL } from '../situacaoModelo';
 import { valorDaTaxa } from '../../../forms/taxa';
 import { calcular, semCalculados } from '../../../forms/calculos';
 import { PRAZO_PADRAO_MINUTOS } from '../../../forms/vocabulario';
+import type { FichaPdf } from '../../pdf/fichaPdf';
+import { situacaoDoEnvio } from '../../pix/situacao';
+import { fichaDoComprovante } from './comprovantes';
 
-type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
+export type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
+
+/** One submission as the routes hand it over: what was sent, in which language, and by whom. */
+export interface Envio {
+  corpo: CorpoEnviado;
+  chave?: string | string[];
+  idioma: IdiomaCidadao;
+  idiomas: IdiomaCidadao[];
+  /** The citizen the model takes (the token read again for each version of the model tried). */
+  cidadao(m: LinhaPublica): Promise<Cidadao | null>;
+}
+
+/** What the citizen's gov.br signature (issue 44) gives the form: the signed receipt, the PKCS#7 and who signed. */
+export interface FormularioAssinado {
+  pdf: Buffer;
+  pkcs7: Buffer;
+  assinatura: { situacao: 'ASSINADO'; nome: string; cpf: string | null; emissor: string; assinadoEm: string };
+}
+/** Signs the receipt of a submission checked and about to be stored (its protocol and code already its own). */
+export type Assinar = (ficha: FichaPdf) => Promise<FormularioAssinado>;
+
+export interface ModoEnvio {
+  /** Only check the answers (before the citizen goes to gov.br to sign): nothing is written. */
+  soConferir?: boolean;
+  /** The form is signed before it is written (the model asks for the citizen's gov.br signature). */
+  assinar?: Assinar;
+}
+export type Recibo = ReturnType<typeof saida>;
 
 /**
  * A citizen's submission (issue 8): the answers are checked with the same function and messages as the
@@ -53,27 +83,36 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
         porque: { 401: 'Modelo restrito: sem token do cidadão, ou token inválido ou expirado.', 403: 'O CPF do cidadão não está no grupo de acesso público do modelo.', 422: 'Uma regra de bloqueio do modelo vale para estas respostas (em `errors`, `bloqueios.<id>` com a mensagem do modelo, no idioma pedido), ou a Idempotency-Key já foi usada para outras respostas.' },
       }) },
     async (req, rep) => {
-      let m = ctx.emCache(req.params.codigoServico) ?? (await ctx.modeloPublicado(req.params.codigoServico, req.idioma));
-      for (;;) {
-        const r = await receber(req, m);
-        if (r?.repetido) rep.header('idempotent-replayed', 'true');
-        if (r) return rep.code(201).send(r.saida);
-        m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
-      }
+      const r = await enviar(req.params.codigoServico, { corpo: req.body, chave: req.headers['idempotency-key'], idioma: req.idioma, idiomas: req.idiomas, cidadao: (m) => ctx.cidadaoAutorizado(req, m) });
+      if (r.repetido) rep.header('idempotent-replayed', 'true');
+      return rep.code(201).send(r.saida);
     },
   );
 
+  /** One submission to model `codigo`, against its latest published version (tried again when it changed meanwhile). */
+  async function enviar(codigo: string, e: Envio, modo: ModoEnvio = {}): Promise<{ saida: Recibo | null; repetido: boolean }> {
+    let m = ctx.emCache(codigo) ?? (await ctx.modeloPublicado(codigo, e.idioma));
+    for (;;) {
+      const r = await receber(e, m, modo);
+      if (r) return r;
+      m = await ctx.modeloPublicado(codigo, e.idioma);
+    }
+  }
+
+  /** The receipt of a form written (the signature's return reads it). */
+  const recibo = async (id: string) => saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [id]))[0]);
+
 
   /** Checks and stores one submission against model `m`; null when `m` is out of date. */
-  async function receber(req: FastifyRequest<{ Params: { codigoServico: string }; Body: CorpoEnviado }>, m: LinhaPublica): Promise<{ saida: ReturnType<typeof saida>; repetido: boolean } | null> {
-    const chave = req.headers['idempotency-key'];
+  async function receber(req: Envio, m: LinhaPublica, modo: ModoEnvio): Promise<{ saida: Recibo | null; repetido: boolean } | null> {
+    const chave = modo.soConferir ? undefined : req.chave;
     if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
-    const cidadao = await ctx.cidadaoAutorizado(req, m);
+    const cidadao = await req.cidadao(m);
 
     // A key is the sender's own: the citizen's CPF from the token, or '' for anonymous submissions.
     const titular = cidadao?.cpf ?? '';
     // Only a submission with an Idempotency-Key needs its body's fingerprint.
-    const hash = chave ? createHash('sha256').update(JSON.stringify(req.body)).digest('hex') : null;
+    const hash = chave ? createHash('sha256').update(JSON.stringify(req.corpo)).digest('hex') : null;
     const repetir = async () => {
       const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
       if (!s) return null;
@@ -86,15 +125,15 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       if (anterior) return { saida: anterior, repetido: true };
     }
 
-    ctx.conferirTamanhos(req.body.respostas);
+    ctx.conferirTamanhos(req.corpo.respostas);
     // A submission from a draft is checked against the version the draft started on, and deletes it.
-    const rascunho = req.body.rascunho ? await rascunhoDoCodigo(db, req.body.rascunho, cidadao) : null;
-    if (req.body.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
+    const rascunho = req.corpo.rascunho ? await rascunhoDoCodigo(db, req.corpo.rascunho, cidadao) : null;
+    if (req.corpo.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
     if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
 
     const definicao = m.definicao!;
     const idioma = req.idioma;
-    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.body.respostas, cidadao, idioma);
+    const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.corpo.respostas, cidadao, idioma);
     // Questions filled from the citizen's login take the token's values, whatever the browser sent.
     // Calculated values (issue 43) are the server's: whatever the browser sent under their names is dropped.
     const enviadas = semCalculados(definicao, comDadosDoLogin(definicao, doCidadao, cidadao));
@@ -107,7 +146,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     const erros = [
       ...chavesDesconhecidas(definicao, respostasDadas).map((k) => ({ field: `respostas.${k}`, message: textoCidadao(idioma, 'api.campo-desconhecido', { campo: k }) })),
       // The declaration (issue 36): accepted, or nothing is sent.
-      ...(definicao.declaracao && req.body.declaracaoAceita !== true ? [{ field: 'declaracaoAceita', message: traduzirCidadao(idioma, 'validacao.declaracao') }] : []),
+      ...(definicao.declaracao && req.corpo.declaracaoAceita !== true ? [{ field: 'declaracaoAceita', message: traduzirCidadao(idioma, 'validacao.declaracao') }] : []),
       ...(erroCpf ? [erroCpf] : []),
       ...arquivosSemEnvio(definicao, respostasDadas).filter((k) => !Object.hasOwn(porCampo, k)).map((k) => ({ field: `respostas.${k}`, message: traduzirCidadao(idioma, 'validacao.arquivo-enviado') })),
       ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
@@ -136,6 +175,20 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     // (after the replay check: a repeated submission finds its uploads already its own).
     const comAnexos = await ctx.o.anexos.resolverRespostas(m.codigo_servico, definicao.secoes.flatMap((s) => s.campos), respostas);
     if (comAnexos.erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), comAnexos.erros);
+    if (modo.soConferir) return { saida: null, repetido: false };
+    // The citizen's gov.br signature (issue 44): a model that requires it takes only signed forms; one that asks for it
+    // without requiring it marks an unsigned form as such. Signed, the receipt is made now, with the protocol and code
+    // the form is written with, and signed before anything is written.
+    if (definicao.assinatura === 'exigida' && !modo.assinar) throw new ErroHttp(422, textoCidadao(idioma, 'api.assinatura-exigida'));
+    const protocolo = modo.assinar ? (await db.query<{ p: string }>(`select ${PROTOCOLO_NOVO} as p`))[0].p : null;
+    const codigoVerificacao = novoCodigoVerificacao();
+    const recebidoEm = new Date().toISOString();
+    const assinado = modo.assinar
+      ? await modo.assinar({
+          ...fichaDoComprovante({ ...formularioNoIdioma({ definicao, modelo: m.nome, idioma }), modelo_versao: m.ultima_versao, protocolo: protocolo!, recebidoEm, respostas: comAnexos.respostas, codigo: codigoVerificacao, declaracao: declaracaoLida === null ? null : { texto: declaracaoLida, aceitaEm: recebidoEm }, status: situacaoDoEnvio(idioma, null) }),
+        })
+      : null;
+    const assinatura = assinado ? assinado.assinatura : definicao.assinatura ? { situacao: 'SEM_ASSINATURA' } : null;
     // Its cells in the masked CSV export, made here once (issue 19).
     const exportacao = exportacaoMascarada(camposPessoais(definicao), requerente, comAnexos.respostas);
     // One statement, so one round trip and one implicit transaction: the form, its first event, its
@@ -158,10 +211,11 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
               and (select count(*) from l) = cardinality($14::uuid[])
            returning 1),
          f as (
-           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, status, confiabilidade)
-           select to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0'), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
-                  case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', now()) end,
-                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end, $26::jsonb
+           insert into formulario (protocolo, codigo_servico, grupo_controle_conteudo_id, modelo_versao, respostas, cpf_requerente, nome_requerente, email_requerente, codigo_verificacao, exportacao_mascarada, idioma, declaracao, status, confiabilidade, recebido_em, assinatura)
+           -- A signed form (issue 44) comes with the protocol and time its signed receipt shows.
+           select coalesce($27::text, ${PROTOCOLO_NOVO}), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
+                  case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', coalesce($28::timestamptz, now())) end,
+                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end, $26::jsonb, coalesce($28::timestamptz, now()), $29::jsonb
             -- With a limit, the place taken above is the model's check (its row is then this statement's own: locking it
             -- again would skip it); without one, the model is locked for key share as always.
             where (case when $21::boolean then exists (select 1 from vaga)
@@ -186,22 +240,24 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
          d as (
            -- The draft it came from goes with the submission (the citizen's key dies with it).
            delete from rascunho where id = $15::bigint and exists (select 1 from f)),
+         s as (
+           insert into comprovante_assinado (formulario_id, pdf, pkcs7) select id, $30::bytea, $31::bytea from f where $30::bytea is not null),
          c as (
            -- The e-mails it calls for (issue 21), queued with the form: a mail server down never loses it.
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, novoCodigoVerificacao(), comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, codigoVerificacao, comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta, protocolo, assinado ? recebidoEm : null, assinatura ? JSON.stringify(assinatura) : null, assinado?.pdf ?? null, assinado?.pkcs7 ?? null],
         'envio-formulario',
       )
       )[0] ?? null;
     let criado: LinhaSaida | null;
     try {
       // Without uploads, a draft or a limit of answers, with the submissions arriving meanwhile in one statement (issue 19).
-      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa
+      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa || assinatura
         ? await sozinho()
         : await gravarEmGrupo(
-            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao: novoCodigoVerificacao(), exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida, confiabilidade: conta },
+            { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao, exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida, confiabilidade: conta },
             sozinho,
           );
     } catch (e) {
@@ -223,6 +279,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     await contarJornada(db, m.codigo_servico, 'ENVIADO');
     return { saida: saida(criado), repetido: false };
   }
+
+  return { enviar, recibo };
 }
 
 /**
@@ -280,6 +338,8 @@ function requerenteDe(d: Definicao, respostas: Record<string, unknown>, cidadao:
 }
 
 type LinhaSaida = FormularioGravado;
+/** A new protocol: the year in Brasília and the sequence's next number. */
+const PROTOCOLO_NOVO = "to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0')";
 const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
 const saida = (f: LinhaSaida) => ({
   ...(f.status === 'AGUARDANDO_PAGAMENTO' ? { pagamento: { url: `/api/publico/pagamentos/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` } } : {}),

@@ -20,14 +20,14 @@ import type { Cobrancas } from '../../pix/cobrancas';
 import { formatarReais, lerReais, type StatusCobranca } from '../../../forms/taxa';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ANEXO, BINARIO, CSV, documentarComo, parametros } from '../contrato';
 import { gerarPdf } from '../../pdf/gerador';
 import { codigoConfere } from '../../pdf/comprovante';
 import { exportarCsv } from '../exportacao';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import { IdLongo } from '../../../contrato/comum';
-import { CorpoDevolucao, consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, PagamentoDoFormulario, RelatorioTitular, type TFormulario } from '../../../contrato/formularios';
+import { AssinaturaDoFormulario, CorpoDevolucao, consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, PagamentoDoFormulario, RelatorioTitular, type TFormulario } from '../../../contrato/formularios';
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
@@ -271,8 +271,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
 
   /** One form with its answers and the model version it was filled against: 404 when missing, 403 outside the caller's groups. */
   async function formularioDoChamador(req: FastifyRequest, id: number) {
-    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number; declaracao: { texto: string; aceitaEm: string } | null; confiabilidade: ConfiabilidadeDoCidadao | null }>(
-      `${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, f.declaracao, f.confiabilidade, ')} where f.id = $1`,
+    const [r] = await db.query<LinhaFormulario & { grupo_controle_conteudo_id: number; declaracao: { texto: string; aceitaEm: string } | null; confiabilidade: ConfiabilidadeDoCidadao | null; assinatura: Static<typeof AssinaturaDoFormulario> | null }>(
+      `${SELECT.replace('select ', 'select f.respostas, f.grupo_controle_conteudo_id, f.declaracao, f.confiabilidade, f.assinatura, ')} where f.id = $1`,
       [id],
     );
     if (!r) throw naoEncontrado('Formulário não encontrado.');
@@ -301,6 +301,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         camposOcultos: camposOcultos(versao?.definicao, r.respostas ?? {}),
         declaracao: r.declaracao ? { texto: r.declaracao.texto, aceitaEm: new Date(r.declaracao.aceitaEm).toISOString() } : null,
         confiabilidade: r.confiabilidade ?? null,
+        assinatura: r.assinatura ?? null,
         pagamento: await pagamentoDoFormulario(db, String(req.params.id)),
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa

@@ -9,6 +9,7 @@ import { confiabilidadePublica, recusaDeConfiabilidade } from '../confiabilidade
 import { registrarRascunhos } from './rascunhos';
 import { registrarJornada } from './jornada';
 import { registrarEnvios } from './envios';
+import { registrarAssinaturas } from './assinaturas';
 import { registrarAnexosPublicos } from './anexosPublicos';
 import { registrarComprovantes } from './comprovantes';
 import { idiomasPreferidos } from '../../../i18n/cidadao';
@@ -166,7 +167,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   const porModelo = limites.gancho(nomeados.modelo, (req) => (req.params as { codigoServico?: string }).codigoServico ?? '');
   await registrarComprovantes(api, ctx);
   registrarPagamentos(api, ctx);
-  registrarEnvios(api, ctx, porModelo);
+  registrarAssinaturas(api, ctx, porModelo, registrarEnvios(api, ctx, porModelo));
   await registrarAnexosPublicos(api, ctx, porModelo);
   registrarRascunhos(api, ctx, o.rascunhos, porModelo);
   registrarJornada(api, ctx);
