@@ -70,7 +70,6 @@ export function registrarAssinaturaGovbrDemo(app: FastifyInstance, pastaDados: s
 
   app.register(
     async (s) => {
-      s.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, corpo, feito) => feito(null, Object.fromEntries(new URLSearchParams(corpo as string))));
 
       s.get<{ Querystring: Record<string, string | undefined> }>('/oauth2.0/authorize', (req, rep) => {
         const q = req.query;

@@ -83,7 +83,7 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
       if (!linhas.length) return 0;
       const feitos = linhas.map((l) => ({ ...l, ...semDadosPessoais(l.definicao, l.respostas ?? {}) }));
       await tx.query(
-        `update formulario f set respostas = d.respostas::jsonb, cpf_requerente = null, nome_requerente = null, email_requerente = null, anonimizado_em = now()
+        `update formulario f set respostas = d.respostas::jsonb, cpf_requerente = null, nome_requerente = null, email_requerente = null, anonimizado_em = now(), assinatura = f.assinatura - 'nome' - 'cpf'
            from unnest($1::bigint[], $2::text[]) as d(id, respostas) where f.id = d.id`,
         [feitos.map((f) => f.id), feitos.map((f) => JSON.stringify(f.respostas))],
       );
@@ -93,6 +93,8 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
            from unnest($1::bigint[], $2::text[], $3::int[], $4::text[]) as d(id, codigo, grupo, apagadas)`,
         [feitos.map((f) => f.id), feitos.map((f) => f.codigo_servico), feitos.map((f) => f.grupo_controle_conteudo_id), feitos.map((f) => JSON.stringify(f.apagadas))],
       );
+      // The receipt the citizen signed (issue 44) holds the answers and the signer: it goes with them.
+      await tx.query('delete from comprovante_assinado where formulario_id = any($1::bigint[])', [feitos.map((f) => f.id)]);
       const descartados = feitos.flatMap((f) => f.anexos);
       if (descartados.length) await tx.query('update anexo set formulario_id = null, descartado_em = now() where id = any($1::uuid[]) and formulario_id = any($2::bigint[])', [descartados, feitos.map((f) => f.id)]);
       return feitos.length;
@@ -109,13 +111,15 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   const manterParticoes = async () => Number((await db.query<{ n: number }>('select manter_particoes() as n'))[0].n);
 
   /**
-   * Drafts past their expiry (issue 21), and e-mail jobs finished over 30 days ago (their address is
-   * personal data; the form's events keep that it was sent); resolves how many rows went.
+   * Drafts past their expiry (issue 21), e-mail jobs finished over 30 days ago (their address is personal data; the
+   * form's events keep that it was sent), and submissions that waited for a gov.br signature over a day ago (issue 44:
+   * their answers); resolves how many rows went.
    */
   const limparRascunhosEEmails = async () => {
     const rascunhos = await apagarRascunhosExpirados(db, o.lote);
     const emails = await db.query(`delete from envio_email where id in (select id from envio_email where status in ('ENVIADO', 'ESGOTADO') and criado_em < now() - interval '30 days' limit $1) returning id`, [o.lote]);
-    return Math.max(rascunhos, emails.length);
+    const assinaturas = await db.query(`delete from assinatura_pendente where id in (select id from assinatura_pendente where criada_em < now() - interval '1 day' limit $1) returning id`, [o.lote]);
+    return Math.max(rascunhos, emails.length, assinaturas.length);
   };
 
   /** The masked export's cells of forms without them (migration 020: rows from before it, data changed since); resolves how many it made. */

@@ -1,6 +1,6 @@
 -- The citizen's gov.br signature (issue 44). A submission of a model that asks for it waits here, checked, while the
 -- citizen authorises the signature at gov.br (the id is the OAuth `state`, unguessable); the form is written only
--- when signed. AGUARDANDO: at gov.br; ASSINADA: the form was written (formulario_id); RECUSADA: gov.br refused or did
+-- when signed. AGUARDANDO: at gov.br; ASSINANDO: back, being signed; ASSINADA: the form was written (formulario_id); RECUSADA: gov.br refused or did
 -- not answer (motivo, in the citizen's words), the citizen's answers still in their tab. Swept after a day.
 create table assinatura_pendente (
   id text primary key,
@@ -12,7 +12,7 @@ create table assinatura_pendente (
   idiomas text not null default '',
   -- The portal page the citizen comes back to (an origin of API_ORIGINS).
   retorno text not null,
-  situacao text not null default 'AGUARDANDO' check (situacao in ('AGUARDANDO', 'ASSINADA', 'RECUSADA')),
+  situacao text not null default 'AGUARDANDO' check (situacao in ('AGUARDANDO', 'ASSINANDO', 'ASSINADA', 'RECUSADA')),
   motivo text,
   formulario_id bigint,
   criada_em timestamptz not null default now()
