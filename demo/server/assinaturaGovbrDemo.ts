@@ -80,10 +80,10 @@ export function registrarAssinaturaGovbrDemo(app: FastifyInstance, pastaDados: s
 <h1>Autorizar a assinatura</h1><p>O serviço <strong>${esc(q.client_id)}</strong> pede para assinar um documento em seu nome com a sua conta gov.br (assinatura eletrônica avançada).</p>
 <form method="post" action="${CAMINHO_ASSINATURA_DEMO}/oauth2.0/authorize" class="portal-login">
 ${['redirect_uri', 'state', 'client_id'].map(oculto).join('')}
-<p><label for="nome">Nome</label><input id="nome" name="nome" value="Maria Cidadã" required></p>
-<p><label for="cpf">CPF</label><input id="cpf" name="cpf" value="529.982.247-25" inputmode="numeric" required></p>
-<p><label for="nivel">Nível da conta</label><select id="nivel" name="nivel"><option value="bronze">Bronze</option><option value="prata" selected>Prata</option><option value="ouro">Ouro</option></select></p>
-<p><label for="codigo">Código enviado por SMS</label><input id="codigo" name="codigo" inputmode="numeric" autocomplete="one-time-code" required aria-describedby="codigo-dica"><span id="codigo-dica"> Na demonstração, ${CODIGO_SMS_DEMO}.</span></p>
+<p><label for="nome">Nome</label><br><input id="nome" name="nome" value="Maria Cidadã" required></p>
+<p><label for="cpf">CPF</label><br><input id="cpf" name="cpf" value="529.982.247-25" inputmode="numeric" required></p>
+<p><label for="nivel">Nível da conta</label><br><select id="nivel" name="nivel"><option value="bronze">Bronze</option><option value="prata" selected>Prata</option><option value="ouro">Ouro</option></select></p>
+<p><label for="codigo">Código enviado por SMS</label><br><input id="codigo" name="codigo" inputmode="numeric" autocomplete="one-time-code" required aria-describedby="codigo-dica"><span id="codigo-dica"> Na demonstração, ${CODIGO_SMS_DEMO}.</span></p>
 <p><button type="submit" name="decisao" value="autorizar">Autorizar</button> <button type="submit" name="decisao" value="negar" formnovalidate>Não autorizar</button></p>
 </form><p>Página de demonstração: o certificado é de uma autoridade simulada.</p></main></body></html>`;
         return rep.type('text/html; charset=utf-8').header('content-security-policy', CSP).header('cache-control', 'no-store').send(html);

@@ -23,6 +23,12 @@ const PEDIDOS: Record<string, Definicao['secoes'][number]['campos']> = {
     { id: 'transmitente', tipo: 'texto', rotulo: 'Nome de quem transmite', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 150 }], dadoPessoal: true },
     { id: 'valor-bens', tipo: 'decimal', rotulo: 'Valor declarado dos bens (R$)', obrigatorio: true, regras: [{ tipo: 'minValue', min: 0 }] },
     { id: 'bens', tipo: 'texto-longo', rotulo: 'Descrição dos bens', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 2000 }] },
+    // The property's CEP fills its address (issue 44).
+    { id: 'cep-imovel', tipo: 'cep', rotulo: 'CEP do imóvel', obrigatorio: false, regras: [], endereco: { logradouro: 'imovel-endereco', bairro: 'imovel-bairro', cidade: 'imovel-cidade', uf: 'imovel-uf' } },
+    { id: 'imovel-endereco', tipo: 'texto', rotulo: 'Endereço do imóvel', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 200 }] },
+    { id: 'imovel-bairro', tipo: 'texto', rotulo: 'Bairro do imóvel', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 100 }] },
+    { id: 'imovel-cidade', tipo: 'texto', rotulo: 'Cidade do imóvel', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 100 }] },
+    { id: 'imovel-uf', tipo: 'texto', rotulo: 'UF do imóvel', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 2 }] },
   ],
 };
 
@@ -230,8 +236,8 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
     // One model with a fee paid by Pix (issue 38): the second copy of a school record costs R$ 18,90, free after a robbery.
     const taxa: Definicao['taxa'] = codigo === 'educacao-historico' ? { porResposta: { campo: 'motivo', valores: { perda: 1890, roubo: 0, dano: 1890 } }, descricao: 'Segunda via de histórico escolar', chavePix: 'financeiro@educacao.uf.gov.br', prazoMinutos: 30 } : undefined;
     const traduzido = codigo === 'saude-cartao-sus' ? { idiomas: ['en', 'es'] as Definicao['idiomas'], traducoes: TRADUCOES_CARTAO_SUS } : {};
-    // A tax declaration is a legal act (issue 44): it asks for a gov.br account at prata level or above.
-    const conta = codigo === 'tributos-itcmd' ? { confiabilidade: CONTA_ITCMD } : {};
+    // A tax declaration is a legal act (issue 44): it asks for a gov.br account at prata level or above, and the citizen signs it with gov.br.
+    const conta = codigo === 'tributos-itcmd' ? { confiabilidade: CONTA_ITCMD, assinatura: 'exigida' as const } : {};
     const d = JSON.stringify({ ...definicao(nome, codigo), ...(taxa ? { taxa } : {}), ...traduzido, ...conta });
     const versoes = status === 'RASCUNHO' ? 0 : 2;
     await tx.query(

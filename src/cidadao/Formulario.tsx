@@ -33,8 +33,10 @@ export interface PropsFormulario {
   /** Read-only (a published version opened to look at): every page at once, no buttons. */
   somenteLeitura?: boolean;
   /** Called with the answers that show, when they pass every rule; without it, the button only checks. */
-  aoEnviar?: (r: Respostas) => void | Promise<void>;
+  aoEnviar?: (r: Respostas, alternativo?: boolean) => void | Promise<void>;
   textoEnviar?: string;
+  /** A second way to send from the check step (issue 44: without the gov.br signature); `aoEnviar` gets `alternativo`. */
+  textoAlternativo?: string;
   /** Answers the citizen's login gives: shown, read-only, with `notaFixas` under them. */
   fixas?: Respostas;
   notaFixas?: string;
@@ -115,7 +117,7 @@ function ResumoErros({ erros, prefixo, raiz, nivel, vez, focada, t }: { erros: E
 }
 
 export function Formulario(props: PropsFormulario) {
-  const { definicao, somenteLeitura, aoEnviar, textoEnviar, fixas, notaFixas, iniciais, destaque, enviarArquivo, aoSalvar, aoMudarRespostas, aviso, ocupado } = props;
+  const { definicao, somenteLeitura, aoEnviar, textoEnviar, textoAlternativo, fixas, notaFixas, iniciais, destaque, enviarArquivo, aoSalvar, aoMudarRespostas, aviso, ocupado } = props;
   const idioma = props.idioma ?? 'pt-BR';
   const nivel = props.nivel ?? 1;
   const t = useMemo(() => tradutorCidadao(idioma), [idioma]);
@@ -388,13 +390,18 @@ export function Formulario(props: PropsFormulario) {
     setResumo(true);
     setVez((n) => n + 1);
   };
-  const enviar = async () => {
+  const enviar = async (ev: { nativeEvent: Event }) => {
     setEnviado(true);
     if (Object.keys(erros).length || (declaracao && !aceite)) return falhou(Object.keys(erros));
     setResumo(false);
     setPronto(true);
-    await aoEnviar?.(respostasVisiveis(definicao, respostas));
+    await aoEnviar?.(respostasVisiveis(definicao, respostas), ((ev.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'alternativo');
   };
+  const alternativo = textoAlternativo && !ocupado && (
+    <button type="submit" value="alternativo" className="fc-botao fc-botao-secundario">
+      {textoAlternativo}
+    </button>
+  );
   const salvar = aoSalvar && !somenteLeitura && (
     <button
       type="button"
@@ -456,7 +463,7 @@ export function Formulario(props: PropsFormulario) {
             setEnviado(true);
             return irPara(volta);
           }
-          await enviar();
+          await enviar(ev);
         }}
       >
         {vivo}
@@ -492,6 +499,7 @@ export function Formulario(props: PropsFormulario) {
           <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>
             {naRevisao ? textoDoEnvio : t('preenchimento.continuar')}
           </button>
+          {naRevisao && alternativo}
           {anterior && (
             <button type="button" className="fc-botao fc-botao-secundario" onClick={() => (setAlterando(false), irPara(anterior))}>
               {t('preenchimento.voltar')}
@@ -518,7 +526,7 @@ export function Formulario(props: PropsFormulario) {
       noValidate
       onSubmit={async (ev) => {
         ev.preventDefault();
-        if (!ocupado) await enviar();
+        if (!ocupado) await enviar(ev);
       }}
     >
       {vivo}
@@ -538,6 +546,7 @@ export function Formulario(props: PropsFormulario) {
           <button type="submit" className="fc-botao" aria-disabled={ocupado || undefined}>
             {textoDoEnvio}
           </button>
+          {alternativo}
           {salvar}
         </div>
       )}

@@ -11,6 +11,7 @@ import { criarApi, dadosDoToken, novaChave, RecusaDeOrigem, SemResposta, type Ap
 import { Formulario, type EnviarArquivo } from './Formulario';
 import { Pagamento } from './Pagamento';
 import { esquecer, lembrar, recordar } from './memoria';
+import { RETORNO_ASSINATURA_GOVBR } from '../forms/confiabilidade';
 
 /**
  * `<formulario-cidadao>` (issue 35): one published model, as a portal embeds it. Loads the model (or a
@@ -52,6 +53,7 @@ type ModeloAberto = ModeloPublico & { definicao: Definicao };
 
 interface Recibo {
   protocolo: string;
+  codigoServico: string;
   recebidoEm: string;
   comprovante?: { codigoVerificacao: string; url: string };
   /** A form with a fee (issue 38): where its payment is read. */
@@ -233,6 +235,23 @@ export function FormularioCidadao(p: PropsCidadao) {
         const recusa = modelo.confiabilidade && p.token ? await api.chamar('GET', `/modelos/${encodeURIComponent(modelo.codigoServico)}/confiabilidade`).catch(() => null) : null;
         if (!vivo) return;
         setConta(recusaDaConta(recusa));
+        // Back from gov.br's signature (issue 44): the receipt, or why not on the check step, the answers kept.
+        const assinatura = parametroDoEndereco(RETORNO_ASSINATURA_GOVBR);
+        if (assinatura) {
+          const q = new URLSearchParams(location.search);
+          q.delete(RETORNO_ASSINATURA_GOVBR);
+          history.replaceState(history.state, '', `${location.pathname}${q.size ? `?${q}` : ''}${location.hash}`);
+          const fim = await api.chamar('GET', `/assinaturas/${encodeURIComponent(assinatura)}`).catch(() => null);
+          if (!vivo) return;
+          const recibo = fim?.json?.recibo as Recibo | null;
+          if (recibo?.codigoServico === modelo.codigoServico) {
+            esquecer(modelo.codigoServico);
+            setEstado({ fase: 'enviado', modelo, recibo });
+            return emitir('enviado', { protocolo: recibo.protocolo, codigoServico: recibo.codigoServico, recebidoEm: recibo.recebidoEm });
+          }
+          setErroEnvio(fim?.json?.motivo ?? fim?.json?.detail ?? t('cidadao.nao-enviado'));
+          setVez((n) => n + 1);
+        }
         setEstado({ fase: 'preenchendo', modelo, iniciais, passo, aviso });
         if (voltou && noEndereco) history.replaceState(history.state, '', endereco(passo));
       } catch (e) {
@@ -346,15 +365,19 @@ export function FormularioCidadao(p: PropsCidadao) {
     [api],
   );
 
-  async function enviar(respostas: Respostas) {
+  async function enviar(respostas: Respostas, semAssinar?: boolean) {
     if (!preenchendo) return;
     setOcupado(true);
     setErroEnvio(null);
     try {
       const corpo = { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}), ...(preenchendo.modelo.definicao.declaracao ? { declaracaoAceita: true } : {}) };
-      const r = await api.chamar('POST', `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}/formularios`, { corpo, cabecalhos: { 'idempotency-key': chave.current } });
+      const modelo = `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}`;
+      // A model asking for the gov.br signature (issue 44): checked, then signed at gov.br, which brings the citizen back here.
+      const assinar = preenchendo.modelo.definicao.assinatura && !semAssinar;
+      const r = assinar ? await api.chamar('POST', `${modelo}/assinaturas`, { corpo: { ...corpo, retorno: location.href } }) : await api.chamar('POST', `${modelo}/formularios`, { corpo, cabecalhos: { 'idempotency-key': chave.current } });
       const negada = recusaDaConta(r);
       if (negada) return setConta(negada);
+      if (assinar && r.status === 201) return location.assign(r.json.url);
       if (r.status !== 201) {
         const detalhes = ((r.json?.errors ?? []) as { message: string }[]).map((e) => e.message);
         setErroEnvio([r.json?.detail ?? t('cidadao.nao-enviado'), ...detalhes].join(' '));
@@ -528,6 +551,8 @@ export function FormularioCidadao(p: PropsCidadao) {
             nivel={1}
             titulo={modelo.nome}
             aoEnviar={enviar}
+            textoEnviar={modelo.definicao.assinatura ? t('cidadao.assinar-enviar') : undefined}
+            textoAlternativo={modelo.definicao.assinatura === 'opcional' ? t('cidadao.enviar-sem-assinar') : undefined}
             ocupado={ocupado}
             fixas={fixas}
             notaFixas={t('preenchimento.informado-login')}

@@ -160,6 +160,7 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
   // The gov.br account asked for (issue 44), as a sentence before and after.
   const [ea, eb] = [descreverConta(a?.confiabilidade, t), descreverConta(b?.confiabilidade, t)];
   if (ea !== eb) linhas.push(t('dif.conta', { a: ea, b: eb }));
+  if (a?.assinatura !== b?.assinatura) linhas.push(t('dif.assinatura', { a: t(`assinatura.${a?.assinatura ?? 'nenhuma'}`), b: t(`assinatura.${b?.assinatura ?? 'nenhuma'}`) }));
   linhas.push(...mudancasDosCalculos(a, b, t));
   linhas.push(...mudancasDasTraducoes(a, b, t));
   return linhas;

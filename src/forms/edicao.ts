@@ -90,6 +90,12 @@ export function definirConfiabilidade(d: Definicao, e: NonNullable<Definicao['co
   return { ...resto, confiabilidade: { ...limpa, ...(e.motivo !== undefined ? { motivo: e.motivo } : {}) } };
 }
 
+/** The citizen's gov.br signature the model asks for (issue 44): required, optional, or none. */
+export function definirAssinatura(d: Definicao, a: Definicao['assinatura'] | null): Definicao {
+  const { assinatura: _, ...resto } = d;
+  return a ? { ...resto, assinatura: a } : resto;
+}
+
 export function removerSecao(d: Definicao, secaoId: string): Definicao {
   return comSecoes(d, d.secoes.filter((s) => s.id !== secaoId));
 }

@@ -179,6 +179,8 @@ export const TEXTOS_CIDADAO = {
     'Se mantuvieron las respuestas que ya había dado en esta visita.',
   ],
   'cidadao.enviando': ['Enviando…', 'Sending…', 'Enviando…'],
+  'cidadao.assinar-enviar': ['Assinar com gov.br e enviar', 'Sign with gov.br and send', 'Firmar con gov.br y enviar'],
+  'cidadao.enviar-sem-assinar': ['Enviar sem assinar', 'Send without signing', 'Enviar sin firmar'],
   'cidadao.nao-enviado': ['O formulário não foi enviado.', 'The form was not sent.', 'El formulario no fue enviado.'],
   'pagamento.titulo': ['Pague a taxa com Pix', 'Pay the fee with Pix', 'Pague la tasa con Pix'],
   'pagamento.valor': ['Valor: {valor}', 'Amount: {valor}', 'Valor: {valor}'],

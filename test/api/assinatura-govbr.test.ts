@@ -8,6 +8,8 @@ import { X509Certificate } from 'node:crypto';
 import { bancosDeTeste, clienteApi, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { DEFINICAO_COMPLETA, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
+import { mascarar } from '../../src/forms/dadosPessoais';
+import { mascararCpf } from '../../src/forms/cpf';
 import { AC_ASSINATURA_DEMO, assinaturaGovbrDemo, CODIGO_SMS_DEMO, RECUSA_BRONZE } from '../../demo/server/assinaturaGovbrDemo';
 
 /**
@@ -113,7 +115,7 @@ for (const banco of await bancosDeTeste()) {
 
       const { access_token } = await entrarComo(s.url, 'admin');
       const ficha = await (await fetch(`${s.url}/api/formularios/${f.id}`, { headers: { authorization: `Bearer ${access_token}` } })).json();
-      assert.deepEqual({ ...ficha.assinatura, assinadoEm: typeof ficha.assinatura.assinadoEm }, { situacao: 'ASSINADO', nome: 'MARIA CIDADA', cpf: '52998224725', emissor: AC_ASSINATURA_DEMO, assinadoEm: 'string' });
+      assert.deepEqual({ ...ficha.assinatura, assinadoEm: typeof ficha.assinatura.assinadoEm }, { situacao: 'ASSINADO', nome: mascarar('nome', 'MARIA CIDADA'), cpf: mascararCpf('52998224725'), emissor: AC_ASSINATURA_DEMO, assinadoEm: 'string' }, 'the signer masked, as the requester');
       const entrega = await esperarAte(() => receptor.doProtocolo(fim.json.recibo.protocolo)[0], 10_000, 'entrega');
       const corpo = entrega.corpo as unknown as { assinatura: { nome: string; pkcs7: string } };
       assert.equal(corpo.assinatura.nome, 'MARIA CIDADA');

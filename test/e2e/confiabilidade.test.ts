@@ -9,11 +9,14 @@ import { abrirFormulario, demoComNavegador, esperarTitulo, irPara, noConsole, se
 import { DEFINICAO_RENDA_PER_CAPITA } from '../../demo/server/seedModelos';
 
 /**
- * gov.br reliability end to end (issue 44), on the demo: a designer asks for a gov.br account at prata level, two-step
- * verification and a seal in the builder, with the reason the citizen reads; a citizen signed in with a bronze account
- * opens the seeded ITCMD declaration (prata), reads which level it needs and why, follows the trust catalogue (the
- * demo's, on loopback), comes back signed in as prata, fills and sends; the gestor sees the level and seals in the
- * drawer (the administrator: Tributos is not the demo gestor's group). Screenshots at 1280 and 390 px, pt-BR and English, in test-results/confiabilidade/.
+ * gov.br reliability and the citizen's signature end to end (issue 44), on the demo: a designer asks for a gov.br
+ * account at prata level, two-step verification and a seal in the builder, with the reason the citizen reads; a citizen
+ * signed in with a bronze account opens the seeded ITCMD declaration (prata, signed), reads which level it needs and
+ * why, follows the trust catalogue (the demo's, on loopback), comes back signed in as prata, fills it (the property's
+ * CEP fills its address), signs it at the gov.br signature simulator and comes back to the receipt, whose PDF carries
+ * the citizen's signature and the state's seal (pdfsig); the gestor sees the level, seals and signature in the drawer
+ * (the administrator: Tributos is not the demo gestor's group). Screenshots at 1280 and 390 px, pt-BR and English, in
+ * test-results/confiabilidade/.
  */
 const demo = demoComNavegador();
 const PASTA = join('test-results', 'confiabilidade');
@@ -94,17 +97,35 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       await form.getByLabel('Herança (causa mortis)').check();
       await form.getByLabel(/^Nome de quem transmite/).fill('José da Silva');
       await form.getByLabel(/^Valor declarado dos bens/).fill('250000');
-      await form.getByRole('button', { name: /^(Continuar|Enviar)$/ }).first().click();
-      const enviar = form.getByRole('button', { name: 'Enviar', exact: true });
-      if (await enviar.count()) await enviar.click();
+      // The property's CEP fills its address from the demo's CEP service.
+      await form.getByLabel(/^CEP do imóvel/).fill('01001-000');
+      await elemento.getByText('Endereço preenchido pelo CEP: confira e complete.').first().waitFor();
+      assert.deepEqual([await form.getByLabel(/^Endereço do imóvel/).inputValue(), await form.getByLabel(/^Cidade do imóvel/).inputValue(), await form.getByLabel(/^UF do imóvel/).inputValue()], ['Praça da Sé', 'São Paulo', 'SP']);
+      // The declaration is signed with gov.br (issue 44): the check step's button says so, and takes the citizen there.
+      const continuar = form.getByRole('button', { name: 'Continuar', exact: true });
+      if (await continuar.count()) await continuar.click();
+      const assinar = form.getByRole('button', { name: 'Assinar com gov.br e enviar', exact: true });
+      await assinar.waitFor();
+      await foto(p, 'cidadao-assinar-pt-BR-1280');
+      await assinar.click();
+      await p.waitForURL(/\/demo\/assinatura-govbr\/oauth2\.0\/authorize\?/);
+      assert.equal(new URL(p.url()).searchParams.get('scope'), 'sign');
+      await p.getByLabel('Código enviado por SMS').fill('12345');
+      await foto(p, 'assinatura-govbr-1280');
+      await semViolacoesAxe(p, 'a autorização da assinatura (simulador)');
+      await p.getByRole('button', { name: 'Autorizar', exact: true }).click();
+      await p.waitForURL(/\/cidadao\.html\?modelo=tributos-itcmd/);
       const recibo = elemento.getByText(/\d{4}\.\d{9}/).first();
       await recibo.waitFor({ timeout: 20_000 });
       protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
-      // The receipt is sealed by the state (the demo authority's certificate): poppler's pdfsig checks it.
+      assert.doesNotMatch(p.url(), /assinatura-govbr=/, 'the outcome is read once and leaves the address');
+      await foto(p, 'cidadao-assinado-pt-BR-1280');
+      // The receipt is the document the citizen signed, sealed by the state after it: poppler's pdfsig checks both.
       const href = await elemento.getByTestId('comprovante').getAttribute('href');
       writeFileSync(RECIBO, Buffer.from(await (await fetch(new URL(href!, demo.base))).arrayBuffer()));
-      const pdfsig = spawnSync('pdfsig', [RECIBO], { encoding: 'utf8' }).stdout;
-      assert.match(pdfsig, /Signer Certificate Common Name: Governo do Estado \(demonstração\)[\s\S]*Total document signed[\s\S]*Signature is Valid/);
+      const [doCidadao, doEstado] = spawnSync('pdfsig', [RECIBO], { encoding: 'utf8' }).stdout.split('Signature #2:');
+      assert.match(doCidadao, /Signer Certificate Common Name: MARIA CIDADA:52998224725[\s\S]*Signature is Valid/);
+      assert.match(doEstado, /Signer Certificate Common Name: Governo do Estado \(demonstração\)[\s\S]*Total document signed[\s\S]*Signature is Valid/);
     } finally {
       await ctx.close();
     }
@@ -116,6 +137,7 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       const gaveta = await abrirFormulario(pg, demo.base, 'admin', protocolo);
       await gaveta.locator('[data-testid=conta-govbr]').waitFor();
       assert.equal(await gaveta.locator('[data-testid=conta-govbr]').innerText(), 'Nível prata · selos: Cadastro básico (Receita Federal), Internet banking: Caixa Econômica Federal · sem verificação em duas etapas');
+      assert.match(await gaveta.locator('[data-testid=assinatura-govbr]').innerText(), /^Assinado por M\S* C\S* \(CPF .+\) em \d{2}\/\d{2}\/\d{2}.*, certificado de AC Simulada gov\.br \(demonstração\)$/);
       await foto(pg, 'gaveta-gestor-1280');
       // The receipt's PDF checked in the console by its signature: intact, and which form it is.
       await pg.keyboard.press('Escape');

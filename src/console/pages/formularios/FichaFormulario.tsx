@@ -139,6 +139,16 @@ export function FichaFormulario({ id }: { id: string }) {
             </dd>
           </>
         )}
+        {f.assinatura && (
+          <>
+            <dt>{t('ficha.assinatura-govbr')}</dt>
+            <dd data-testid="assinatura-govbr">
+              {f.assinatura.situacao === 'ASSINADO'
+                ? t('ficha.assinado-por', { nome: f.assinatura.nome ?? '—', cpf: f.assinatura.cpf ?? '—', emissor: f.assinatura.emissor ?? '—', data: f.assinatura.assinadoEm ? formatarDataHoraCompleta(f.assinatura.assinadoEm) : '—' })
+                : t('ficha.sem-assinatura')}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="cf-acoes-ficha">
         <Button icon="document" text={t('ficha.baixar-pdf')} loading={baixando} onClick={() => void baixarPdf()} />

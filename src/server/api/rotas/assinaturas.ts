@@ -13,11 +13,10 @@ import { parametros } from '../contrato';
 import { doc, params, type ContextoPublico } from './contextoPublico';
 import type { CorpoEnviado, Envio, ModoEnvio, Recibo as ReciboEnvio } from './envios';
 import { Enum, Nulavel } from '../../../contrato/comum';
+import { RETORNO_ASSINATURA_GOVBR } from '../../../forms/confiabilidade';
 
 /** How long a citizen has at gov.br to authorise the signature (its token is good for 10 minutes after that). */
 const PRAZO_MINUTOS = 30;
-/** The portal page's query parameter that brings the citizen back to the outcome. */
-export const PARAMETRO_RETORNO = 'assinatura-govbr';
 
 type Pendente = { id: string; codigo_servico: string; corpo: CorpoEnviado; cidadao: Cidadao | null; idioma: IdiomaCidadao; idiomas: string; retorno: string; situacao: string; motivo: string | null; formulario_id: string | null };
 
@@ -55,7 +54,7 @@ export function registrarAssinaturas(
       onRequest: porModelo,
       schema: doc('iniciarAssinatura', 'Confere um envio e leva o cidadão a assiná-lo no gov.br', {
         publica: true,
-        descricao: `Para modelos com \`assinatura\` (issue 44). As respostas são conferidas como no envio (os mesmos erros 422), e o envio espera, sem virar formulário, até o cidadão autorizar a assinatura no gov.br (até ${PRAZO_MINUTOS} minutos). Abra \`url\`: o gov.br volta a esta API, que assina o comprovante, guarda o formulário e leva o navegador de volta a \`retorno\` com \`?${PARAMETRO_RETORNO}=<id>\`.`,
+        descricao: `Para modelos com \`assinatura\` (issue 44). As respostas são conferidas como no envio (os mesmos erros do envio), e o envio espera, sem virar formulário, até o cidadão autorizar a assinatura no gov.br (até ${PRAZO_MINUTOS} minutos). Abra \`url\`: o gov.br volta a esta API, que assina o comprovante, guarda o formulário e leva o navegador de volta a \`retorno\` com \`?${RETORNO_ASSINATURA_GOVBR}=<id>\`.`,
         params,
         corpo: Type.Object({ ...CorpoEnvio.properties, retorno: Type.String({ maxLength: 2000, description: 'A página do portal para onde o cidadão volta (de uma origem de API_ORIGINS).' }) }),
         resposta: { status: 201, descricao: 'Aguardando a autorização no gov.br.', corpo: Type.Object({ id: Type.String(), url: Type.String({ description: 'A autorização da assinatura no gov.br (OAuth, scope `sign`).' }) }) },
@@ -158,6 +157,6 @@ export function registrarAssinaturas(
 /** The portal page with the outcome's id in its query. */
 function voltar(retorno: string, id: string): string {
   const u = new URL(retorno);
-  u.searchParams.set(PARAMETRO_RETORNO, id);
+  u.searchParams.set(RETORNO_ASSINATURA_GOVBR, id);
   return u.toString();
 }

@@ -301,7 +301,8 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         camposOcultos: camposOcultos(versao?.definicao, r.respostas ?? {}),
         declaracao: r.declaracao ? { texto: r.declaracao.texto, aceitaEm: new Date(r.declaracao.aceitaEm).toISOString() } : null,
         confiabilidade: r.confiabilidade ?? null,
-        assinatura: r.assinatura ?? null,
+        // Who signed is personal data: masked as the requester is (the signer is the requester, shown by "Mostrar").
+        assinatura: r.assinatura ? { ...r.assinatura, ...(r.assinatura.nome ? { nome: mascarar('nome', r.assinatura.nome) as string } : {}), ...(r.assinatura.cpf ? { cpf: mascararCpf(r.assinatura.cpf) } : {}) } : null,
         pagamento: await pagamentoDoFormulario(db, String(req.params.id)),
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
         retentativa: retentativa

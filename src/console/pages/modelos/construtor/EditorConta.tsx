@@ -2,7 +2,7 @@ import { Checkbox, FormGroup, HTMLSelect, Switch, TextArea } from '@blueprintjs/
 import { useId } from 'react';
 import { useT } from '../../../app/contexto';
 import type { Definicao } from '../../../../forms/definicao';
-import { definirConfiabilidade } from '../../../../forms/edicao';
+import { definirAssinatura, definirConfiabilidade } from '../../../../forms/edicao';
 import { NIVEIS, SELOS, type Exigencia } from '../../../../forms/confiabilidade';
 import type { AoMudarDefinicao } from './PropriedadesCampo';
 
@@ -10,7 +10,7 @@ import type { AoMudarDefinicao } from './PropriedadesCampo';
  * "Conta gov.br exigida" (issue 44): the minimum level of the citizen's gov.br account, the seals (any one of them)
  * and the second factor a model asks for, and why, as the citizen reads it. Asking anything makes the form ask for
  * the citizen's login; the server refuses an account that does not serve, and the element sends the citizen to the
- * trust catalogue.
+ * trust catalogue. Beside it, whether the citizen signs the form with the gov.br advanced signature.
  */
 export function EditorConta({ definicao, aoMudar, desabilitado }: { definicao: Definicao; aoMudar: AoMudarDefinicao; desabilitado: boolean }) {
   const t = useT();
@@ -49,6 +49,13 @@ export function EditorConta({ definicao, aoMudar, desabilitado }: { definicao: D
           </fieldset>
         ))}
       </details>
+      <FormGroup label={t('assinatura.rotulo')} labelFor={`${id}-assinatura`} helperText={t('assinatura.ajuda')}>
+        <HTMLSelect id={`${id}-assinatura`} value={definicao.assinatura ?? ''} disabled={desabilitado} onChange={(x) => aoMudar((d) => definirAssinatura(d, (x.currentTarget.value || null) as Definicao['assinatura'] | null), 'assinatura')}>
+          <option value="">{t('assinatura.nenhuma')}</option>
+          <option value="exigida">{t('assinatura.exigida')}</option>
+          <option value="opcional">{t('assinatura.opcional')}</option>
+        </HTMLSelect>
+      </FormGroup>
       {exige && (
         <FormGroup label={t('conta.motivo')} labelFor={`${id}-motivo`} helperText={t('conta.motivo-ajuda')}>
           <TextArea id={`${id}-motivo`} fill rows={2} maxLength={300} value={e.motivo ?? ''} disabled={desabilitado} onChange={(x) => mudar({ motivo: x.currentTarget.value }, 'motivo')} />
