@@ -266,6 +266,15 @@ for (const { nome, alvo: criar } of await alvos()) {
       // gov.br reliability (issue 44): a model that asks nothing takes any account, or none; one asking for prata wants a login.
       assert.deepEqual((await chamar('GET', `/publico/modelos/${codigo}/confiabilidade`, { token: null, espera: 200 })).corpo, { nivel: null, selos: [], segundoFator: false });
       if (!externo) await chamar('GET', '/publico/modelos/tributos-itcmd/confiabilidade', { token: null, espera: 401 });
+      // The citizen's gov.br signature (issue 44): the submission checked and kept while the citizen is at gov.br; a "no" there
+      // (the browser's return, out of the document) leaves it refused, and its outcome says so.
+      const assinatura = await chamar('POST', `/publico/modelos/${codigo}/assinaturas`, { token: null, corpo: { respostas, retorno: `${a.base}/cidadao.html` }, espera: externo ? [201, 503] : 201 });
+      await chamar('POST', `/publico/modelos/${codigo}/assinaturas`, { token: null, corpo: { respostas, retorno: 'https://fora.example.org/' }, espera: 400 });
+      if (assinatura.status === 201) {
+        assert.equal((await fetch(`${a.base}/publico/assinaturas/retorno?state=${assinatura.corpo.id}&error=access_denied`, { redirect: 'manual' })).status, 303);
+        assert.equal((await chamar('GET', `/publico/assinaturas/${assinatura.corpo.id}`, { token: null, espera: 200 })).corpo.situacao, 'RECUSADA');
+      }
+      await chamar('GET', '/publico/assinaturas/nenhuma-assinatura-0000', { token: null, espera: 404 });
       // The CEP lookup (issue 44), from the demo's own CEP service on loopback.
       assert.equal((await chamar('GET', '/publico/cep/01001-000', { token: null, espera: 200 })).corpo.logradouro, 'Praça da Sé');
       await chamar('GET', '/publico/cep/99999999', { token: null, espera: 404 });

@@ -39,7 +39,7 @@ const DESCRICAO_ERRO: Record<Erro | 503, string> = {
 
 export interface Resposta {
   /** 200 by default. */
-  status?: 200 | 201 | 202 | 204 | 303;
+  status?: 200 | 201 | 202 | 204;
   descricao: string;
   /** JSON body (none for 204). */
   corpo?: TSchema;
@@ -105,8 +105,6 @@ export function operacao(o: Operacao): FastifySchema {
   const sucesso =
     status === 204
       ? { description: r.descricao, type: 'null', headers: cabecalhos }
-      : status === 303
-      ? { description: r.descricao, headers: { ...cabecalhos, Location: Type.String({ description: 'Para onde o navegador segue.' }) } }
       : {
           description: r.descricao,
           ...(Object.keys(cabecalhos).length ? { headers: cabecalhos } : {}),

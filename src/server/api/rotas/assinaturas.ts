@@ -54,7 +54,7 @@ export function registrarAssinaturas(
       onRequest: porModelo,
       schema: doc('iniciarAssinatura', 'Confere um envio e leva o cidadão a assiná-lo no gov.br', {
         publica: true,
-        descricao: `Para modelos com \`assinatura\` (issue 44). As respostas são conferidas como no envio (os mesmos erros do envio), e o envio espera, sem virar formulário, até o cidadão autorizar a assinatura no gov.br (até ${PRAZO_MINUTOS} minutos). Abra \`url\`: o gov.br volta a esta API, que assina o comprovante, guarda o formulário e leva o navegador de volta a \`retorno\` com \`?${RETORNO_ASSINATURA_GOVBR}=<id>\`.`,
+        descricao: `Para modelos com \`assinatura\` (issue 44). As respostas são conferidas como no envio (os mesmos erros do envio), e o envio espera, sem virar formulário, até o cidadão autorizar a assinatura no gov.br (até ${PRAZO_MINUTOS} minutos). Abra \`url\`: o gov.br volta a esta API (\`GET /api/publico/assinaturas/retorno\`, o redirect_uri a registrar no ITI), que assina o comprovante, guarda o formulário e leva o navegador de volta a \`retorno\` com \`?${RETORNO_ASSINATURA_GOVBR}=<id>\`.`,
         params,
         corpo: Type.Object({ ...CorpoEnvio.properties, retorno: Type.String({ maxLength: 2000, description: 'A página do portal para onde o cidadão volta (de uma origem de API_ORIGINS).' }) }),
         resposta: { status: 201, descricao: 'Aguardando a autorização no gov.br.', corpo: Type.Object({ id: Type.String(), url: Type.String({ description: 'A autorização da assinatura no gov.br (OAuth, scope `sign`).' }) }) },
@@ -84,13 +84,9 @@ export function registrarAssinaturas(
   api.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
     '/assinaturas/retorno',
     {
-      schema: doc('retornoAssinatura', 'Volta do gov.br depois da autorização da assinatura', {
-        publica: true,
-        descricao: 'O `redirect_uri` registrado no ITI: o navegador do cidadão chega aqui com `code` e `state`; o comprovante é assinado, o formulário guardado (ou a recusa anotada), e o navegador volta à página do portal (303).',
-        query: Type.Object({ code: Type.Optional(Type.String({ maxLength: 2000 })), state: Type.Optional(Type.String({ maxLength: 100 })), error: Type.Optional(Type.String({ maxLength: 200 })) }),
-        resposta: { status: 303, descricao: 'De volta à página do portal, com `?assinatura-govbr=<id>`.' },
-        erros: [404, 429],
-      }),
+      // A browser's navigation (the OAuth redirect_uri registered at the ITI), not an API call: out of the API's document,
+      // described in iniciarAssinatura's and in README. It answers 303 back to the portal page, or 404 for a state unknown.
+      schema: { hide: true, querystring: Type.Object({ code: Type.Optional(Type.String({ maxLength: 2000 })), state: Type.Optional(Type.String({ maxLength: 100 })), error: Type.Optional(Type.String({ maxLength: 200 })) }) },
     },
     async (req, rep) => {
       // Taken once: a reload of this address (its code already spent) finds it taken and just goes back.
