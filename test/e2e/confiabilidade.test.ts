@@ -43,6 +43,7 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
         await conta.getByText(/^Selos exigidos/).click();
         await conta.getByText('Certificado digital (801)').click();
         await conta.getByLabel(/^Por que o serviço pede/).fill('A declaração tem valor legal.');
+        await conta.getByLabel('Assinatura gov.br do cidadão').selectOption({ label: 'pedir, aceitando sem assinatura' });
         await conta.scrollIntoViewIfNeeded();
         await foto(p, 'construtor-pt-BR-1280');
         await semViolacoesAxe(p, 'o construtor com a conta gov.br exigida');
@@ -51,7 +52,9 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       },
       { viewport: { width: 1280, height: 900 } },
     );
-    assert.deepEqual((await designer('GET', `/modelos/${CODIGO}`)).json.definicao.confiabilidade, { nivel: 'prata', selos: ['801'], segundoFator: true, motivo: 'A declaração tem valor legal.' });
+    const salvo = (await designer('GET', `/modelos/${CODIGO}`)).json.definicao;
+    assert.deepEqual(salvo.confiabilidade, { nivel: 'prata', selos: ['801'], segundoFator: true, motivo: 'A declaração tem valor legal.' });
+    assert.equal(salvo.assinatura, 'opcional');
   });
 
   test('bronze vê o nível que falta e por quê, vai ao catálogo, volta prata, envia; a equipe vê o nível na gaveta', async () => {
@@ -149,6 +152,49 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       assert.match(await resultado.innerText(), new RegExp(`^Íntegro: assinado por Governo do Estado \\(demonstração\\) em \\d{2}/\\d{2}/\\d{2}.*É o formulário ${protocolo.replace('.', '\\.')} \\(Declaração de ITCMD\\)`));
       await foto(pg, 'verificacao-pdf-1280');
       await semViolacoesAxe(pg, 'a verificação do PDF');
+    } finally {
+      await g.close();
+    }
+  });
+
+  test('assinatura opcional: "Não autorizar" no gov.br volta à verificação com as respostas; "Enviar sem assinar" envia marcado', async () => {
+    const admin = await clienteApi(demo.base, 'admin');
+    const codigo = `opcional-${Date.now().toString(36)}`;
+    const grupo = (await admin('GET', '/modelos/educacao-auxilio-familia')).json.grupoControleConteudo.id;
+    const corpo = { nome: 'Pedido com assinatura opcional', grupoControleConteudoId: grupo };
+    assert.equal((await admin('POST', '/modelos', { codigoServico: codigo, ...corpo })).status, 201);
+    const definicao = { assinatura: 'opcional', secoes: [{ id: 's', titulo: 'Pedido', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [], requerente: 'nome' }] }] };
+    assert.equal((await admin('PUT', `/modelos/${codigo}`, { ...corpo, definicao, versao: 1 })).status, 200);
+    assert.equal((await admin('POST', `/modelos/${codigo}/versoes`)).status, 201);
+    const ctx = await demo.navegador.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await ctx.newPage();
+    let protocolo = '';
+    try {
+      await p.goto(`${demo.base}/cidadao.html?modelo=${codigo}`);
+      const elemento = p.locator('formulario-cidadao');
+      const form = elemento.locator('form.fc-formulario');
+      await form.getByLabel(/^Nome completo/).fill('Joana Prado');
+      await form.getByRole('button', { name: 'Assinar com gov.br e enviar' }).click();
+      await p.waitForURL(/\/demo\/assinatura-govbr\/oauth2\.0\/authorize\?/);
+      await p.getByRole('button', { name: 'Não autorizar' }).click();
+      await p.waitForURL(new RegExp(`/cidadao\\.html\\?modelo=${codigo}`));
+      const erro = elemento.locator('.fc-erro-envio');
+      await erro.waitFor();
+      assert.match(await erro.innerText(), /A assinatura não foi autorizada no gov\.br\. Suas respostas continuam guardadas/);
+      assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), 'Joana Prado', 'the answers wait in the tab');
+      await foto(p, 'cidadao-assinatura-negada-pt-BR-390');
+      await semViolacoesAxe(p, 'a assinatura não autorizada');
+      await form.getByRole('button', { name: 'Enviar sem assinar' }).click();
+      const recibo = elemento.getByText(/\d{4}\.\d{9}/).first();
+      await recibo.waitFor({ timeout: 20_000 });
+      protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
+    } finally {
+      await ctx.close();
+    }
+    const g = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const gaveta = await abrirFormulario(await g.newPage(), demo.base, 'admin', protocolo);
+      assert.equal(await gaveta.locator('[data-testid=assinatura-govbr]').innerText(), 'Enviado sem assinatura (o modelo aceitava)');
     } finally {
       await g.close();
     }

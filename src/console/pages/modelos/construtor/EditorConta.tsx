@@ -49,18 +49,22 @@ export function EditorConta({ definicao, aoMudar, desabilitado }: { definicao: D
           </fieldset>
         ))}
       </details>
-      <FormGroup label={t('assinatura.rotulo')} labelFor={`${id}-assinatura`} helperText={t('assinatura.ajuda')}>
-        <HTMLSelect id={`${id}-assinatura`} value={definicao.assinatura ?? ''} disabled={desabilitado} onChange={(x) => aoMudar((d) => definirAssinatura(d, (x.currentTarget.value || null) as Definicao['assinatura'] | null), 'assinatura')}>
-          <option value="">{t('assinatura.nenhuma')}</option>
-          <option value="exigida">{t('assinatura.exigida')}</option>
-          <option value="opcional">{t('assinatura.opcional')}</option>
-        </HTMLSelect>
-      </FormGroup>
       {exige && (
         <FormGroup label={t('conta.motivo')} labelFor={`${id}-motivo`} helperText={t('conta.motivo-ajuda')}>
           <TextArea id={`${id}-motivo`} fill rows={2} maxLength={300} value={e.motivo ?? ''} disabled={desabilitado} onChange={(x) => mudar({ motivo: x.currentTarget.value }, 'motivo')} />
         </FormGroup>
       )}
+      <FormGroup label={t('assinatura.rotulo')} labelFor={`${id}-assinatura`} helperText={t('assinatura.ajuda')}>
+        <HTMLSelect id={`${id}-assinatura`} value={definicao.assinatura ?? ''} disabled={desabilitado} onChange={(x) => {
+            // Read now: the event is gone when the change is applied.
+            const a = (x.currentTarget.value || null) as Definicao['assinatura'] | null;
+            aoMudar((d) => definirAssinatura(d, a), 'assinatura');
+          }}>
+          <option value="">{t('assinatura.nenhuma')}</option>
+          <option value="exigida">{t('assinatura.exigida')}</option>
+          <option value="opcional">{t('assinatura.opcional')}</option>
+        </HTMLSelect>
+      </FormGroup>
     </fieldset>
   );
 }
