@@ -18,6 +18,8 @@ import { seloDoAmbiente } from '../../src/server/pdf/selo';
 import { seloDemo } from './seloDemo';
 import { assinaturaGovbrDemo, registrarAssinaturaGovbrDemo } from './assinaturaGovbrDemo';
 import { assinaturaGovbrDoAmbiente } from '../../src/server/assinatura/govbr';
+import { smsDoAmbiente } from '../../src/server/sms';
+import { CAMINHO_SMS_DEMO, registrarSmsDemo } from './smsDemo';
 import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from '../../src/server/entrega/integracao';
 import { opcoesRetencaoDoAmbiente, type OpcoesRetencao } from '../../src/server/entrega/retencao';
 import { opcoesEmailDoAmbiente, type OpcoesEmail } from '../../src/server/email/mensageiro';
@@ -89,6 +91,8 @@ export interface OpcoesServidor {
   selo?: import('../../src/server/pdf/selo').Selo | null;
   /** CIDADAO_CATALOGO_URL / CIDADAO_CLIENT_ID (issue 44); absent: the demo's own catalogue on loopback (/demo/confiabilidades). */
   catalogo?: import('../../src/server/api/confiabilidade').CatalogoConfiabilidades | null;
+  /** SMS_URL (issue 45); absent: the demo's SMS page on loopback (/demo/sms); null: none. */
+  sms?: import('../../src/server/sms').OpcoesSms | null;
   /** ASSINATURA_GOVBR_* (issue 44); absent: the demo's simulator of gov.br's signature API on loopback (/demo/assinatura-govbr). */
   assinaturaGovbr?: import('../../src/server/assinatura/govbr').OpcoesAssinaturaGovbr | null;
   /** PSP_DEMO: the demo's simulated PSP and its page /demo/pix (on by default in the demo, never in tests unless asked). */
@@ -170,6 +174,8 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     catalogo: o.catalogo ?? { url: `${o.urlPublica}${CAMINHO_CATALOGO_DEMO}`, clientId: 'console-formularios-demo' },
     // The citizen's gov.br signature (issue 44): ASSINATURA_GOVBR_* when given, else the demo's simulator on loopback.
     assinaturaGovbr: o.assinaturaGovbr === undefined ? assinaturaGovbrDemo(o.urlPublica) : o.assinaturaGovbr,
+    // Text messages (issue 45): SMS_URL when given, else the demo's own gateway, listed at /demo/sms.
+    sms: o.sms === undefined ? { url: `${o.urlPublica}${CAMINHO_SMS_DEMO}`, timeoutMs: 3000 } : o.sms,
     aoAbrirBanco: async (db) => {
       if (o.semear) await semearDemo(db, `${o.urlPublica}/demo/receptor`);
     },
@@ -180,6 +186,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
   registrarCepDemo(app);
   registrarConfiabilidadesDemo(app);
   registrarAssinaturaGovbrDemo(app, o.pastaDados);
+  registrarSmsDemo(app);
   app.addHook('onClose', async () => void (await caixaDeEmails?.fechar()));
   if (pspDemo) {
     // "Deixar vencer" (demo only): the charge's deadline and its margin are taken as past, and the sweep runs now.
@@ -286,6 +293,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     catalogo: env.CIDADAO_CATALOGO_URL ? catalogoDoAmbiente(env) : undefined,
     selo: seloDoAmbiente(env) ?? undefined,
     assinaturaGovbr: assinaturaGovbrDoAmbiente(env, urlPublica) ?? undefined,
+    sms: smsDoAmbiente(env) ?? undefined,
     pspDemo: env.PSP_DEMO !== 'off',
     pspDemoCertificado: certificadoDoWebhookDoAmbiente(env, false),
     trustProxy: trustProxyDoAmbiente(env),

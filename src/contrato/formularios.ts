@@ -282,6 +282,7 @@ export const CorpoEnvio = Type.Object(
     respostas: Objeto('As respostas por nome de campo.'),
     rascunho: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'O código do rascunho de onde o envio veio: as respostas são conferidas com a versão em que o rascunho começou, e o rascunho é apagado com o envio.' })),
     declaracaoAceita: Type.Optional(Type.Boolean({ description: 'O aceite da declaração do modelo (obrigatório quando o modelo tem uma).' })),
+    verificacoes: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 100 }), { description: 'Por pergunta `verificado` (issue 45), a prova do código confirmado (o `prova` de `POST /verificacoes/{id}/confirmacao`) para exatamente esse valor.' })),
   },
   { additionalProperties: false, title: 'Envio', examples: [{ respostas: { cpf: '123.456.789-09', nome: 'Maria da Silva' } }] },
 );

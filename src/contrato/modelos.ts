@@ -56,6 +56,7 @@ export const Campo = Type.Object(
     obrigatorioQuando: Type.Optional(Type.Unknown({ description: 'Uma regra (issue 43): a pergunta passa a ser obrigatória quando esta expressão (ver Expressao) vale para as respostas anteriores e os valores calculados.' })),
     preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
     confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
+    verificado: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail ou telefone, fora de seções que se repetem (issue 45): o cidadão confirma o endereço ou o número com um código de uso único enviado a ele (`POST /api/publico/modelos/{codigo}/verificacoes`), e o envio leva a prova em `verificacoes`.' })),
     endereco: Type.Optional(
       Type.Object(
         { logradouro: Type.Optional(Type.String()), bairro: Type.Optional(Type.String()), cidade: Type.Optional(Type.String()), uf: Type.Optional(Type.String()) },
@@ -160,6 +161,12 @@ export const Definicao = Type.Object(
       ),
     ),
     confiabilidade: Type.Optional(ExigenciaConfiabilidade),
+    verificacao: Type.Optional(
+      Type.Object(
+        { smsPorMes: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, description: 'Quantos SMS de código o modelo pode enviar por mês (1.000 por padrão); acabado, nenhum telefone recebe código até o mês seguinte.' })) },
+        { additionalProperties: false, description: 'Os códigos das perguntas `verificado` (issue 45).' },
+      ),
+    ),
     assinatura: Type.Optional(
       Enum(['exigida', 'opcional'] as const, 'A assinatura eletrônica avançada do gov.br (issue 44; Lei 14.063/2020): depois de "Verifique suas respostas", o cidadão autoriza no gov.br a assinatura do comprovante, que é guardado assinado. `exigida`: só formulários assinados são guardados; `opcional`: o cidadão pode enviar sem assinar, e o formulário fica marcado "sem assinatura". O gov.br só assina para contas prata ou ouro.'),
     ),

@@ -116,6 +116,9 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
         }
       if (c.confirmacao && c.tipo !== 'email') p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-tipo') });
       else if (c.confirmacao && ++confirmacoes > 1) p.push({ caminho: `${cc}.confirmacao`, mensagem: t('def.confirmacao-unica') });
+      // A verified question (issue 45): an e-mail or a phone, one value (not in a repeated section).
+      if (c.verificado && c.tipo !== 'email' && c.tipo !== 'telefone') p.push({ caminho: `${cc}.verificado`, mensagem: t('def.verificado-tipo') });
+      else if (c.verificado && s.repeticao) p.push({ caminho: `${cc}.verificado`, mensagem: t('def.verificado-repeticao') });
       if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });
       else if (c.arquivo) {
         const mb = c.arquivo.tamanhoMaximoMb;

@@ -16,6 +16,7 @@ import { opcoesPixDoAmbiente } from './pix/cobrancas';
 import { opcoesCepDoAmbiente } from './api/cep';
 import { catalogoDoAmbiente } from './api/confiabilidade';
 import { assinaturaGovbrDoAmbiente } from './assinatura/govbr';
+import { smsDoAmbiente } from './sms';
 import { seloDoAmbiente } from './pdf/selo';
 
 /**
@@ -143,6 +144,7 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     cep: opcoesCepDoAmbiente(env),
     catalogo: catalogoDoAmbiente(env),
     assinaturaGovbr: assinaturaGovbrDoAmbiente(env, urlPublica),
+    sms: smsDoAmbiente(env),
     selo: seloDoAmbiente(env),
   };
 }

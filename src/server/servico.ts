@@ -28,6 +28,7 @@ import { lojaEmMemoria } from './api/limites';
 import { fecharPdf } from './pdf/gerador';
 import type { Selo } from './pdf/selo';
 import { criarAssinaturaGovbr, type OpcoesAssinaturaGovbr } from './assinatura/govbr';
+import { criarSms, type OpcoesSms } from './sms';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { criarSaude, registrarSaude, type Saude } from './operacao/saude';
@@ -80,6 +81,8 @@ export interface OpcoesServico {
   catalogo?: CatalogoConfiabilidades | null;
   /** ASSINATURA_GOVBR_* (issue 44): the citizen's gov.br signature; absent or null: models asking for it cannot be signed. */
   assinaturaGovbr?: OpcoesAssinaturaGovbr | null;
+  /** SMS_URL (issue 45): the codes of verified phone questions; absent or null: none. */
+  sms?: OpcoesSms | null;
   /** IDIOMAS_FORMULARIOS: the languages a model may be offered in besides Portuguese; absent: all the citizen's catalogs have. */
   idiomasFormularios?: readonly IdiomaTraducao[];
   /** The demo's seeds (never in production). */
@@ -205,6 +208,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     catalogo: o.catalogo ?? null,
     selo: o.selo ?? null,
     assinaturaGovbr: o.assinaturaGovbr ? criarAssinaturaGovbr(o.assinaturaGovbr) : null,
+    sms: o.sms ? criarSms(o.sms) : null,
     origensRetorno: [...new Set([...o.origensApi, new URL(o.urlPublica).origin])],
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.

@@ -211,6 +211,7 @@ for (const { nome, alvo: criar } of await alvos()) {
               { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: false, regras: [{ tipo: 'dataNaoFutura' }] },
               { id: 'assunto', tipo: 'escolha-unica', rotulo: 'Assunto', obrigatorio: true, regras: [], opcoes: [{ valor: 'a', rotulo: 'Alvará' }, { valor: 'b', rotulo: 'Certidão' }] },
               { id: 'documento', tipo: 'arquivo', rotulo: 'Documento', obrigatorio: false, regras: [], arquivo: { tamanhoMaximoMb: 1, tipos: ['pdf'] } },
+              { id: 'celular', tipo: 'telefone', rotulo: 'Celular', obrigatorio: false, regras: [], verificado: true },
             ],
           },
         ],
@@ -275,6 +276,18 @@ for (const { nome, alvo: criar } of await alvos()) {
         assert.equal((await chamar('GET', `/publico/assinaturas/${assinatura.corpo.id}`, { token: null, espera: 200 })).corpo.situacao, 'RECUSADA');
       }
       await chamar('GET', '/publico/assinaturas/nenhuma-assinatura-0000', { token: null, espera: 404 });
+      // Verified contact (issue 45): a code to the phone (the demo's SMS gateway), a wrong code, the right one, an unknown one.
+      const verificacao = await chamar('POST', `/publico/modelos/${codigo}/verificacoes`, { token: null, corpo: { campo: 'celular', valor: '(11) 98765-4321' }, espera: externo ? [201, 503] : 201 });
+      await chamar('POST', `/publico/modelos/${codigo}/verificacoes`, { token: null, corpo: { campo: 'nome', valor: 'Maria' }, espera: 400 });
+      if (!externo) {
+        const sms = ((await (await fetch(`${a.base.replace(/\/api$/, '')}/demo/sms.json`)).json()) as { para: string; texto: string }[]).find((m) => m.para === '+5511987654321')!;
+        const certo = sms.texto.slice(0, 6);
+        await chamar('POST', `/publico/verificacoes/${verificacao.corpo.id}/confirmacao`, { token: null, corpo: { codigo: certo === '000000' ? '111111' : '000000' }, espera: 422 });
+        assert.equal((await chamar('POST', `/publico/verificacoes/${verificacao.corpo.id}/confirmacao`, { token: null, corpo: { codigo: certo }, espera: 200 })).corpo.prova, verificacao.corpo.id);
+        // Without the proof, the number is refused naming the question (the API suite sends it with the proof).
+        await chamar('POST', `/publico/modelos/${codigo}/formularios`, { token: null, corpo: { respostas: { ...respostas, celular: '(11) 98765-4321' } }, espera: 422 });
+      }
+      await chamar('POST', '/publico/verificacoes/nenhuma-verificacao-0000/confirmacao', { token: null, corpo: { codigo: '123456' }, espera: 404 });
       // The CEP lookup (issue 44), from the demo's own CEP service on loopback.
       assert.equal((await chamar('GET', '/publico/cep/01001-000', { token: null, espera: 200 })).corpo.logradouro, 'Praça da Sé');
       await chamar('GET', '/publico/cep/99999999', { token: null, espera: 404 });

@@ -184,6 +184,17 @@ describe('conta gov.br exigida, de ponta a ponta', () => {
       assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), 'Joana Prado', 'the answers wait in the tab');
       await foto(p, 'cidadao-assinatura-negada-pt-BR-390');
       await semViolacoesAxe(p, 'a assinatura não autorizada');
+      await p.setViewportSize({ width: 1280, height: 900 });
+      await foto(p, 'cidadao-assinatura-negada-pt-BR-1280');
+      await p.getByLabel('Idioma do formulário').selectOption('en');
+      await form.getByRole('button', { name: 'Sign with gov.br and send' }).waitFor();
+      await form.getByRole('button', { name: 'Send without signing' }).waitFor();
+      await foto(p, 'cidadao-assinatura-en-1280');
+      await p.setViewportSize({ width: 390, height: 844 });
+      await foto(p, 'cidadao-assinatura-en-390');
+      await p.getByLabel('Idioma do formulário').selectOption('pt-BR');
+      await form.getByLabel(/^Nome completo/).waitFor();
+      assert.equal(await form.getByLabel(/^Nome completo/).inputValue(), 'Joana Prado');
       await form.getByRole('button', { name: 'Enviar sem assinar' }).click();
       const recibo = elemento.getByText(/\d{4}\.\d{9}/).first();
       await recibo.waitFor({ timeout: 20_000 });

@@ -293,6 +293,8 @@ export const modelos = {
   'def.login-desconhecido': ['O login do cidadão não informa esse dado.', "The citizen's login does not give that."],
   'def.login-tipo': ['Esse dado do login só preenche um campo do tipo {tipo}.', 'That login detail only fills a field of type {tipo}.'],
   'def.email-equipe': ['Informe um e-mail válido para a equipe (ou deixe em branco).', 'Enter a valid team e-mail (or leave it empty).'],
+  'def.verificado-tipo': ['Só um campo de e-mail ou de telefone pode ser confirmado por código.', 'Only an e-mail or phone field can be confirmed by code.'],
+  'def.verificado-repeticao': ['Um campo confirmado por código não pode estar numa seção que se repete.', 'A field confirmed by code cannot be in a repeated section.'],
   'def.confirmacao-tipo': ['Só um campo de e-mail pode receber a confirmação.', 'Only an e-mail field can receive the confirmation.'],
   'def.confirmacao-unica': ['Só um campo de e-mail pode receber a confirmação.', 'Only one e-mail field can receive the confirmation.'],
   'def.regra-tipo': ['A regra {regra} não se aplica a um campo do tipo {tipo}.', 'The rule {regra} does not apply to a field of type {tipo}.'],

@@ -17,6 +17,10 @@ export interface Cidadao {
   email?: string | null;
   /** yyyy-MM-dd. */
   nascimento?: string | null;
+  /** OIDC's `email_verified`, `phone_number` and `phone_number_verified` (issue 45: a verified question is proved by them). */
+  emailVerificado?: boolean;
+  telefone?: string | null;
+  telefoneVerificado?: boolean;
   /** The gov.br account's level, seals and second factor (issue 44), from the claims configured. */
   confiabilidade?: ConfiabilidadeDoCidadao;
 }
@@ -97,6 +101,9 @@ export function cidadaoDasClaims(payload: Record<string, unknown>, claimCpf: str
     nome: texto(payload.name),
     email: texto(payload.email),
     nascimento: nascimento && /^\d{4}-\d{2}-\d{2}$/.test(nascimento) ? nascimento : null,
+    emailVerificado: payload.email_verified === true,
+    telefone: texto(payload.phone_number),
+    telefoneVerificado: payload.phone_number_verified === true,
     confiabilidade: { nivel: nivelDaClaim(claim(payload, claims.nivel)), selos: selosDaClaim(claim(payload, claims.selos)), segundoFator: segundoFatorDaClaim(claim(payload, claims.amr)) },
   };
 }

@@ -59,6 +59,8 @@ export interface OpcoesApi {
   selo?: import('../pdf/selo').Selo | null;
   /** The gov.br trust catalogue (issue 44). */
   catalogo?: import('./confiabilidade').CatalogoConfiabilidades | null;
+  /** Text messages (issue 45). */
+  sms?: import('../sms').Sms | null;
   /** The citizen's gov.br signature (issue 44). */
   assinaturaGovbr?: import('../assinatura/govbr').AssinaturaGovbr | null;
   /** Where a citizen comes back to from gov.br: the portals' origins and this API's own. */
@@ -93,7 +95,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, catalogo: o.catalogo, selo: o.selo, assinaturaGovbr: o.assinaturaGovbr, origens: o.origensRetorno ?? o.origens, extras: o.extrasPublicos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, catalogo: o.catalogo, selo: o.selo, assinaturaGovbr: o.assinaturaGovbr, sms: o.sms, origens: o.origensRetorno ?? o.origens, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.

@@ -10,7 +10,7 @@ import { criarLaco } from '../entrega/laco';
 import { eventoPorId } from '../eventos';
 import { ErroConfiguracao, numeroDoAmbiente } from '../ambiente';
 import type { IdiomaCidadao } from '../../i18n/cidadao';
-import { mensagemConfirmacao, mensagemEquipe, mensagemRascunho, type FormularioEmail, type Mensagem } from './mensagens';
+import { mensagemConfirmacao, mensagemEquipe, mensagemCodigo, mensagemRascunho, type FormularioEmail, type Mensagem } from './mensagens';
 
 /**
  * E-mail (issue 21): jobs in `envio_email`, written in the transaction that stores what they are about
@@ -52,7 +52,7 @@ export function opcoesEmailDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEmail {
   };
 }
 
-export type TipoEmail = 'CONFIRMACAO' | 'EQUIPE' | 'RASCUNHO';
+export type TipoEmail = 'CONFIRMACAO' | 'EQUIPE' | 'RASCUNHO' | 'CODIGO';
 
 /** Queues an e-mail in the caller's transaction. */
 export const enfileirarEmail = (tx: Executor, e: { formularioId?: string | null; tipo: TipoEmail; para: string; dados?: Record<string, unknown> }) =>
@@ -83,6 +83,7 @@ async function formularioDoEmail(db: Executor, id: string): Promise<FormularioEm
 /** The message of a job (null: its form is gone, nothing to send). */
 export async function mensagemDoTrabalho(db: Executor, t: Pick<Trabalho, 'formulario_id' | 'tipo' | 'para' | 'dados'>, selo: Selo | null = null): Promise<Mensagem | null> {
   if (t.tipo === 'RASCUNHO') return mensagemRascunho(t.para, t.dados as { link: string; modelo: string; expiraEm: string; idioma?: IdiomaCidadao });
+  if (t.tipo === 'CODIGO') return mensagemCodigo(t.para, t.dados as { codigo: string; modelo: string; validadeMinutos: number; idioma?: IdiomaCidadao });
   const f = t.formulario_id ? await formularioDoEmail(db, t.formulario_id) : null;
   if (!f) return null;
   return t.tipo === 'CONFIRMACAO' ? mensagemConfirmacao(t.para, f, selo) : mensagemEquipe(t.para, f);

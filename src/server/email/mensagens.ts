@@ -102,3 +102,16 @@ export function mensagemRascunho(para: string, d: { link: string; modelo: string
     anexos: [],
   };
 }
+
+/** A verified question's code (issue 45): the code in the subject too, so a phone's notification shows it. */
+export function mensagemCodigo(para: string, d: { codigo: string; modelo: string; validadeMinutos: number; idioma?: IdiomaCidadao }): Mensagem {
+  const idioma = d.idioma ?? 'pt-BR';
+  const corpo = textoCidadao(idioma, 'email.codigo', { codigo: d.codigo, modelo: d.modelo, minutos: d.validadeMinutos });
+  return {
+    para,
+    assunto: textoCidadao(idioma, 'email.codigo-assunto', { codigo: d.codigo }),
+    texto: `${textoCidadao(idioma, 'email.ola')}\n\n${corpo}\n`,
+    html: html(`<p>${esc(textoCidadao(idioma, 'email.ola'))}</p><p style="font-size:24px;letter-spacing:4px"><strong>${esc(d.codigo)}</strong></p><p>${esc(corpo)}</p>`, idioma),
+    anexos: [],
+  };
+}

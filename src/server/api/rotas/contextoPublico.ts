@@ -71,6 +71,8 @@ export interface OpcoesPublico {
   selo?: import('../../pdf/selo').Selo | null;
   /** The gov.br trust catalogue (issue 44) the element sends a citizen to; absent: no address given. */
   catalogo?: import('../confiabilidade').CatalogoConfiabilidades | null;
+  /** Text messages (issue 45: the codes of verified phone questions); absent: none can be sent. */
+  sms?: import('../../sms').Sms | null;
   /** The citizen's gov.br signature (issue 44); absent: models asking for it cannot be signed here (503). */
   assinaturaGovbr?: import('../../assinatura/govbr').AssinaturaGovbr | null;
   /** The origins a citizen may be sent back to after gov.br (the portals of API_ORIGINS and this API's own). */
@@ -99,6 +101,10 @@ export interface LimitesPublico {
   /** Resume-link e-mails per hour to one address, and confirmations. */
   emailsRascunhoPorDestinatarioPorHora: number;
   confirmacoesPorDestinatarioPorHora: number;
+  /** Codes of verified questions (issue 45) per hour: to one recipient, from one client address, for one model. */
+  codigosPorDestinatarioPorHora: number;
+  codigosPorEnderecoPorHora: number;
+  codigosPorModeloPorHora: number;
 }
 
 /** Sized so a real portal's peak passes: a citizen (or an office behind one address) never meets 120 a minute; one service, 50 a second. */
@@ -113,6 +119,9 @@ export const LIMITES_PADRAO: LimitesPublico = {
   anexosMbPorModeloPorHora: 5000,
   emailsRascunhoPorDestinatarioPorHora: 3,
   confirmacoesPorDestinatarioPorHora: 10,
+  codigosPorDestinatarioPorHora: 5,
+  codigosPorEnderecoPorHora: 30,
+  codigosPorModeloPorHora: 2000,
 };
 
 /** README.md's PUBLICO_* variables. */
@@ -129,6 +138,9 @@ export function limitesDoAmbiente(env: NodeJS.ProcessEnv): LimitesPublico {
     anexosMbPorModeloPorHora: num('PUBLICO_ANEXOS_MB_MODELO', LIMITES_PADRAO.anexosMbPorModeloPorHora),
     emailsRascunhoPorDestinatarioPorHora: num('PUBLICO_EMAILS_RASCUNHO_DESTINATARIO', LIMITES_PADRAO.emailsRascunhoPorDestinatarioPorHora),
     confirmacoesPorDestinatarioPorHora: num('PUBLICO_CONFIRMACOES_DESTINATARIO', LIMITES_PADRAO.confirmacoesPorDestinatarioPorHora),
+    codigosPorDestinatarioPorHora: num('PUBLICO_CODIGOS_DESTINATARIO', LIMITES_PADRAO.codigosPorDestinatarioPorHora),
+    codigosPorEnderecoPorHora: num('PUBLICO_CODIGOS_ENDERECO', LIMITES_PADRAO.codigosPorEnderecoPorHora),
+    codigosPorModeloPorHora: num('PUBLICO_CODIGOS_MODELO', LIMITES_PADRAO.codigosPorModeloPorHora),
   };
 }
 
@@ -145,6 +157,9 @@ export function limitesNomeados(l: LimitesPublico) {
     anexosModelo: { nome: 'anexos-modelo', max: l.anexosMbPorModeloPorHora * 1024 * 1024, janelaMs: HORA, mensagem: (t) => `Este formulário está recebendo arquivos demais agora. ${t}` },
     emailsRascunho: { nome: 'email-rascunho', max: l.emailsRascunhoPorDestinatarioPorHora, janelaMs: HORA, mensagem: (t) => `Este endereço já recebeu links de rascunho demais na última hora. ${t}` },
     confirmacoes: { nome: 'email-confirmacao', max: l.confirmacoesPorDestinatarioPorHora, janelaMs: HORA, mensagem: (t) => `Este endereço já recebeu confirmações demais na última hora. ${t}` },
+    codigosDestinatario: { nome: 'codigo-destinatario', max: l.codigosPorDestinatarioPorHora, janelaMs: HORA, mensagem: (t) => `Este endereço ou telefone já recebeu códigos demais na última hora. ${t}` },
+    codigosEndereco: { nome: 'codigo-endereco', max: l.codigosPorEnderecoPorHora, janelaMs: HORA, mensagem: (t) => `Você já pediu códigos demais na última hora. ${t}` },
+    codigosModelo: { nome: 'codigo-modelo', max: l.codigosPorModeloPorHora, janelaMs: HORA, mensagem: (t) => `Este formulário está enviando códigos demais agora. ${t}` },
   } satisfies Record<string, Limite>;
 }
 export type LimitesNomeados = ReturnType<typeof limitesNomeados>;

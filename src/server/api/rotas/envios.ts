@@ -28,8 +28,9 @@ import { PRAZO_PADRAO_MINUTOS } from '../../../forms/vocabulario';
 import type { FichaPdf } from '../../pdf/fichaPdf';
 import { situacaoDoEnvio } from '../../pix/situacao';
 import { fichaDoComprovante } from './comprovantes';
+import { exigirProvas } from './verificacoes';
 
-export type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean };
+export type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean; verificacoes?: Record<string, string> };
 
 /** One submission as the routes hand it over: what was sent, in which language, and by whom. */
 export interface Envio {
@@ -152,6 +153,9 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       ...Object.entries(porCampo).map(([k, message]) => ({ field: `respostas.${k}`, message })).filter((e) => e.field !== erroCpf?.field),
     ];
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
+    // Verified questions (issue 45): each answered one proved by a code confirmed for exactly this value (422, naming it).
+    const semProva = await exigirProvas(db, m.codigo_servico, definicao, respostasDadas, req.corpo.verificacoes, idioma, cidadao);
+    if (semProva.length) throw new ErroHttp(422, semProva.map((e) => e.message).join(' '), semProva);
     // A blocking rule that holds refuses the form with the designer's message, in the language of the model's texts the citizen reads.
     if (calculo.bloqueios.length) {
       const lidas = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).bloqueios ?? [];

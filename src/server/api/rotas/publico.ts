@@ -10,6 +10,7 @@ import { registrarRascunhos } from './rascunhos';
 import { registrarJornada } from './jornada';
 import { registrarEnvios } from './envios';
 import { registrarAssinaturas } from './assinaturas';
+import { registrarVerificacoes } from './verificacoes';
 import { registrarAnexosPublicos } from './anexosPublicos';
 import { registrarComprovantes } from './comprovantes';
 import { idiomasPreferidos } from '../../../i18n/cidadao';
@@ -168,6 +169,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   await registrarComprovantes(api, ctx);
   registrarPagamentos(api, ctx);
   registrarAssinaturas(api, ctx, porModelo, registrarEnvios(api, ctx, porModelo));
+  registrarVerificacoes(api, ctx, porModelo);
   await registrarAnexosPublicos(api, ctx, porModelo);
   registrarRascunhos(api, ctx, o.rascunhos, porModelo);
   registrarJornada(api, ctx);
