@@ -32,6 +32,9 @@ const PEDIDOS: Record<string, Definicao['secoes'][number]['campos']> = {
   ],
 };
 
+/** The seeded model whose e-mail and mobile are confirmed by code (issue 45). */
+export const CONTATO_VERIFICADO = 'tributos-ipva-isencao';
+
 /** Demo templates: each content-control group owns published, draft and archived models. */
 const definicao = (assunto: string, codigo?: string): Definicao => ({
   secoes: [
@@ -41,9 +44,12 @@ const definicao = (assunto: string, codigo?: string): Definicao => ({
       campos: [
         { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }], requerente: 'nome' },
         { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
-        { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: true, regras: [], requerente: 'email' },
+        // The IPVA exemption confirms the e-mail and the mobile by code (issue 45): what the state writes back to must be the citizen's.
+        { id: 'email', tipo: 'email', rotulo: 'E-mail', obrigatorio: true, regras: [], requerente: 'email', ...(codigo === CONTATO_VERIFICADO ? { verificado: true, confirmacao: true } : {}) },
         { id: 'nascimento', tipo: 'data', rotulo: 'Data de nascimento', obrigatorio: false, regras: [{ tipo: 'dataNaoFutura' }] },
-        { id: 'telefone', tipo: 'texto', rotulo: 'Telefone', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 20 }] },
+        codigo === CONTATO_VERIFICADO
+          ? { id: 'telefone', tipo: 'telefone', rotulo: 'Celular', obrigatorio: false, regras: [], verificado: true }
+          : { id: 'telefone', tipo: 'texto', rotulo: 'Telefone', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 20 }] },
       ],
     },
     {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Verificacao, type Prova, type Verificador } from './Verificacao';
 import type { CampoDefinicao, Definicao, Secao } from '../forms/definicao';
 import { errosDasRespostas, type Respostas } from '../forms/preenchimento';
 import { chaveNoItem, itensDe, respostasVisiveis, visiveis } from '../forms/condicoes';
@@ -33,7 +34,9 @@ export interface PropsFormulario {
   /** Read-only (a published version opened to look at): every page at once, no buttons. */
   somenteLeitura?: boolean;
   /** Called with the answers that show, when they pass every rule; without it, the button only checks. */
-  aoEnviar?: (r: Respostas, alternativo?: boolean) => void | Promise<void>;
+  aoEnviar?: (r: Respostas, alternativo?: boolean, verificacoes?: Record<string, string>) => void | Promise<void>;
+  /** The API calls of verified questions (issue 45: the element's); without it, they show no code step (the preview). */
+  verificar?: Verificador;
   textoEnviar?: string;
   /** A second way to send from the check step (issue 44: without the gov.br signature); `aoEnviar` gets `alternativo`. */
   textoAlternativo?: string;
@@ -134,6 +137,8 @@ export function Formulario(props: PropsFormulario) {
   const [anuncio, setAnuncio] = useState('');
   // The declaration (issue 36): accepted with one required checkbox on the check step, just before "Enviar".
   const [aceite, setAceite] = useState(false);
+  /** Verified questions (issue 45): the value each was confirmed for, and its proof. */
+  const [provas, setProvas] = useState<Record<string, Prova>>({});
   const raiz = useRef<HTMLFormElement>(null);
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   // Calculated values and blocking rules (issue 43), as one types; a rule that holds is an error of its step.
@@ -342,7 +347,10 @@ export function Formulario(props: PropsFormulario) {
       <section key={s.id} className="fc-secao" aria-labelledby={rotulada}>
         {titulo}
         {s.campos.filter((c) => visivel.campos.has(c.id)).map((c) => (
-          <Campo key={c.id} campo={comoMostrado(c)} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : notasCep[c.id]} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
+          <Fragment key={c.id}>
+            <Campo campo={comoMostrado(c)} chave={c.id} id={idDe(prefixo, c.id)} valor={respostas[c.id]} erro={erroDe(c.id)} fixo={fixo(c)} destacado={destaque === c.id} somenteLeitura={somenteLeitura} nota={fixo(c) ? notaFixas : notasCep[c.id]} aoMudar={aoMudar} enviarArquivo={enviarArquivo} t={t} idioma={idioma} />
+            {c.verificado && props.verificar && !fixo(c) && <Verificacao campo={c} id={idDe(prefixo, c.id)} valor={respostas[c.id]} prova={provas[c.id]} verificar={props.verificar} aoProvar={(p) => setProvas((x) => ({ ...x, [c.id]: p }))} t={t} />}
+          </Fragment>
         ))}
         {fimDaSecao(s)}
       </section>
@@ -395,7 +403,7 @@ export function Formulario(props: PropsFormulario) {
     if (Object.keys(erros).length || (declaracao && !aceite)) return falhou(Object.keys(erros));
     setResumo(false);
     setPronto(true);
-    await aoEnviar?.(respostasVisiveis(definicao, respostas), ((ev.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'alternativo');
+    await aoEnviar?.(respostasVisiveis(definicao, respostas), ((ev.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'alternativo', Object.fromEntries(Object.entries(provas).map(([k, p]) => [k, p.prova])));
   };
   const alternativo = textoAlternativo && !ocupado && (
     <button type="submit" value="alternativo" className="fc-botao fc-botao-secundario">

@@ -9,6 +9,7 @@ import { NOME_IDIOMA } from '../forms/traducoes';
 import { TIPO_CONFIABILIDADE } from '../contrato/problema';
 import { criarApi, dadosDoToken, novaChave, RecusaDeOrigem, SemResposta, type ApiCidadao } from './api';
 import { Formulario, type EnviarArquivo } from './Formulario';
+import type { Verificador } from './Verificacao';
 import { Pagamento } from './Pagamento';
 import { esquecer, lembrar, recordar } from './memoria';
 import { RETORNO_ASSINATURA_GOVBR } from '../forms/confiabilidade';
@@ -355,6 +356,21 @@ export function FormularioCidadao(p: PropsCidadao) {
     [api, codigo],
   );
 
+  /** Verified questions (issue 45): a code sent, a code confirmed; a refusal's or a failure's words otherwise. */
+  const verificar = useMemo<Verificador>(() => {
+    const falha = (r: { json?: { detail?: string } } | null) => ({ falha: r?.json?.detail ?? t('cidadao.sem-conexao') });
+    return {
+      enviar: async (campo, valor) => {
+        const r = await api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/verificacoes`, { corpo: { campo, valor } }).catch(() => null);
+        return r?.status === 201 ? r.json : falha(r);
+      },
+      confirmar: async (id, valor) => {
+        const r = await api.chamar('POST', `/verificacoes/${encodeURIComponent(id)}/confirmacao`, { corpo: { codigo: valor } }).catch(() => null);
+        return r?.status === 200 ? r.json : falha(r);
+      },
+    };
+  }, [api, codigo]);
+
   /** A CEP's address (issue 44), from the API; a refusal's or a failure's words for the citizen otherwise. */
   const buscarCep = useCallback(
     async (cep: string) => {
@@ -365,12 +381,12 @@ export function FormularioCidadao(p: PropsCidadao) {
     [api],
   );
 
-  async function enviar(respostas: Respostas, semAssinar?: boolean) {
+  async function enviar(respostas: Respostas, semAssinar?: boolean, verificacoes?: Record<string, string>) {
     if (!preenchendo) return;
     setOcupado(true);
     setErroEnvio(null);
     try {
-      const corpo = { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}), ...(preenchendo.modelo.definicao.declaracao ? { declaracaoAceita: true } : {}) };
+      const corpo = { respostas, ...(rascunho ? { rascunho: rascunho.codigo } : {}), ...(preenchendo.modelo.definicao.declaracao ? { declaracaoAceita: true } : {}), ...(verificacoes && Object.keys(verificacoes).length ? { verificacoes } : {}) };
       const modelo = `/modelos/${encodeURIComponent(preenchendo.modelo.codigoServico)}`;
       // A model asking for the gov.br signature (issue 44): checked, then signed at gov.br, which brings the citizen back here.
       const assinar = preenchendo.modelo.definicao.assinatura && !semAssinar;
@@ -559,6 +575,7 @@ export function FormularioCidadao(p: PropsCidadao) {
             iniciais={estado.iniciais}
             enviarArquivo={enviarArquivo}
             buscarCep={buscarCep}
+            verificar={verificar}
             passo={estado.passo ?? undefined}
             aoMudarPasso={mudarPasso}
             aoSalvar={(r) => salvarRascunho(r)}

@@ -100,6 +100,7 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   for (const [v, r] of oa) if (!ob.has(v)) d.push(t('dif.opcao-retirada', { r }));
   if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push(t('dif.ordem-opcoes'));
   if (!!a.confirmacao !== !!b.confirmacao) d.push(t(b.confirmacao ? 'dif.confirmacao-nova' : 'dif.confirmacao-retirada'));
+  if (!!a.verificado !== !!b.verificado) d.push(t(b.verificado ? 'dif.verificado-novo' : 'dif.verificado-retirado'));
   if ((a.preencherDoLogin ?? '') !== (b.preencherDoLogin ?? '')) d.push(b.preencherDoLogin ? t('dif.login-novo', { dado: t(`propriedades.login.${b.preencherDoLogin}`) }) : t('dif.login-retirado'));
   const cond = mudancaDeCondicao(a.condicao, b.condicao, da, db, t);
   if (cond) d.push(cond.antes === undefined ? t('dif.condicao-nova', { c: cond.depois! }) : cond.depois === undefined ? t('dif.condicao-retirada', { c: cond.antes }) : t('dif.condicao-alterada', { a: cond.antes, b: cond.depois }));

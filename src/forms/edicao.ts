@@ -206,6 +206,8 @@ export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<
           else if (!novo.opcoes?.length) novo.opcoes = [{ valor: 'opcao-1', rotulo: 'Opção 1' }, { valor: 'opcao-2', rotulo: 'Opção 2' }];
           if (patch.tipo !== 'arquivo') delete novo.arquivo;
           if (patch.tipo !== 'cep') delete novo.endereco;
+          if (patch.tipo !== 'email' && patch.tipo !== 'telefone') delete novo.verificado;
+          if (patch.tipo !== 'email') delete novo.confirmacao;
         }
         return novo;
       }),

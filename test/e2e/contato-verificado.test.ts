@@ -1,0 +1,74 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { esperarAte } from '../apoio/receptor';
+import { demoComNavegador, semViolacoesAxe } from './demo';
+import { CONTATO_VERIFICADO } from '../../demo/server/seedModelos';
+
+/**
+ * Verified contact end to end (issue 45), on the demo: a citizen opens the IPVA exemption (its e-mail and mobile are
+ * confirmed by code), mistypes the address and asks for a code (it goes to the mistyped address: nothing reaches
+ * them), corrects it, gets the code in the demo's mail catcher, confirms it; the mobile's code comes through the
+ * demo's SMS gateway; the form is sent, and its confirmation arrives at the confirmed address. Screenshots in
+ * test-results/contato-verificado/.
+ */
+const demo = demoComNavegador({ ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '200', EMAIL_INTERVALO_MS: '200' });
+const PASTA = join('test-results', 'contato-verificado');
+mkdirSync(PASTA, { recursive: true });
+const foto = (p: Page, nome: string) => p.screenshot({ path: join(PASTA, `${nome}.png`), fullPage: true });
+
+type Email = { para: string[]; assunto: string; texto: string };
+const emails = async () => (await (await fetch(`${demo.base}/demo/emails.json`)).json()) as Email[];
+const sms = async () => (await (await fetch(`${demo.base}/demo/sms.json`)).json()) as { para: string; texto: string }[];
+
+describe('contato verificado por código, de ponta a ponta', () => {
+  test('o e-mail errado não recebe nada útil; o certo recebe o código; o celular pelo SMS; o envio e a confirmação no endereço confirmado', async () => {
+    const ctx = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    try {
+      await p.goto(`${demo.base}/cidadao.html?modelo=${CONTATO_VERIFICADO}`);
+      const form = p.locator('formulario-cidadao').locator('form.fc-formulario');
+      await form.getByLabel(/^Nome completo/).fill('Rita Andrade');
+      await form.getByLabel(/^CPF/).fill('529.982.247-25');
+      await form.getByLabel(/^E-mail/).fill('rita@exmplo.gov.br');
+      await form.getByRole('button', { name: 'Enviar código' }).first().click();
+      await form.getByText('Enviamos um código para r***@exmplo.gov.br. Digite-o abaixo.').waitFor();
+      // Corrected: the code step starts again for the new address, and the code reaches the citizen.
+      await form.getByLabel(/^E-mail/).fill('rita@exemplo.gov.br');
+      await form.getByRole('button', { name: 'Enviar código' }).first().click();
+      await form.getByText('Enviamos um código para r***@exemplo.gov.br. Digite-o abaixo.').waitFor();
+      const email = await esperarAte(async () => (await emails()).find((e) => e.para.includes('rita@exemplo.gov.br') && /^Seu código/.test(e.assunto)), 15_000, 'o código por e-mail');
+      const codigo = /(\d{6})/.exec(email!.assunto)![1];
+      await foto(p, 'codigo-email-1280');
+      await form.getByLabel('Código recebido').fill(codigo);
+      await form.getByRole('button', { name: 'Confirmar' }).click();
+      await form.getByText('✓ Confirmado.').waitFor();
+      await semViolacoesAxe(p, 'o e-mail confirmado');
+
+      await form.getByLabel(/^Celular/).fill('(11) 98765-4321');
+      await form.getByRole('button', { name: 'Enviar código' }).click();
+      const mensagem = await esperarAte(async () => (await sms()).find((m) => m.para === '+5511987654321'), 10_000, 'o SMS');
+      await form.getByLabel('Código recebido').fill(mensagem!.texto.slice(0, 6));
+      await form.getByRole('button', { name: 'Confirmar' }).click();
+      await assert.doesNotReject(form.getByText('✓ Confirmado.').nth(1).waitFor());
+      await p.setViewportSize({ width: 390, height: 844 });
+      await foto(p, 'confirmados-390');
+      await p.setViewportSize({ width: 1280, height: 900 });
+
+      await form.getByLabel(/^Placa do veículo/).fill('ABC1D23');
+      await form.getByLabel(/^RENAVAM/).fill('12345678901');
+      await form.getByLabel('Pessoa com deficiência').check();
+      await form.getByRole('button', { name: 'Enviar', exact: true }).click();
+      const recibo = p.locator('formulario-cidadao').getByText(/\d{4}\.\d{9}/).first();
+      await recibo.waitFor({ timeout: 20_000 });
+      const protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
+      const confirmacao = await esperarAte(async () => (await emails()).find((e) => e.assunto.includes(protocolo)), 20_000, 'a confirmação');
+      assert.deepEqual(confirmacao!.para, ['rita@exemplo.gov.br'], 'the confirmation goes to the confirmed address');
+      assert.equal((await emails()).filter((e) => e.para.includes('rita@exmplo.gov.br') && e.assunto.includes(protocolo)).length, 0);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
