@@ -12,7 +12,7 @@ import { Formulario, type EnviarArquivo } from './Formulario';
 import type { Verificador } from './Verificacao';
 import { Pagamento } from './Pagamento';
 import { esquecer, lembrar, recordar } from './memoria';
-import { RETORNO_ASSINATURA_GOVBR } from '../forms/confiabilidade';
+import { RETORNO_ASSINATURA_GOVBR } from '../forms/vocabulario';
 
 /**
  * `<formulario-cidadao>` (issue 35): one published model, as a portal embeds it. Loads the model (or a

@@ -98,6 +98,3 @@ export function enderecoDoCatalogo(base: string, clientId: string, e: Exigencia)
   if (e.nivel || e.selos?.length) u.searchParams.set('niveis', niveisDoCatalogo(e.nivel));
   return u.toString();
 }
-
-/** The query parameter a portal page is brought back with from the citizen's gov.br signature (issue 44): the outcome's id. */
-export const RETORNO_ASSINATURA_GOVBR = 'assinatura-govbr';

@@ -17,3 +17,5 @@ export const LIMITES_TAXA = { descricao: 140, centavosMaximo: 100_000_000, prazo
 /** What a calculated value is (issue 43): a number, money (integer centavos), a date (yyyy-MM-dd), a text or yes/no. */
 export const TIPOS_CALCULO = ['numero', 'dinheiro', 'data', 'texto', 'simNao'] as const;
 export type TipoCalculo = (typeof TIPOS_CALCULO)[number];
+/** The query parameter a portal page is brought back with from the citizen's gov.br signature (issue 44): the outcome's id. */
+export const RETORNO_ASSINATURA_GOVBR = 'assinatura-govbr';

@@ -13,7 +13,7 @@ import { parametros } from '../contrato';
 import { doc, params, type ContextoPublico } from './contextoPublico';
 import type { CorpoEnviado, Envio, ModoEnvio, Recibo as ReciboEnvio } from './envios';
 import { Enum, Nulavel } from '../../../contrato/comum';
-import { RETORNO_ASSINATURA_GOVBR } from '../../../forms/confiabilidade';
+import { RETORNO_ASSINATURA_GOVBR } from '../../../forms/vocabulario';
 
 /** How long a citizen has at gov.br to authorise the signature (its token is good for 10 minutes after that). */
 const PRAZO_MINUTOS = 30;
