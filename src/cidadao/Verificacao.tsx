@@ -21,14 +21,14 @@ export function Verificacao({ campo, id, valor, prova, verificar, aoProvar, t }:
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
   const destino = destinoDe(campo, valor);
   if (!destino) return null;
-  if (prova?.destino === destino) return <p className="fc-dica" role="status">✓ {t('verificacao.confirmado')}</p>;
+  if (prova?.destino === destino) return <p className="fc-dica" role="status">✓ {t('contato.confirmado')}</p>;
   const aberto = pedido?.destino === destino;
   const enviar = async () => {
     const r = await verificar.enviar(campo.id, String(valor));
     if ('falha' in r) return setAviso({ ok: false, texto: r.falha });
     setPedido({ id: r.id, destino });
     setCodigo('');
-    setAviso({ ok: true, texto: t('verificacao.enviado', { destino: r.destino }) });
+    setAviso({ ok: true, texto: t('contato.enviado', { destino: r.destino }) });
   };
   const confirmar = async () => {
     const r = await verificar.confirmar(pedido!.id, codigo);
@@ -45,7 +45,7 @@ export function Verificacao({ campo, id, valor, prova, verificar, aoProvar, t }:
       {aberto && (
         <>
           <label className="fc-rotulo" htmlFor={`${id}-codigo`}>
-            {t('verificacao.codigo')}
+            {t('contato.codigo')}
           </label>
           <input id={`${id}-codigo`} className="fc-entrada fc-entrada-cep" inputMode="numeric" autoComplete="one-time-code" value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} />
         </>
@@ -53,11 +53,11 @@ export function Verificacao({ campo, id, valor, prova, verificar, aoProvar, t }:
       <p className="fc-acoes">
         {aberto && (
           <button type="button" className="fc-botao" onClick={() => void confirmar()}>
-            {t('verificacao.confirmar')}
+            {t('contato.confirmar')}
           </button>
         )}
         <button type="button" className="fc-botao fc-botao-secundario" onClick={() => void enviar()}>
-          {t(aberto ? 'verificacao.reenviar' : 'verificacao.enviar')}
+          {t(aberto ? 'contato.reenviar' : 'contato.enviar')}
         </button>
       </p>
     </div>

@@ -90,3 +90,10 @@ test("the citizen's catalog has its three languages for every key, none empty, w
   for (const [k, v] of Object.entries(ladoCidadao(0))) assert.equal((ptBR as Record<string, string>)[k], v, `${k}: o catálogo do console em pt-BR`);
   for (const [k, v] of Object.entries(ladoCidadao(1))) assert.equal((en as Record<string, string>)[k], v, `${k}: o catálogo do console em inglês`);
 });
+
+test("no key is both the console's and the citizen's: merged into one catalog, one would hide the other", async () => {
+  const { TEXTOS_CIDADAO } = await import('../../src/i18n/cidadao');
+  const { lado } = await import('../../src/i18n/textos');
+  const doConsole = new Set(Object.keys(lado(0)));
+  assert.deepEqual(Object.keys(TEXTOS_CIDADAO).filter((k) => doConsole.has(k)), []);
+});
