@@ -230,7 +230,9 @@ export const Modelo = Type.Object(
     ...resumo,
     definicao: Definicao,
     integracao: EstadoIntegracao,
-    respostas: Type.Integer({ minimum: 0, description: 'Formulários recebidos até agora (os do limite de respostas: "312 de 5.000").' }), segredoNovo: Type.Optional(Type.String({ description: 'Só na resposta que deu ao modelo a sua primeira integração: o segredo de assinatura, mostrado esta única vez.' })) },
+    respostas: Type.Integer({ minimum: 0, description: 'Formulários recebidos até agora (os do limite de respostas: "312 de 5.000").' }),
+    smsNoMes: Type.Integer({ minimum: 0, description: 'SMS de código (issue 45) que o modelo enviou neste mês, contra `definicao.verificacao.smsPorMes`.' }),
+    segredoNovo: Type.Optional(Type.String({ description: 'Só na resposta que deu ao modelo a sua primeira integração: o segredo de assinatura, mostrado esta única vez.' })) },
   { title: 'Modelo', description: 'Um modelo com o rascunho da definição e a integração.' },
 );
 

@@ -21,6 +21,9 @@ export const REGRAS_VERIFICACAO = {
   provaHoras: 24,
 } as const;
 
+/** A model's SMS codes a month when its definition does not say (`verificacao.smsPorMes`). */
+export const ORCAMENTO_SMS_PADRAO = 1000;
+
 export type CanalVerificacao = 'EMAIL' | 'SMS';
 
 /** The verified questions a submission must prove (not those inside repeated sections: one value each). */

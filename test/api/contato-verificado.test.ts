@@ -34,6 +34,7 @@ for (const banco of await bancosDeTeste()) {
   describe(`contato verificado por código (${banco.nome})`, () => {
     let s: ServidorTeste;
     let caixa: CaixaDeEmails;
+    let admin: Awaited<ReturnType<typeof clienteApi>>;
     const publico = async (metodo: string, caminho: string, corpo?: unknown) => {
       const r = await fetch(`${s.url}/api/publico${caminho}`, { method: metodo, headers: corpo === undefined ? {} : { 'content-type': 'application/json' }, body: corpo === undefined ? undefined : JSON.stringify(corpo) });
       return { status: r.status, headers: r.headers, json: await r.json() };
@@ -53,7 +54,7 @@ for (const banco of await bancosDeTeste()) {
         entregas: { ligado: true, esperasS: [0.3], timeoutMs: 2000, intervaloMs: 50, lote: 10 },
         limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0, codigosPorDestinatarioPorHora: 3 },
       });
-      const admin = await clienteApi(s.url, 'admin');
+      admin = await clienteApi(s.url, 'admin');
       await modeloPublicado(admin, 'teste-verificado', null, {}, DEFINICAO);
       await modeloPublicado(admin, 'teste-verificado-2', null, {}, DEFINICAO);
     });
@@ -132,6 +133,8 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(fim.status, 429);
       assert.equal(fim.json.detail, 'Este formulário já enviou todos os SMS do mês. Use outro meio de contato ou tente no próximo mês.');
       assert.equal((await smsDe('+5531991234567')).length, 0);
+      assert.equal((await admin('GET', '/modelos/teste-verificado')).json.smsNoMes, 2, 'the count of the month the builder shows');
+      assert.equal((await admin('GET', '/modelos/teste-verificado-2')).json.smsNoMes, 0);
       assert.equal((await pedir('teste-verificado', 'celular', '0800 123 4567')).status, 400, 'no one’s phone');
     });
   });

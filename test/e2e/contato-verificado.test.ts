@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { esperarAte } from '../apoio/receptor';
-import { demoComNavegador, semViolacoesAxe } from './demo';
+import { demoComNavegador, esperarTitulo, irPara, noConsole, semViolacoesAxe } from './demo';
 import { CONTATO_VERIFICADO } from '../../demo/server/seedModelos';
 
 /**
@@ -70,5 +70,14 @@ describe('contato verificado por código, de ponta a ponta', () => {
     } finally {
       await ctx.close();
     }
+    // The builder counts the model's SMS codes this month against its budget (1.000 by default).
+    await demo.comUsuario('admin', async (p) => {
+      await irPara(p, `/modelos/${CONTATO_VERIFICADO}`);
+      await esperarTitulo(p, `Modelo ${CONTATO_VERIFICADO}`);
+      const sms = noConsole(p, '[data-testid=sms-no-mes]');
+      await sms.waitFor();
+      assert.equal(await sms.innerText(), '1 de 1.000 SMS de código neste mês');
+      await p.screenshot({ path: join(PASTA, 'construtor-sms-1280.png') });
+    });
   });
 });

@@ -192,12 +192,12 @@ test("the model's data form: SPEC messages per field, headers and code checked, 
   assert.equal(problemasDados({ ...ok, retencaoDias: '0' }, true).retencaoDias, 'O valor mínimo permitido é 1.');
   assert.equal('codigoServico' in dadosParaApi(ok, false), false);
   const integracao = { ...api.integracao, cabecalhos: ['X-A'], segredo: { existe: true, criadoEm: null, anteriorValidoAte: null }, esgotadasSeguidas: 0, pausadaEm: null };
-  const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0 });
+  const volta = dadosDoModelo({ ...api, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0, smsNoMes: 0 });
   assert.deepEqual(volta, { ...ok, codigoServico: 'certidao', nome: 'Certidão', url: 'https://a.gov.br/x', cabecalhos: '', cabecalhosGuardados: ['X-A'] });
   // A stored header removed is left out of the save; one kept goes by name with null.
   assert.deepEqual(dadosParaApi({ ...volta, cabecalhosGuardados: [] }, false).integracao.cabecalhos, {});
   assert.deepEqual(dadosParaApi(volta, false).integracao.cabecalhos, { 'X-A': null });
-  const comPeriodo = dadosDoModelo({ ...api, ...periodo, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0 });
+  const comPeriodo = dadosDoModelo({ ...api, ...periodo, integracao, codigoServico: 'certidao', status: 'RASCUNHO', grupoControleConteudo: { id: 3, nome: 'Saúde' }, ultimaVersao: 0, versao: 1, criadoEm: '', criadoPor: '', atualizadoEm: '', atualizadoPor: '', definicao: { secoes: [] }, respostas: 0, smsNoMes: 0 });
   assert.deepEqual([comPeriodo.abreData, comPeriodo.abreHora, comPeriodo.fechaData, comPeriodo.fechaHora, comPeriodo.limiteRespostas], ['2026-12-01', '00:00', '2026-12-15', '18:30', '5000']);
 });
 

@@ -364,6 +364,7 @@ export const modelos = {
   'dados.mensagem-limite-ajuda': ['Opcional. Sem ela, o cidadão lê: "Este formulário recebeu todas as respostas que podia e não aceita mais nenhuma."', 'Optional. Without it, the citizen reads: "This form has received all the answers it could take and accepts no more."'],
   'dados.modelo-base': ['Modelo-base: oferecer como ponto de partida em "Novo modelo"', 'Starting template: offer it as a starting point in "New form template"'],
   'construtor.respostas': ['{n} respostas', '{n} answers'],
+  'construtor.sms-no-mes': ['{n} de {limite} SMS de código neste mês', '{n} of {limite} code text messages this month'],
   'construtor.respostas-limite': ['{n} de {limite} respostas', '{n} of {limite} answers'],
   'construtor.em-breve': ['Abre em {data}', 'Opens on {data}'],
   'construtor.encerra': ['Encerra em {data}', 'Closes on {data}'],

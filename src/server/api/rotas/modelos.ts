@@ -63,9 +63,15 @@ export async function respostasDoModelo(db: Executor, codigo: string): Promise<n
 }
 
 /** The model with its draft and integration; the signing secret itself is never shown here (only once, when made). */
-const completo = (r: LinhaModelo, respostas: number): TModelo => ({
+/** The verification codes a model sent by SMS this month (issue 45), against its budget. */
+export async function smsDoMes(db: Executor, codigo: string): Promise<number> {
+  return (await db.query<{ n: number }>(`select enviados as n from orcamento_sms where codigo_servico = $1 and mes = to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')`, [codigo]))[0]?.n ?? 0;
+}
+
+const completo = (r: LinhaModelo, respostas: number, smsNoMes: number): TModelo => ({
   ...resumo(r),
   respostas,
+  smsNoMes,
   definicao: r.definicao,
   integracao: {
     url: r.integracao_url,
@@ -140,7 +146,7 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
     return m;
   }
 
-  const detalhe = async (tx: Executor, m: LinhaModelo) => completo(m, await respostasDoModelo(tx, m.codigo_servico));
+  const detalhe = async (tx: Executor, m: LinhaModelo) => completo(m, await respostasDoModelo(tx, m.codigo_servico), await smsDoMes(tx, m.codigo_servico));
   /** The model as it now is, on record (a save that changed nothing leaves no row). */
   const historico = async (tx: Executor, req: FastifyRequest, codigo: string, acao: AcaoHistorico, detalhe?: DetalheHistorico) => registrarHistorico(tx, codigo, req.chamador!.username, acao, await modeloDoChamador(tx, req, codigo), detalhe);
 

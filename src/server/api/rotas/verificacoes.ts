@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { camposVerificados, canalDe, destinoDe, destinoMascarado, REGRAS_VERIFICACAO as R } from '../../../forms/verificacao';
+import { camposVerificados, canalDe, destinoDe, destinoMascarado, ORCAMENTO_SMS_PADRAO, REGRAS_VERIFICACAO as R } from '../../../forms/verificacao';
 import type { Definicao } from '../../../forms/definicao';
 import { respostaDe } from '../../../forms/preenchimento';
 import type { ErroCampo } from '../../../contrato/problema';
@@ -155,7 +155,6 @@ async function dentroDoOrcamento(tx: Executor, codigo: string, d: Definicao | nu
   return !!r;
 }
 
-export const ORCAMENTO_SMS_PADRAO = 1000;
 
 /**
  * A submission's verified questions (issue 45): each one answered carries, in `verificacoes`, the proof of a code
