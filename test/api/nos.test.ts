@@ -42,8 +42,13 @@ async function consultar<T>(url: string, sql: string, params: unknown[] = []): P
 }
 
 /** A process of ours (a production API node, the worker), with its output kept. */
+/**
+ * A compiled service process (dist/server, as production runs it): four processes transpiling the sources with tsx at
+ * once on two cores once left one of them silent for 90 s before its first line, failing a CI run for no fault of the
+ * service.
+ */
 function processo(arquivo: string, env: Record<string, string>) {
-  const p: ChildProcess = spawn(process.execPath, ['--import', 'tsx', arquivo], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const p: ChildProcess = spawn(process.execPath, [arquivo], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let saida = '';
   p.stdout!.on('data', (d) => (saida += d));
   p.stderr!.on('data', (d) => (saida += d));
@@ -90,6 +95,9 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
     } finally {
       delete process.env.SEGREDOS_CHAVE;
     }
+    // The service as production runs it: compiled once (src/server/compilar.mjs), with no run-time transpiler.
+    const compilado = spawnSync(process.execPath, ['src/server/compilar.mjs'], { encoding: 'utf8' });
+    assert.equal(compilado.status, 0, compilado.stderr);
     const portaBalanceador = await portaLivre();
     base = `http://127.0.0.1:${portaBalanceador}`;
     const comum = {
@@ -112,10 +120,10 @@ describe('vários nós atrás de um HAProxy de verdade (PostgreSQL, Redis)', { s
     for (const nome of ['a', 'b', 'c']) {
       const porta = await portaLivre();
       const gestao = await portaLivre();
-      nos.push({ nome, porta, gestao, proc: processo('src/server/producao.ts', { ...comum, PORT: String(porta), PORTA_GESTAO: String(gestao), ENTREGAS: 'on' }) });
+      nos.push({ nome, porta, gestao, proc: processo('dist/server/producao.js', { ...comum, PORT: String(porta), PORTA_GESTAO: String(gestao), ENTREGAS: 'on' }) });
     }
     gestaoTrabalhador = await portaLivre();
-    trabalhador = processo('src/server/entrega/main.ts', { ...comum, PORTA_GESTAO: String(gestaoTrabalhador) });
+    trabalhador = processo('dist/server/entregador.js', { ...comum, PORTA_GESTAO: String(gestaoTrabalhador) });
     for (const n of nos) await esperarAte(() => /produção\) em/.test(n.proc.saida()), 90_000, `nó ${n.nome} no ar: ${n.proc.saida().slice(-500)}`);
     await esperarAte(() => /Entregador de formulários/.test(trabalhador.saida()), 90_000, 'entregador no ar');
     const pasta = mkdtempSync(join(tmpdir(), 'cf-haproxy-'));
