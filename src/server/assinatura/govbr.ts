@@ -1,5 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
 import { ErroConfiguracao, numeroDoAmbiente, urlDoAmbiente } from '../ambiente';
+import { cnDe } from '../pdf/selo';
 
 /**
  * The citizen's gov.br advanced signature (issue 44; Lei 14.063/2020), as the ITI's public API offers it
@@ -45,8 +46,6 @@ export interface CertificadoCidadao {
   emissor: string;
 }
 
-const cnDe = (dn: string) => /(?:^|\n)CN=([^\n]+)/.exec(dn)?.[1] ?? dn;
-
 export function titularDo(certificado: X509Certificate): CertificadoCidadao {
   const cn = cnDe(certificado.subject);
   const m = /^(.*?):(\d{11})$/.exec(cn);
@@ -64,10 +63,10 @@ export function criarAssinaturaGovbr(o: OpcoesAssinaturaGovbr) {
   }
   /** gov.br's own words on a refusal (a text body), or a neutral sentence. */
   async function recusa(r: Response, padrao: MotivoAssinatura): Promise<RecusaDaAssinatura> {
+    if (r.status >= 500) return new RecusaDaAssinatura('api.assinatura-sem-resposta');
     const texto = (await r.text().catch(() => '')).trim();
     const legivel = texto && !texto.startsWith('{') && !texto.startsWith('<') && texto.length < 400 ? texto : null;
-    const json = texto.startsWith('{') ? (() => { try { return JSON.parse(texto) as { message?: string; error_description?: string }; } catch { return null; } })() : null;
-    if (r.status >= 500) return new RecusaDaAssinatura('api.assinatura-sem-resposta');
+    const json = !legivel && texto.startsWith('{') ? (() => { try { return JSON.parse(texto) as { error_description?: string }; } catch { return null; } })() : null;
     return new RecusaDaAssinatura(padrao, legivel ?? json?.error_description ?? null);
   }
 

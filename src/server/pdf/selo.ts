@@ -23,7 +23,9 @@ export interface Selo extends Signatario {
 const PEM_CERTIFICADO = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
 
 /** A certificate's name as a reader shows it: its subject's CN (the whole subject without one). */
-const nomeDo = (c: X509Certificate) => /(?:^|\n)CN=([^\n]+)/.exec(c.subject)?.[1] ?? c.subject;
+/** A distinguished name's CN, as a reader shows a subject or issuer (the whole name without one). */
+export const cnDe = (dn: string) => /(?:^|\n)CN=([^\n]+)/.exec(dn)?.[1] ?? dn;
+const nomeDo = (c: X509Certificate) => cnDe(c.subject);
 
 /** A PEM given inline, or read from the file it names. */
 function pemOuArquivo(nome: string, v: string): string {

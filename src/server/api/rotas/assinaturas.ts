@@ -41,7 +41,7 @@ export function registrarAssinaturas(
   api: FastifyInstance,
   ctx: ContextoPublico,
   porModelo: onRequestAsyncHookHandler,
-  envios: { enviar(codigo: string, e: Envio, modo?: ModoEnvio): Promise<{ saida: ReciboEnvio | null }>; recibo(id: string): Promise<ReciboEnvio> },
+  envios: { enviar(codigo: string, e: Envio, modo?: ModoEnvio): Promise<{ saida: ReciboEnvio | null; id?: string }>; recibo(id: string): Promise<ReciboEnvio> },
 ) {
   const db = ctx.db;
   const govbr: AssinaturaGovbr | null = ctx.o.assinaturaGovbr ?? null;
@@ -120,7 +120,8 @@ export function registrarAssinaturas(
             return { pdf, pkcs7: doCidadao.pkcs7, assinatura: { situacao: 'ASSINADO', nome: titular.nome, cpf: titular.cpf, emissor: titular.emissor, assinadoEm: quando.toISOString() } };
           },
         });
-        return await fim('ASSINADA', null, (await db.query<{ id: string }>('select id::text from formulario where protocolo = $1', [r.saida!.protocolo]))[0].id);
+        // A signed form is always written alone (never in a group), which gives its id.
+        return await fim('ASSINADA', null, r.id!);
       } catch (e) {
         if (e instanceof RecusaDaAssinatura) return await fim('RECUSADA', e.doGovbr ?? textoCidadao(p.idioma, e.motivo), null);
         // The send refused now (the model closed meanwhile, an answer no longer valid): its words, its details.

@@ -58,6 +58,8 @@ export interface ModoEnvio {
   assinar?: Assinar;
 }
 export type Recibo = ReturnType<typeof saida>;
+/** A submission's outcome: its receipt (none when only checked), whether it repeats an earlier one, and the form's id when written alone. */
+type Recebido = { saida: Recibo | null; repetido: boolean; id?: string };
 
 /**
  * A citizen's submission (issue 8): the answers are checked with the same function and messages as the
@@ -91,7 +93,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
   );
 
   /** One submission to model `codigo`, against its latest published version (tried again when it changed meanwhile). */
-  async function enviar(codigo: string, e: Envio, modo: ModoEnvio = {}): Promise<{ saida: Recibo | null; repetido: boolean }> {
+  async function enviar(codigo: string, e: Envio, modo: ModoEnvio = {}): Promise<Recebido> {
     let m = ctx.emCache(codigo) ?? (await ctx.modeloPublicado(codigo, e.idioma));
     for (;;) {
       const r = await receber(e, m, modo);
@@ -105,7 +107,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
 
 
   /** Checks and stores one submission against model `m`; null when `m` is out of date. */
-  async function receber(req: Envio, m: LinhaPublica, modo: ModoEnvio): Promise<{ saida: Recibo | null; repetido: boolean } | null> {
+  async function receber(req: Envio, m: LinhaPublica, modo: ModoEnvio): Promise<Recebido | null> {
     const chave = modo.soConferir ? undefined : req.chave;
     if (chave !== undefined && (typeof chave !== 'string' || !chave.trim() || chave.length > 200)) throw invalido('O cabeçalho Idempotency-Key deve ter de 1 a 200 caracteres.');
     const cidadao = await req.cidadao(m);
@@ -118,7 +120,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       const [s] = await db.query<{ hash_corpo: string; formulario_id: string }>('select hash_corpo, formulario_id::text from submissao_idempotente where codigo_servico = $1 and titular = $2 and chave = $3', [m.codigo_servico, titular, chave]);
       if (!s) return null;
       if (s.hash_corpo !== hash) throw new ErroHttp(422, 'Esta Idempotency-Key já foi usada para outras respostas. Use uma chave nova para um novo envio.');
-      return saida((await db.query<LinhaSaida>(`${SELECT_SAIDA} where id = $1`, [s.formulario_id]))[0]);
+      return recibo(s.formulario_id);
     };
     // The replay first: a repeated submission from a draft finds the draft gone with the first one.
     if (chave) {
@@ -281,7 +283,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     if (taxa && criado.id) await ctx.o.pix!.criar(criado.id).catch(() => undefined);
     // "Sent" in the journey's counters is counted here, from the real submission, never reported by a browser (issue 33).
     await contarJornada(db, m.codigo_servico, 'ENVIADO');
-    return { saida: saida(criado), repetido: false };
+    return { saida: saida(criado), repetido: false, id: criado.id };
   }
 
   return { enviar, recibo };

@@ -134,7 +134,8 @@ export function registrarVerificacoes(api: FastifyInstance, ctx: ContextoPublico
       const dado = hashDo(req.params.id, req.body.codigo.replace(/\D/g, ''));
       if (!timingSafeEqual(dado, Buffer.from(v.hash_codigo))) {
         const restam = R.tentativas - v.tentativas;
-        throw new ErroHttp(422, textoCidadao(idioma, restam > 0 ? 'api.verificacao-errada' : 'api.verificacao-bloqueada', { n: restam }), [{ field: 'codigo', message: textoCidadao(idioma, restam > 0 ? 'api.verificacao-errada' : 'api.verificacao-bloqueada', { n: restam }) }]);
+        const mensagem = textoCidadao(idioma, restam > 0 ? 'api.verificacao-errada' : 'api.verificacao-bloqueada', { n: restam });
+        throw new ErroHttp(422, mensagem, [{ field: 'codigo', message: mensagem }]);
       }
       const [ok] = await db.query<{ verificada_em: string }>('update verificacao_contato set verificada_em = now() where id = $1 returning verificada_em', [req.params.id]);
       req.log.info({ verificacao: req.params.id }, 'contato verificado');
@@ -143,7 +144,7 @@ export function registrarVerificacoes(api: FastifyInstance, ctx: ContextoPublico
   );
 }
 
-/** Whether the model may send one more SMS this month (VERIFICACAO_SMS_POR_MES, or the model's own budget), counting it. */
+/** Whether the model may send one more SMS this month (its `verificacao.smsPorMes`, else ORCAMENTO_SMS_PADRAO), counting it. */
 async function dentroDoOrcamento(tx: Executor, codigo: string, d: Definicao | null): Promise<boolean> {
   const orcamento = d?.verificacao?.smsPorMes ?? ORCAMENTO_SMS_PADRAO;
   const [r] = await tx.query<{ n: number }>(
@@ -154,7 +155,6 @@ async function dentroDoOrcamento(tx: Executor, codigo: string, d: Definicao | nu
   );
   return !!r;
 }
-
 
 /**
  * A submission's verified questions (issue 45): each one answered carries, in `verificacoes`, the proof of a code
