@@ -191,6 +191,18 @@ const comprimido = {
   },
 };
 
+/**
+ * <formulario-cidadao> on Preact (its compat layer) instead of React: the same components (the builder's preview
+ * draws them with React), a bundle about 40 KB gzip lighter for a citizen's phone. Only the citizen's entries.
+ */
+const PREACT = { react: 'preact/compat', 'react-dom': 'preact/compat', 'react-dom/client': 'preact/compat/client', 'react/jsx-runtime': 'preact/compat/jsx-runtime', 'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime' };
+const comPreact = {
+  name: 'com-preact',
+  resolveId(fonte, importador, opcoes) {
+    return PREACT[fonte] ? this.resolve(PREACT[fonte], importador, { ...opcoes, skipSelf: true }) : null;
+  },
+};
+
 const silentCheckSso = {
   name: 'silent-check-sso',
   generateBundle() {
@@ -238,13 +250,13 @@ const elemento = [
   {
     input: 'src/cidadao/elemento.ts',
     output: { file: 'dist/formulario-cidadao.js', format: 'es', inlineDynamicImports: true },
-    plugins: [...plugins(), comprimido],
+    plugins: [comPreact, ...plugins(), comprimido],
     onwarn: aviso,
   },
   {
     input: 'src/cidadao/elemento.ts',
     output: { file: 'dist/formulario-cidadao.classic.js', format: 'iife', inlineDynamicImports: true, name: 'FormularioCidadao' },
-    plugins: [...plugins(), comprimido],
+    plugins: [comPreact, ...plugins(), comprimido],
     onwarn: aviso,
   },
   // The demo's citizen page (/cidadao.html): the model picker and the demo's login around the element; not part of it.
