@@ -52,7 +52,8 @@ export interface PropsFormulario {
   passo?: Passo;
   aoMudarPasso?: (p: Passo) => void;
   /** "Salvar e continuar depois" (shown only with it). */
-  aoSalvar?: (r: Respostas) => void | Promise<void>;
+  /** "Salvar e continuar depois": the answers and the proofs of verified questions (issue 45). */
+  aoSalvar?: (r: Respostas, verificacoes: Record<string, string>) => void | Promise<void>;
   /** Every change of the answers (the element keeps them in the tab's sessionStorage). */
   aoMudarRespostas?: (r: Respostas) => void;
   /** A message over the step (why the citizen is here, what was kept). */
@@ -139,6 +140,7 @@ export function Formulario(props: PropsFormulario) {
   const [aceite, setAceite] = useState(false);
   /** Verified questions (issue 45): the value each was confirmed for, and its proof. */
   const [provas, setProvas] = useState<Record<string, Prova>>({});
+  const provasDadas = () => Object.fromEntries(Object.entries(provas).map(([k, p]) => [k, p.prova]));
   const raiz = useRef<HTMLFormElement>(null);
   const visivel = useMemo(() => visiveis(definicao, respostas), [definicao, respostas]);
   // Calculated values and blocking rules (issue 43), as one types; a rule that holds is an error of its step.
@@ -403,7 +405,7 @@ export function Formulario(props: PropsFormulario) {
     if (Object.keys(erros).length || (declaracao && !aceite)) return falhou(Object.keys(erros));
     setResumo(false);
     setPronto(true);
-    await aoEnviar?.(respostasVisiveis(definicao, respostas), ((ev.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'alternativo', Object.fromEntries(Object.entries(provas).map(([k, p]) => [k, p.prova])));
+    await aoEnviar?.(respostasVisiveis(definicao, respostas), ((ev.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'alternativo', provasDadas());
   };
   const alternativo = textoAlternativo && !ocupado && (
     <button type="submit" value="alternativo" className="fc-botao fc-botao-secundario">
@@ -418,7 +420,7 @@ export function Formulario(props: PropsFormulario) {
       onClick={async () => {
         setSalvando(true);
         try {
-          await aoSalvar(respostas);
+          await aoSalvar(respostas, provasDadas());
         } finally {
           setSalvando(false);
         }

@@ -7,6 +7,7 @@ import { formatarDataHoraCompleta } from '../i18n/datas';
 import { idiomaCidadaoDe, idiomasPreferidos, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { NOME_IDIOMA } from '../forms/traducoes';
 import { TIPO_CONFIABILIDADE } from '../contrato/problema';
+import { destinoDe } from '../forms/verificacao';
 import { criarApi, dadosDoToken, novaChave, RecusaDeOrigem, SemResposta, type ApiCidadao } from './api';
 import { Formulario, type EnviarArquivo } from './Formulario';
 import type { Verificador } from './Verificacao';
@@ -193,6 +194,7 @@ export function FormularioCidadao(p: PropsCidadao) {
   const [vez, setVez] = useState(0);
   const chave = useRef(novaChave());
   const ultimas = useRef<Respostas>({});
+  const provasSalvas = useRef<Record<string, string>>({});
   const raiz = useRef<HTMLDivElement>(null);
 
   const emitir = useCallback((nome: string, detail: unknown) => p.container?.host.dispatchEvent(new CustomEvent(nome, { ...EVENTO, detail })), [p.container]);
@@ -359,7 +361,10 @@ export function FormularioCidadao(p: PropsCidadao) {
   /** Verified questions (issue 45): a code sent, a code confirmed; a refusal's or a failure's words otherwise. */
   const verificar = useMemo<Verificador>(() => {
     const falha = (r: { json?: { detail?: string } } | null) => ({ falha: r?.json?.detail ?? t('cidadao.sem-conexao') });
+    const conta = dadosDoToken(p.token);
+    const daConta = [conta?.emailVerificado && destinoDe({ tipo: 'email' }, conta.email), conta?.telefoneVerificado && destinoDe({ tipo: 'telefone' }, conta.telefone)].filter((x): x is string => !!x);
     return {
+      daConta,
       enviar: async (campo, valor) => {
         const r = await api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/verificacoes`, { corpo: { campo, valor } }).catch(() => null);
         return r?.status === 201 ? r.json : falha(r);
@@ -369,7 +374,7 @@ export function FormularioCidadao(p: PropsCidadao) {
         return r?.status === 200 ? r.json : falha(r);
       },
     };
-  }, [api, codigo]);
+  }, [api, codigo, p.token]);
 
   /** A CEP's address (issue 44), from the API; a refusal's or a failure's words for the citizen otherwise. */
   const buscarCep = useCallback(
@@ -417,12 +422,14 @@ export function FormularioCidadao(p: PropsCidadao) {
   }
 
   /** "Salvar e continuar depois": the draft saved (made the first time), its link shown; with an e-mail, sent there too. */
-  async function salvarRascunho(respostas: Respostas, email?: string) {
+  async function salvarRascunho(respostas: Respostas, verificacoes: Record<string, string>, email?: string) {
     if (!preenchendo) return;
     iniciar();
     ultimas.current = respostas;
+    provasSalvas.current = verificacoes;
     const pagina = preenchendo.passo && 'pagina' in preenchendo.passo ? preenchendo.passo.pagina : definicao ? paginasDe(definicao).at(-1)?.id : undefined;
-    const corpo = { respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}) };
+    // A verified question's proof goes with the draft too (issue 45): without it the draft is refused, naming the question.
+    const corpo = { respostas, ...(pagina ? { pagina } : {}), ...(email ? { email } : {}), ...(Object.keys(verificacoes).length ? { verificacoes } : {}) };
     const r = await (rascunho ? api.chamar('PUT', `/rascunhos/${encodeURIComponent(rascunho.codigo)}`, { corpo }) : api.chamar('POST', `/modelos/${encodeURIComponent(codigo)}/rascunhos`, { corpo })).catch(() => null);
     const negada = recusaDaConta(r);
     if (negada) return setConta(negada);
@@ -543,7 +550,7 @@ export function FormularioCidadao(p: PropsCidadao) {
                     noValidate
                     onSubmit={(e) => {
                       e.preventDefault();
-                      if (emailRascunho.trim()) void salvarRascunho(ultimas.current, emailRascunho.trim());
+                      if (emailRascunho.trim()) void salvarRascunho(ultimas.current, provasSalvas.current, emailRascunho.trim());
                     }}
                   >
                     <label className="fc-rotulo" htmlFor="fc-email-rascunho">
@@ -578,7 +585,7 @@ export function FormularioCidadao(p: PropsCidadao) {
             verificar={verificar}
             passo={estado.passo ?? undefined}
             aoMudarPasso={mudarPasso}
-            aoSalvar={(r) => salvarRascunho(r)}
+            aoSalvar={salvarRascunho}
             aoMudarRespostas={aoMudarRespostas}
             aviso={estado.aviso}
           />

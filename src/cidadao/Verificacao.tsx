@@ -7,6 +7,8 @@ import type { TradutorCidadao } from '../i18n/cidadao';
 export interface Verificador {
   enviar(campo: string, valor: string): Promise<{ id: string; destino: string } | { falha: string }>;
   confirmar(id: string, codigo: string): Promise<{ prova: string } | { falha: string }>;
+  /** The addresses and numbers the citizen's login says are verified (in `destinoDe`'s form): those need no code. */
+  daConta?: string[];
 }
 /** A question's confirmed value and its proof. */
 export type Prova = { destino: string; prova: string };
@@ -14,6 +16,7 @@ export type Prova = { destino: string; prova: string };
 /**
  * Under an e-mail or phone question marked `verificado` (issue 45): "Enviar código", then the code typed in the
  * same question and "Confirmar"; confirmed, the value is marked so until it changes (another value needs a code).
+ * The login's own verified address or number is marked without a code.
  */
 export function Verificacao({ campo, id, valor, prova, verificar, aoProvar, t }: { campo: CampoDefinicao; id: string; valor: unknown; prova?: Prova; verificar: Verificador; aoProvar: (p: Prova) => void; t: TradutorCidadao }) {
   const [pedido, setPedido] = useState<{ id: string; destino: string } | null>(null);
@@ -21,7 +24,7 @@ export function Verificacao({ campo, id, valor, prova, verificar, aoProvar, t }:
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
   const destino = destinoDe(campo, valor);
   if (!destino) return null;
-  if (prova?.destino === destino) return <p className="fc-dica" role="status">✓ {t('contato.confirmado')}</p>;
+  if (prova?.destino === destino || verificar.daConta?.includes(destino)) return <p className="fc-dica" role="status">✓ {t(prova?.destino === destino ? 'contato.confirmado' : 'contato.pela-conta')}</p>;
   const aberto = pedido?.destino === destino;
   const enviar = async () => {
     const r = await verificar.enviar(campo.id, String(valor));

@@ -85,12 +85,13 @@ export function novaChave(): string {
 }
 
 /** What a citizen token says (display only: the server reads and checks the token itself). */
-export function dadosDoToken(token: string | undefined): { cpf?: string; nome?: string; email?: string; nascimento?: string } | null {
+export function dadosDoToken(token: string | undefined): { cpf?: string; nome?: string; email?: string; nascimento?: string; emailVerificado?: boolean; telefone?: string; telefoneVerificado?: boolean } | null {
   if (!token) return null;
   try {
     const p = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))));
     // The CPF claim as the demo and gov.br name it; under another name the CPF question stays open and the server checks it.
-    return { cpf: typeof p.cpf === 'string' ? p.cpf : undefined, nome: p.name, email: p.email, nascimento: p.birthdate };
+    // OIDC's verified e-mail and phone (issue 45): a verified question with the same value needs no code (the server checks the token).
+    return { cpf: typeof p.cpf === 'string' ? p.cpf : undefined, nome: p.name, email: p.email, nascimento: p.birthdate, emailVerificado: p.email_verified === true, telefone: p.phone_number, telefoneVerificado: p.phone_number_verified === true };
   } catch {
     return null;
   }

@@ -215,6 +215,20 @@ export const Analitico = Type.Object(
       Type.Object({ codigoServico: Type.String(), nome: Type.String(), dia: Data(), pagamentos: Type.Integer({ minimum: 1 }), valor: Type.String({ description: 'Em reais ("1250.00").' }), devolvido: Type.String({ description: 'Quanto desses pagamentos já foi devolvido, em reais.' }) }),
       { description: 'As taxas recebidas por Pix (issue 38) no período, por modelo e dia de São Paulo do pagamento, do dia mais recente ao mais antigo.' },
     ),
+    verificacoes: Type.Array(
+      Type.Object({
+        codigoServico: Type.String(),
+        nome: Type.String(),
+        canal: Enum(['EMAIL', 'SMS'] as const),
+        enviados: Type.Integer({ minimum: 0, description: 'Códigos enviados no período.' }),
+        confirmados: Type.Integer({ minimum: 0, description: 'Valores confirmados com o código.' }),
+        errados: Type.Integer({ minimum: 0, description: 'Tentativas com código errado, bloqueado ou vencido.' }),
+        recusados: Type.Integer({ minimum: 0, description: 'Pedidos de código recusados: espera entre envios, limites (destinatário, endereço, modelo) ou orçamento de SMS.' }),
+        smsNoMes: Type.Optional(Type.Integer({ minimum: 0, description: 'SMS: quantos o modelo enviou neste mês (não só no período).' })),
+        orcamentoSms: Type.Optional(Type.Integer({ minimum: 0, description: 'SMS: o orçamento mensal do modelo (`definicao.verificacao.smsPorMes`).' })),
+      }),
+      { description: 'Contato confirmado por código (issue 45) no período, por modelo e canal.' },
+    ),
   },
   { title: 'Analitico', description: 'Totais por modelo e por status e a série diária do período.' },
 );
@@ -302,6 +316,7 @@ export const CorpoRascunho = Type.Object(
     respostas: Objeto('As respostas até aqui, por nome de campo (sem conferir regras: um rascunho pode estar incompleto).'),
     pagina: Type.Optional(Type.String({ maxLength: 100, description: 'A página em que o cidadão parou (o id da sua primeira seção).' })),
     email: Type.Optional(Type.String({ maxLength: 254, description: 'Para onde enviar o link de retomada (opcional).' })),
+    verificacoes: Type.Optional(Type.Record(Type.String({ maxLength: 100 }), Type.String({ maxLength: 100 }), { description: 'Como no envio: por pergunta `verificado` respondida (issue 45), a prova do código confirmado para esse valor; sem ela o rascunho é recusado (422).' })),
   },
   { additionalProperties: false, title: 'CorpoRascunho' },
 );
@@ -409,6 +424,7 @@ export type TModeloPublico = Static<typeof ModeloPublico>;
 export type TRecibo = Static<typeof Recibo>;
 export type TRascunho = Static<typeof Rascunho>;
 export type TVerificacao = Static<typeof Verificacao>;
+export type TCorpoRascunho = Static<typeof CorpoRascunho>;
 
 export const EnderecoCep = Type.Object(
   {

@@ -14,7 +14,7 @@ const numero = Type.Number();
 const data = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const Regra = Type.Union(
   [
-    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('cnpj'), regra('telefone'), regra('moeda'), regra('cep'), regra('protocolo'),
+    regra('required'), regra('email'), regra('integer'), regra('decimal'), regra('url'), regra('cpf'), regra('cnpj'), regra('telefone', { internacional: Type.Optional(Type.Boolean()) }), regra('moeda'), regra('cep'), regra('protocolo'),
     regra('minValue', { min: numero }), regra('maxValue', { max: numero }),
     regra('minLength', { min: Type.Integer({ minimum: 0 }) }), regra('maxLength', { max: Type.Integer({ minimum: 0 }) }),
     regra('dataNaoFutura'), regra('dataNaoPassada'), regra('dataMinima', { min: data }), regra('dataMaxima', { max: data }),
@@ -56,6 +56,7 @@ export const Campo = Type.Object(
     obrigatorioQuando: Type.Optional(Type.Unknown({ description: 'Uma regra (issue 43): a pergunta passa a ser obrigatória quando esta expressão (ver Expressao) vale para as respostas anteriores e os valores calculados.' })),
     preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
     confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
+    internacional: Type.Optional(Type.Boolean({ description: 'Só num campo de telefone (issue 45): aceita também números de outros países, digitados com + e o código do país (+351 912 345 678); sem ele, só números brasileiros com DDD.' })),
     verificado: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail ou telefone, fora de seções que se repetem (issue 45): o cidadão confirma o endereço ou o número com um código de uso único enviado a ele (`POST /api/publico/modelos/{codigo}/verificacoes`), e o envio leva a prova em `verificacoes`.' })),
     endereco: Type.Optional(
       Type.Object(

@@ -20,12 +20,14 @@ export function formatarCnpj(s: string): string {
 
 /**
  * A Brazilian phone as typed ("(11) 98765-4321", "11 3234-5678", "+55 11 98765 4321", "011 98765-4321") in E.164
- * ("+5511987654321"); null when it is no valid number with its DDD.
+ * ("+5511987654321"); null when it is no valid number with its DDD. With `internacional` (a question that accepts
+ * numbers of other countries, issue 45), a number typed with + and another country's code is taken as E.164 when it
+ * has E.164's length (8 to 15 digits, no leading zero).
  */
-export function telefoneE164(s: string): string | null {
+export function telefoneE164(s: string, internacional = false): string | null {
   let d = s.replace(/\D/g, '');
   if (s.trim().startsWith('+')) {
-    if (!d.startsWith('55')) return null;
+    if (!d.startsWith('55')) return internacional && /^[1-9]\d{7,14}$/.test(d) ? `+${d}` : null;
     d = d.slice(2);
   } else if (d.length > 11 && d.startsWith('0')) d = d.replace(/^0+/, '');
   if (d.length > 11 && d.startsWith('55')) d = d.slice(2);

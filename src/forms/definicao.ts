@@ -124,7 +124,7 @@ export const TAMANHO_MAXIMO_PADRAO: Partial<Record<TipoCampo, number>> = { texto
 
 /** Every rule a field's answer is checked with, in order: required, the type's own, then its rules (and the default maximum length when it has none). */
 export function regrasDoCampo(c: CampoDefinicao): Regra[] {
-  const proprias = REGRA_DO_TIPO[c.tipo];
+  const proprias = c.tipo === 'telefone' && c.internacional ? ({ tipo: 'telefone', internacional: true } as Regra) : REGRA_DO_TIPO[c.tipo];
   const padrao = TAMANHO_MAXIMO_PADRAO[c.tipo];
   const maximo = padrao !== undefined && !c.regras.some((r) => r.tipo === 'maxLength') ? [{ tipo: 'maxLength', max: padrao } as Regra] : [];
   return [...(c.obrigatorio ? [{ tipo: 'required' } as Regra] : []), ...(proprias ? [proprias] : []), ...c.regras, ...maximo];

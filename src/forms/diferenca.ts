@@ -6,6 +6,7 @@ import { chaveOperador, type Condicao } from './condicoes';
 import { textoResposta } from './respostas';
 import { NOME_IDIOMA, textosTraduziveis } from './traducoes';
 import { IDIOMAS_TRADUCAO } from './vocabulario';
+import { ORCAMENTO_SMS_PADRAO } from './verificacao';
 
 
 /**
@@ -101,6 +102,7 @@ function detalhesDe(a: CampoDefinicao & { secao: string }, b: CampoDefinicao & {
   if (!d.length && JSON.stringify((a.opcoes ?? []).map((o) => o.valor)) !== JSON.stringify((b.opcoes ?? []).map((o) => o.valor))) d.push(t('dif.ordem-opcoes'));
   if (!!a.confirmacao !== !!b.confirmacao) d.push(t(b.confirmacao ? 'dif.confirmacao-nova' : 'dif.confirmacao-retirada'));
   if (!!a.verificado !== !!b.verificado) d.push(t(b.verificado ? 'dif.verificado-novo' : 'dif.verificado-retirado'));
+  if (!!a.internacional !== !!b.internacional) d.push(t(b.internacional ? 'dif.internacional-novo' : 'dif.internacional-retirado'));
   if ((a.preencherDoLogin ?? '') !== (b.preencherDoLogin ?? '')) d.push(b.preencherDoLogin ? t('dif.login-novo', { dado: t(`propriedades.login.${b.preencherDoLogin}`) }) : t('dif.login-retirado'));
   const cond = mudancaDeCondicao(a.condicao, b.condicao, da, db, t);
   if (cond) d.push(cond.antes === undefined ? t('dif.condicao-nova', { c: cond.depois! }) : cond.depois === undefined ? t('dif.condicao-retirada', { c: cond.antes }) : t('dif.condicao-alterada', { a: cond.antes, b: cond.depois }));
@@ -161,6 +163,8 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
   // The gov.br account asked for (issue 44), as a sentence before and after.
   const [ea, eb] = [descreverConta(a?.confiabilidade, t), descreverConta(b?.confiabilidade, t)];
   if (ea !== eb) linhas.push(t('dif.conta', { a: ea, b: eb }));
+  const [sa, sb] = [a?.verificacao?.smsPorMes, b?.verificacao?.smsPorMes];
+  if (sa !== sb) linhas.push(t('dif.orcamento-sms', { a: String(sa ?? ORCAMENTO_SMS_PADRAO), b: String(sb ?? ORCAMENTO_SMS_PADRAO) }));
   if (a?.assinatura !== b?.assinatura) linhas.push(t('dif.assinatura', { a: t(`assinatura.${a?.assinatura ?? 'nenhuma'}`), b: t(`assinatura.${b?.assinatura ?? 'nenhuma'}`) }));
   linhas.push(...mudancasDosCalculos(a, b, t));
   linhas.push(...mudancasDasTraducoes(a, b, t));

@@ -76,6 +76,12 @@ export function definirEmailEquipe(d: Definicao, email: string): Definicao {
   return email.trim() ? { ...resto, emailEquipe: email.trim() } : resto;
 }
 
+/** The model's monthly budget of SMS codes (issue 45); null goes back to the default (ORCAMENTO_SMS_PADRAO). */
+export function definirOrcamentoSms(d: Definicao, smsPorMes: number | null): Definicao {
+  const { verificacao: _, ...resto } = d;
+  return smsPorMes === null ? resto : { ...resto, verificacao: { ...d.verificacao, smsPorMes } };
+}
+
 /** The declaration the citizen accepts before sending (issue 36); null takes it away. The text is kept as typed. */
 export function definirDeclaracao(d: Definicao, texto: string | null): Definicao {
   const { declaracao: _, ...resto } = d;
@@ -208,6 +214,7 @@ export function alterarCampo(d: Definicao, campoId: string, patch: Partial<Omit<
           if (patch.tipo !== 'cep') delete novo.endereco;
           if (patch.tipo !== 'email' && patch.tipo !== 'telefone') delete novo.verificado;
           if (patch.tipo !== 'email') delete novo.confirmacao;
+          if (patch.tipo !== 'telefone') delete novo.internacional;
         }
         return novo;
       }),

@@ -180,7 +180,7 @@ export function arquivosSemEnvio(d: Definicao, r: Respostas): string[] {
 /** One accepted answer as it is kept (issue 44): a phone in E.164, money in integer centavos, a CNPJ's 14 characters. */
 function guardada(c: CampoDefinicao, v: unknown): unknown {
   if (typeof v !== 'string' || !v.trim()) return v;
-  if (c.tipo === 'telefone') return telefoneE164(v) ?? v;
+  if (c.tipo === 'telefone') return telefoneE164(v, c.internacional) ?? v;
   if (c.tipo === 'moeda') return centavosDaResposta(v) ?? v;
   if (c.tipo === 'cnpj') return cnpjNormalizado(v);
   if (c.tipo === 'cep') return formatarCep(v);

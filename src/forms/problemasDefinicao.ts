@@ -119,6 +119,7 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
       // A verified question (issue 45): an e-mail or a phone, one value (not in a repeated section).
       if (c.verificado && c.tipo !== 'email' && c.tipo !== 'telefone') p.push({ caminho: `${cc}.verificado`, mensagem: t('def.verificado-tipo') });
       else if (c.verificado && s.repeticao) p.push({ caminho: `${cc}.verificado`, mensagem: t('def.verificado-repeticao') });
+      if (c.internacional && c.tipo !== 'telefone') p.push({ caminho: `${cc}.internacional`, mensagem: t('def.internacional-tipo') });
       if (c.arquivo && c.tipo !== 'arquivo') p.push({ caminho: `${cc}.arquivo`, mensagem: t('def.arquivo-fora') });
       else if (c.arquivo) {
         const mb = c.arquivo.tamanhoMaximoMb;

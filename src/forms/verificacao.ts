@@ -35,18 +35,19 @@ export const canalDe = (c: Pick<CampoDefinicao, 'tipo'>): CanalVerificacao => (c
 
 /**
  * Where a code for `valor` goes, in its one form: an e-mail address in lower case, a phone in E.164 (Brazilian
- * numbers only); null when the value is none.
+ * numbers, and others only where the question accepts them); null when the value is none.
  */
-export function destinoDe(c: Pick<CampoDefinicao, 'tipo'>, valor: unknown): string | null {
+export function destinoDe(c: Pick<CampoDefinicao, 'tipo' | 'internacional'>, valor: unknown): string | null {
   if (typeof valor !== 'string' || !valor.trim()) return null;
-  if (c.tipo === 'telefone') return telefoneE164(valor);
+  if (c.tipo === 'telefone') return telefoneE164(valor, c.internacional);
   const s = valor.trim().toLowerCase();
   return checar({ tipo: 'email' }, s) ? null : s;
 }
 
-/** A destination as shown to someone who did not type it: "m***@exemplo.gov.br", "+55 11 *****-4321". */
+/** A destination as shown to someone who did not type it: "m***@exemplo.gov.br", "+55 11 *****-4321", "+351 *****5678". */
 export function destinoMascarado(destino: string): string {
-  if (destino.startsWith('+')) return `${destino.slice(0, 3)} ${destino.slice(3, 5)} *****-${destino.slice(-4)}`;
+  if (destino.startsWith('+55')) return `${destino.slice(0, 3)} ${destino.slice(3, 5)} *****-${destino.slice(-4)}`;
+  if (destino.startsWith('+')) return `${destino.slice(0, 4)} *****${destino.slice(-4)}`;
   const [nome, dominio] = destino.split('@');
   return `${nome.slice(0, 1)}***@${dominio}`;
 }

@@ -82,7 +82,7 @@ export function checar(regra: Regra, v: Valor, hoje: string = hojeSaoPaulo()): F
     case 'cnpj':
       return cnpjValido(s) ? null : falha();
     case 'telefone':
-      return telefoneE164(s) ? null : falha();
+      return telefoneE164(s, regra.internacional) ? null : regra.internacional ? { ...falha(), chave: 'validacao.telefone-internacional' } : falha();
     case 'cep':
       return cepNormalizado(s) ? null : falha();
     // Money: as typed ("1.234,56", "R$ 5"), or a whole number of centavos as stored.

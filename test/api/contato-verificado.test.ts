@@ -29,6 +29,10 @@ const DEFINICAO: Definicao = {
     },
   ],
 };
+/** A phone question that accepts numbers of other countries (issue 45), confirmed by SMS. */
+const INTERNACIONAL: Definicao = {
+  secoes: [{ id: 's', titulo: 'Contato', campos: [{ id: 'celular', tipo: 'telefone', rotulo: 'Celular', obrigatorio: true, regras: [], verificado: true, internacional: true }] }],
+};
 
 for (const banco of await bancosDeTeste()) {
   describe(`contato verificado por código (${banco.nome})`, () => {
@@ -57,6 +61,7 @@ for (const banco of await bancosDeTeste()) {
       admin = await clienteApi(s.url, 'admin');
       await modeloPublicado(admin, 'teste-verificado', null, {}, DEFINICAO);
       await modeloPublicado(admin, 'teste-verificado-2', null, {}, DEFINICAO);
+      await modeloPublicado(admin, 'teste-internacional', null, {}, INTERNACIONAL);
     });
     after(async () => {
       await s.fechar();
@@ -136,6 +141,69 @@ for (const banco of await bancosDeTeste()) {
       assert.equal((await admin('GET', '/modelos/teste-verificado')).json.smsNoMes, 2, 'the count of the month the builder shows');
       assert.equal((await admin('GET', '/modelos/teste-verificado-2')).json.smsNoMes, 0);
       assert.equal((await pedir('teste-verificado', 'celular', '0800 123 4567')).status, 400, 'no one’s phone');
+      const refusal = await s.db.query<{ motivo: string }>(`select motivo from verificacao_evento where codigo_servico = 'teste-verificado' and tipo = 'RECUSADO' and canal = 'SMS'`);
+      assert.deepEqual(refusal.map((r) => r.motivo), ['ORCAMENTO'], 'the refusal is an event');
+    });
+
+    test('um rascunho com a pergunta verificada respondida precisa da prova; a linha do tempo do formulário conta como o contato foi confirmado, sem o código; o analítico conta os códigos', async () => {
+      const semProva = await publico('POST', '/modelos/teste-verificado/rascunhos', { respostas: { nome: 'Eva', email: 'eva@exemplo.gov.br' } });
+      assert.equal(semProva.status, 422);
+      assert.deepEqual(semProva.json.errors, [{ field: 'respostas.email', message: 'Confirme o e-mail de "E-mail para contato" com o código enviado a ele.' }]);
+      assert.equal((await publico('POST', '/modelos/teste-verificado/rascunhos', { respostas: { nome: 'Eva' } })).status, 201, 'not answered yet: saved');
+      const p = await pedir('teste-verificado', 'email', 'eva@exemplo.gov.br');
+      const codigo = await codigoDoEmail('eva@exemplo.gov.br');
+      const errado = codigo === '000000' ? '111111' : '000000';
+      assert.equal((await confirmar(p.json.id, errado)).status, 422);
+      const prova = (await confirmar(p.json.id, codigo)).json.prova;
+      const rascunho = await publico('POST', '/modelos/teste-verificado/rascunhos', { respostas: { nome: 'Eva', email: 'eva@exemplo.gov.br' }, verificacoes: { email: prova } });
+      assert.equal(rascunho.status, 201, JSON.stringify(rascunho.json));
+      const trocado = await publico('PUT', `/rascunhos/${rascunho.json.codigo}`, { respostas: { nome: 'Eva', email: 'eve@exemplo.gov.br' }, verificacoes: { email: prova } });
+      assert.deepEqual([trocado.status, trocado.json.errors[0].field], [422, 'respostas.email'], 'another address in the draft needs its own code');
+      assert.equal((await s.db.query<{ respostas: { email?: string } }>('select respostas from rascunho where codigo_hash is not null and respostas->>\'email\' = \'eve@exemplo.gov.br\'')).length, 0, 'nothing of it written');
+
+      const r = await publico('POST', '/modelos/teste-verificado/formularios', { respostas: { nome: 'Eva', email: 'eva@exemplo.gov.br' }, verificacoes: { email: prova }, rascunho: rascunho.json.codigo });
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      const eventos = (await admin('GET', `/formularios-eventos?protocolo=${r.json.protocolo}`)).json as { tipo: string; detalhes: Record<string, unknown> }[];
+      const contato = eventos.find((e) => e.tipo === 'CONTATO_VERIFICADO');
+      assert.deepEqual(
+        { ...contato?.detalhes, verificadoEm: undefined },
+        { pergunta: 'E-mail para contato', canal: 'EMAIL', destino: 'e***@exemplo.gov.br', codigos: 1, erradas: 1, verificadoEm: undefined },
+      );
+      assert.ok(!JSON.stringify(eventos).includes(codigo), 'never the code');
+      const [{ n }] = await s.db.query<{ n: number }>(`select count(*)::int as n from verificacao_evento where verificacao_id = $1 and tipo in ('ENVIADO', 'CODIGO_ERRADO', 'CONFIRMADO')`, [p.json.id]);
+      assert.equal(n, 3, 'sent, wrong, confirmed: each an event');
+
+      const analitico = (await admin('GET', '/analitico-formularios?modelo=teste-verificado')).json as { verificacoes: { canal: string; enviados: number; confirmados: number; errados: number; recusados: number; smsNoMes?: number; orcamentoSms?: number }[] };
+      const email = analitico.verificacoes.find((v) => v.canal === 'EMAIL')!;
+      const sms = analitico.verificacoes.find((v) => v.canal === 'SMS')!;
+      const [esperado] = await s.db.query<{ enviados: number; confirmados: number }>(`select count(*) filter (where tipo = 'ENVIADO')::int as enviados, count(*) filter (where tipo = 'CONFIRMADO')::int as confirmados from verificacao_evento where codigo_servico = 'teste-verificado' and canal = 'EMAIL'`);
+      assert.deepEqual([email.enviados, email.confirmados], [esperado.enviados, esperado.confirmados]);
+      assert.ok(email.enviados >= 5 && email.errados >= 5 && email.recusados === 1, JSON.stringify(email)); // the wait; the recipient's limit refused the other model's
+      assert.deepEqual([sms.enviados, sms.confirmados, sms.recusados, sms.smsNoMes, sms.orcamentoSms], [2, 1, 1, 2, 2]);
+    });
+
+    test('o cidadão com login cujo token diz o e-mail ou o telefone verificado não precisa de código', async () => {
+      const token = (await (await fetch(`${s.url}/api/publico/token-demo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: '529.982.247-25', email: 'Gil@Exemplo.gov.br', telefone: '+5561998765432' }) })).json()).token as string;
+      const r = await fetch(`${s.url}/api/publico/modelos/teste-verificado/formularios`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ respostas: { nome: 'Gil', email: 'gil@exemplo.gov.br', celular: '(61) 99876-5432' } }) });
+      const recibo = await r.json();
+      assert.equal(r.status, 201, JSON.stringify(recibo));
+      const eventos = (await admin('GET', `/formularios-eventos?protocolo=${recibo.protocolo}`)).json as { tipo: string; detalhes: Record<string, unknown> }[];
+      assert.deepEqual(eventos.filter((e) => e.tipo === 'CONTATO_VERIFICADO').map((e) => [e.detalhes.pergunta, e.detalhes.pelaConta]).sort(), [['Celular', true], ['E-mail para contato', true]]);
+      const outro = await fetch(`${s.url}/api/publico/modelos/teste-verificado/formularios`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ respostas: { nome: 'Gil', email: 'outro@exemplo.gov.br' } }) });
+      assert.equal(outro.status, 422, 'another address than the token’s still needs a code');
+    });
+
+    test('números de outros países só onde a pergunta os aceita', async () => {
+      assert.equal((await pedir('teste-verificado', 'celular', '+351 912 345 678')).status, 400, 'a Brazilian-only question');
+      const p = await pedir('teste-internacional', 'celular', '+351 912 345 678');
+      assert.equal(p.status, 201, JSON.stringify(p.json));
+      assert.equal(p.json.destino, '+351 *****5678');
+      const [sms] = await smsDe('+351912345678');
+      const prova = (await confirmar(p.json.id, /^(\d{6})/.exec(sms.texto)![1])).json.prova;
+      const r = await publico('POST', '/modelos/teste-internacional/formularios', { respostas: { celular: '+351 912 345 678' }, verificacoes: { celular: prova } });
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      const ruim = await publico('POST', '/modelos/teste-internacional/formularios', { respostas: { celular: '12345' } });
+      assert.equal(ruim.json.errors[0].message, 'Informe um telefone com DDD, como (11) 98765-4321, ou de outro país com + e o código do país, como +351 912 345 678.');
     });
   });
 }

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { esperarAte } from '../apoio/receptor';
-import { demoComNavegador, esperarTitulo, irPara, noConsole, semViolacoesAxe } from './demo';
+import { abrirFormulario, demoComNavegador, esperarTitulo, irPara, noConsole, preencherLogin, semViolacoesAxe } from './demo';
 import { CONTATO_VERIFICADO } from '../../demo/server/seedModelos';
 
 /**
@@ -27,6 +27,7 @@ describe('contato verificado por código, de ponta a ponta', () => {
   test('o e-mail errado não recebe nada útil; o certo recebe o código; o celular pelo SMS; o envio e a confirmação no endereço confirmado', async () => {
     const ctx = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
+    let protocolo = '';
     try {
       await p.goto(`${demo.base}/cidadao.html?modelo=${CONTATO_VERIFICADO}`);
       const form = p.locator('formulario-cidadao').locator('form.fc-formulario');
@@ -63,20 +64,60 @@ describe('contato verificado por código, de ponta a ponta', () => {
       await form.getByRole('button', { name: 'Enviar', exact: true }).click();
       const recibo = p.locator('formulario-cidadao').getByText(/\d{4}\.\d{9}/).first();
       await recibo.waitFor({ timeout: 20_000 });
-      const protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
+      protocolo = /\d{4}\.\d{9}/.exec(await recibo.innerText())![0];
       const confirmacao = await esperarAte(async () => (await emails()).find((e) => e.assunto.includes(protocolo)), 20_000, 'a confirmação');
       assert.deepEqual(confirmacao!.para, ['rita@exemplo.gov.br'], 'the confirmation goes to the confirmed address');
       assert.equal((await emails()).filter((e) => e.para.includes('rita@exmplo.gov.br') && e.assunto.includes(protocolo)).length, 0);
     } finally {
       await ctx.close();
     }
-    // The builder counts the model's SMS codes this month against its budget (1.000 by default).
+    // Staff read how the contact was proved in the form's timeline (never the code), and the codes in the analytics.
+    const gaveta = await (async () => {
+      const c = await demo.navegador.newContext({ viewport: { width: 1366, height: 900 } });
+      const p = await c.newPage();
+      try {
+        const g = await abrirFormulario(p, demo.base, 'admin', protocolo);
+        const linhas = await g.locator('[data-testid=eventos]').innerText();
+        await p.screenshot({ path: join(PASTA, 'gaveta-1366.png') });
+        return linhas;
+      } finally {
+        await c.close();
+      }
+    })();
+    assert.match(gaveta, /Contato confirmado/);
+    assert.match(gaveta, /“E-mail para contato”: r\*\*\*@exemplo\.gov\.br, 1 código enviado, nenhuma tentativa errada/);
+    assert.match(gaveta, /“Celular”: \+55 11 \*\*\*\*\*-4321, 1 código enviado/);
+    for (const [idioma, largura, titulo, tabela] of [['pt-BR', 1280, 'Analítico de Formulários', 'Contato confirmado por código'], ['en', 390, 'Form analytics', 'Contact verified by code']] as const) {
+      const c = await demo.navegador.newContext({ viewport: { width: largura, height: 900 } });
+      const p = await c.newPage();
+      try {
+        await p.goto(`${demo.base}/?language=${idioma}`);
+        await preencherLogin(p, 'admin');
+        await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+        await irPara(p, '/analitico-formularios');
+        await esperarTitulo(p, titulo);
+        const codigos = p.locator('console-formularios').getByRole('table', { name: tabela });
+        await codigos.waitFor({ timeout: 20_000 });
+        const sms = await codigos.locator(`tr[data-codigos="${CONTATO_VERIFICADO}:SMS"]`).innerText();
+        assert.match(sms, /SMS\s+1\s+1\s+0\s+0\s+1 (de|of) 1[.,]000/, sms);
+        await semViolacoesAxe(p, `o analítico (${idioma})`);
+        await p.screenshot({ path: join(PASTA, `analitico-${idioma}-${largura}.png`), fullPage: true });
+      } finally {
+        await c.close();
+      }
+    }
+    // The builder counts the model's SMS codes this month against its budget (1.000 by default), which the designer sets.
     await demo.comUsuario('admin', async (p) => {
       await irPara(p, `/modelos/${CONTATO_VERIFICADO}`);
       await esperarTitulo(p, `Modelo ${CONTATO_VERIFICADO}`);
       const sms = noConsole(p, '[data-testid=sms-no-mes]');
       await sms.waitFor();
       assert.equal(await sms.innerText(), '1 de 1.000 SMS de código neste mês');
+      const orcamento = p.locator('console-formularios').getByLabel('SMS de código por mês');
+      await orcamento.fill('mil');
+      await p.locator('console-formularios').getByText('Informe um número inteiro de SMS, como 500.').waitFor();
+      await orcamento.fill('500');
+      await p.locator('console-formularios').getByText('1 de 500 SMS de código neste mês').waitFor();
       await p.screenshot({ path: join(PASTA, 'construtor-sms-1280.png') });
     });
   });

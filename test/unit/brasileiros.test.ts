@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cnpjValido, formatarCnpj, formatarTelefone, telefoneE164 } from '../../src/forms/brasileiros';
+import { destinoMascarado } from '../../src/forms/verificacao';
 import { errosDasRespostas, respostasGuardadas } from '../../src/forms/preenchimento';
 import { textoResposta } from '../../src/forms/respostas';
 import { criterioAtendido } from '../../src/forms/condicoes';
@@ -23,6 +24,20 @@ test('phone: DDD and number, mobile or landline, in E.164; shown (DD) NNNNN-NNNN
   for (const ruim of ['(00) 98765-4321', '98765-4321', '+1 202 555 0100', '(11) 1234-567']) assert.equal(telefoneE164(ruim), null, ruim);
   assert.equal(formatarTelefone('+5511987654321'), '(11) 98765-4321');
   assert.equal(formatarTelefone('+551132345678'), '(11) 3234-5678');
+});
+
+test('phone of another country: only where the question accepts it, typed with + and its code, in E.164 (issue 45)', () => {
+  assert.equal(telefoneE164('+351 912 345 678', true), '+351912345678');
+  assert.equal(telefoneE164('+1 (202) 555-0100', true), '+12025550100');
+  assert.equal(telefoneE164('+55 11 98765-4321', true), '+5511987654321', 'a Brazilian number is still checked as one');
+  assert.equal(telefoneE164('+55 11 1234', true), null);
+  for (const ruim of ['+0 123 456 789', '+1234567', '+1234567890123456']) assert.equal(telefoneE164(ruim, true), null, ruim);
+  assert.equal(telefoneE164('+351 912 345 678'), null, 'a Brazilian-only question');
+  assert.equal(destinoMascarado('+351912345678'), '+351 *****5678');
+  assert.equal(destinoMascarado('+5511987654321'), '+55 11 *****-4321');
+  const internacional: Definicao['secoes'][number]['campos'][number] = { id: 'f', tipo: 'telefone', rotulo: 'Telefone', obrigatorio: true, regras: [], internacional: true };
+  assert.deepEqual(errosDasRespostas({ secoes: [{ id: 's', titulo: 'S', campos: [internacional] }] }, { f: '12345' }), { f: 'Informe um telefone com DDD, como (11) 98765-4321, ou de outro país com + e o código do país, como +351 912 345 678.' });
+  assert.deepEqual(errosDasRespostas({ secoes: [{ id: 's', titulo: 'S', campos: [internacional] }] }, { f: '+351 912 345 678' }), {});
 });
 
 const D: Definicao = {

@@ -112,14 +112,17 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
 
   /**
    * Drafts past their expiry (issue 21), e-mail jobs finished over 30 days ago (their address is personal data; the
-   * form's events keep that it was sent), and submissions that waited for a gov.br signature over a day ago (issue 44:
-   * their answers); resolves how many rows went.
+   * form's events keep that it was sent), submissions that waited for a gov.br signature over a day ago (issue 44:
+   * their answers), verification codes two days old (issue 45: their address or number; a proof lasts 24 hours) and
+   * the codes' events after 180 days (masked values and client addresses); resolves how many rows went.
    */
   const limparRascunhosEEmails = async () => {
     const rascunhos = await apagarRascunhosExpirados(db, o.lote);
     const emails = await db.query(`delete from envio_email where id in (select id from envio_email where status in ('ENVIADO', 'ESGOTADO') and criado_em < now() - interval '30 days' limit $1) returning id`, [o.lote]);
     const assinaturas = await db.query(`delete from assinatura_pendente where id in (select id from assinatura_pendente where criada_em < now() - interval '1 day' limit $1) returning id`, [o.lote]);
-    return Math.max(rascunhos, emails.length, assinaturas.length);
+    const codigos = await db.query(`delete from verificacao_contato where id in (select id from verificacao_contato where ultimo_envio_em < now() - interval '2 days' limit $1) returning id`, [o.lote]);
+    const eventos = await db.query(`delete from verificacao_evento where id in (select id from verificacao_evento where ocorrido_em < now() - interval '180 days' limit $1) returning id`, [o.lote]);
+    return Math.max(rascunhos, emails.length, assinaturas.length, codigos.length, eventos.length);
   };
 
   /** The masked export's cells of forms without them (migration 020: rows from before it, data changed since); resolves how many it made. */

@@ -152,6 +152,27 @@ function TabelaRecebimentos({ recebimentos }: { recebimentos: DadosAnalitico['re
   );
 }
 
+/** Verified contact (issue 45): per model and channel, codes sent, confirmed, wrong tries and refused sends; SMS against the month's budget. */
+function TabelaCodigos({ verificacoes }: { verificacoes: DadosAnalitico['verificacoes'] }) {
+  const { t, config } = useAmbiente();
+  const n = nfEm(config.language);
+  return (
+    <SecaoAnalitico id="cf-titulo-codigos" titulo="analitico.codigos" ajuda="analitico.codigos-ajuda" colunas={['formularios.modelo', 'analitico.canal', 'analitico.codigos-enviados', 'analitico.codigos-confirmados', 'analitico.codigos-errados', 'analitico.codigos-recusados', 'analitico.sms-no-mes']}>
+      {verificacoes.map((v) => (
+        <tr key={`${v.codigoServico}:${v.canal}`} data-codigos={`${v.codigoServico}:${v.canal}`}>
+          <th scope="row">{v.nome}</th>
+          <td>{t(v.canal === 'SMS' ? 'analitico.canal-sms' : 'analitico.canal-email')}</td>
+          <td>{n(v.enviados)}</td>
+          <td>{n(v.confirmados)}</td>
+          <td>{n(v.errados)}</td>
+          <td>{n(v.recusados)}</td>
+          <td>{v.orcamentoSms === undefined ? '—' : t('analitico.sms-de', { n: n(v.smsNoMes ?? 0), limite: n(v.orcamentoSms) })}</td>
+        </tr>
+      ))}
+    </SecaoAnalitico>
+  );
+}
+
 /** /analitico-formularios — totals per model and status, failure rate, daily series, from the API's counters. */
 export default function Analitico() {
   const { http, estado, t, config } = useAmbiente();
@@ -168,7 +189,7 @@ export default function Analitico() {
     let vivo = true;
     comEscopo(estado.carregamento, `lista:${LISTA}`, () => formulariosApi.analitico(http, { ...lista.filtros })).then(
       (d) => vivo && setDados(d),
-      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [], limites: [], recebimentos: [] }), tratar(e, 'lista')),
+      (e) => vivo && (setDados({ total: 0, modelos: [], serieDiaria: [], jornada: [], limites: [], recebimentos: [], verificacoes: [] }), tratar(e, 'lista')),
     );
     return () => void (vivo = false);
   }, [filtrosJson]);
@@ -232,6 +253,7 @@ export default function Analitico() {
       )}
       {dados && dados.limites.length > 0 && <TabelaLimites limites={dados.limites} />}
       {dados && dados.recebimentos.length > 0 && <TabelaRecebimentos recebimentos={dados.recebimentos} />}
+      {dados && dados.verificacoes.length > 0 && <TabelaCodigos verificacoes={dados.verificacoes} />}
     </section>
   );
 }

@@ -29,6 +29,8 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: 
   const partes: string[] = [];
   // A Pix of another value (issue 50): what came and what the fee is.
   if (typeof d.recebido === 'string' && typeof d.esperado === 'string') partes.push(t('detalhes.divergente', { recebido: formatarReais(centavosDoValor(d.recebido), idioma), esperado: formatarReais(centavosDoValor(d.esperado), idioma) }));
+  // A verified contact (issue 45): where the code went and how it was proved, never the code.
+  if (typeof d.pergunta === 'string' && typeof d.destino === 'string') partes.push(d.pelaConta ? t('detalhes.contato-conta', { pergunta: d.pergunta, destino: d.destino }) : t('detalhes.contato-codigo', { pergunta: d.pergunta, destino: d.destino, codigos: Number(d.codigos ?? 1), erradas: Number(d.erradas ?? 0) }));
   if (d.statusHttp) partes.push(`HTTP ${d.statusHttp}`);
   if (d.erro) partes.push(String(d.erro));
   if (d.tentativa) partes.push(t('detalhes.tentativa', { n: String(d.tentativa) }));

@@ -13,6 +13,7 @@ const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
 import { valorPix } from '../../../forms/taxa';
+import { ORCAMENTO_SMS_PADRAO } from '../../../forms/verificacao';
 import { mesesInteiros, ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL, STATUS_FORMULARIO } from '../../../forms/status';
@@ -126,18 +127,43 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     return linhas.map((l) => ({ codigoServico: l.codigo_servico, nome: l.nome, dia: l.dia, pagamentos: l.n, valor: valorPix(Number(l.centavos)), devolvido: valorPix(Number(l.devolvido)) }));
   }
 
+  /**
+   * Verified contact (issue 45) in the period, per model and channel: codes sent, confirmed, wrong or blocked tries,
+   * and sends refused (a wait, a limit, the SMS budget); with each SMS model's count this month against its budget.
+   */
+  async function codigosDeVerificacao(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+    const f = new Filtro();
+    if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
+    if (q.modelo?.length) f.add((p) => `v.codigo_servico = any(${p(q.modelo)})`);
+    periodo(f, 'v.ocorrido_em', q.de, q.ate);
+    const linhas = await db.query<{ codigo_servico: string; nome: string; canal: 'EMAIL' | 'SMS'; enviados: number; confirmados: number; errados: number; recusados: number; sms_no_mes: number | null; orcamento: number | null }>(
+      `select v.codigo_servico, m.nome, v.canal,
+              count(*) filter (where v.tipo = 'ENVIADO')::int as enviados,
+              count(*) filter (where v.tipo = 'CONFIRMADO')::int as confirmados,
+              count(*) filter (where v.tipo in ('CODIGO_ERRADO', 'BLOQUEADO', 'EXPIRADO'))::int as errados,
+              count(*) filter (where v.tipo = 'RECUSADO')::int as recusados,
+              case when v.canal = 'SMS' then coalesce((select o.enviados from orcamento_sms o where o.codigo_servico = v.codigo_servico and o.mes = to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')), 0) end as sms_no_mes,
+              case when v.canal = 'SMS' then coalesce((m.definicao->'verificacao'->>'smsPorMes')::int, ${ORCAMENTO_SMS_PADRAO}) end as orcamento
+         from verificacao_evento v join modelo m on m.codigo_servico = v.codigo_servico ${f.where}
+        group by v.codigo_servico, m.nome, v.canal, m.definicao order by m.nome, v.canal`,
+      f.params,
+    );
+    return linhas.map((l) => ({ codigoServico: l.codigo_servico, nome: l.nome, canal: l.canal, enviados: l.enviados, confirmados: l.confirmados, errados: l.errados, recusados: l.recusados, ...(l.canal === 'SMS' ? { smsNoMes: Number(l.sms_no_mes), orcamentoSms: Number(l.orcamento) } : {}) }));
+  }
+
   /** Per model: totals, counts per status, failure rate; and the daily series. Only counters are read. */
   api.get<{ Querystring: { de?: string; ate?: string; modelo?: string[] } }>(
     '/analitico-formularios',
     { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('analiticoFormularios', 'Analítico de formulários', { descricao: 'Totais por modelo e por status, taxa de falha de integração e a série diária do período (dias de São Paulo). Lê só contadores.', query: consultaAnalitico, resposta: { descricao: 'Os números do período.', corpo: Analitico } }) },
     async (req) => {
       const escopo = await escopoDe(req);
-      const [porModelo, porDia, jornada, limites, recebimentos] = await Promise.all([
+      const [porModelo, porDia, jornada, limites, recebimentos, verificacoes] = await Promise.all([
         totaisPorModelo(req.query, escopo),
         serieDiaria(req.query, escopo),
         jornadaDoPeriodo(req.query, escopo),
         limitesDeRespostas(req.query, escopo),
         recebimentosPix(req.query, escopo),
+        codigosDeVerificacao(req.query, escopo),
       ]);
       const modelos = new Map<string, { codigoServico: string; nome: string; total: number; porStatus: Record<string, number>; taxaFalhaIntegracao: number }>();
       for (const r of porModelo) {
@@ -148,7 +174,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       }
       for (const m of modelos.values()) m.taxaFalhaIntegracao = m.total ? +((m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total).toFixed(4) : 0;
       const lista = [...modelos.values()].sort((a, b) => b.total - a.total || a.codigoServico.localeCompare(b.codigoServico));
-      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada, limites, recebimentos };
+      return { total: lista.reduce((n, m) => n + m.total, 0), modelos: lista, serieDiaria: porDia, jornada, limites, recebimentos, verificacoes };
     },
   );
 

@@ -6,7 +6,7 @@ import { modeloNoIdioma, traduzirTextos } from '../../../forms/traducoes';
 import { mensagemDe } from '../../../validation/regras';
 import { chavesDesconhecidas, errosDoRascunho } from '../../../forms/preenchimento';
 import { semCalculados } from '../../../forms/calculos';
-import { CorpoRascunho, Rascunho, RascunhoSalvo } from '../../../contrato/formularios';
+import { CorpoRascunho, Rascunho, RascunhoSalvo, type TCorpoRascunho as CorpoDoRascunho } from '../../../contrato/formularios';
 import type { Executor } from '../../db';
 import type { Cidadao } from '../cidadao';
 import { parametros } from '../contrato';
@@ -14,6 +14,7 @@ import { ErroHttp, invalido, naoEncontrado } from '../erros';
 import { chaveDoDestinatario } from '../limites';
 import { contarJornada } from './jornada';
 import { doc, type ContextoPublico, type OpcoesRascunhos } from './contextoPublico';
+import { exigirProvas } from './verificacoes';
 import { textoCidadao } from '../../textosCidadao';
 import type { SituacaoModelo } from '../../../forms/periodo';
 import { recusaDaSituacao, SITUACAO_SQL } from '../situacaoModelo';
@@ -85,7 +86,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
   const db = ctx.db;
   const maximo = ctx.o.limites.rascunhoBytes;
   /** A draft is checked as answers are, but partial (issue 33); and bounded as a whole. */
-  const conferir = (d: Definicao, corpo: { respostas: Record<string, unknown>; email?: string }, idioma: IdiomaCidadao) => {
+  const conferir = async (codigoServico: string, d: Definicao, corpo: CorpoDoRascunho, idioma: IdiomaCidadao, cidadao: Cidadao | null) => {
     // A draft keeps answers only: calculated values (issue 43) are computed again wherever it is opened.
     corpo.respostas = semCalculados(d, corpo.respostas);
     ctx.conferirTamanhos(corpo.respostas);
@@ -97,6 +98,9 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     const email = corpo.email?.trim() ? mensagemDe([{ tipo: 'email' }], corpo.email.trim(), idioma) : null;
     if (email) erros.push({ field: 'email', message: email });
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
+    // A verified question's value (issue 45) is kept only proved: a typo would otherwise travel with the draft.
+    const semProva = (await exigirProvas(db, codigoServico, d, corpo.respostas, corpo.verificacoes, idioma, cidadao)).erros;
+    if (semProva.length) throw new ErroHttp(422, semProva.map((e) => e.message).join(' '), semProva);
   };
   const salvo = (codigo: string, expira: string, emailEnviado: boolean) => ({ codigo, expiraEm: new Date(expira).toISOString(), link: o.link(codigo), emailEnviado });
   /** The draft's uploads, marked as its own (only uploads still nobody's, of this model). */
@@ -114,7 +118,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     return true;
   };
 
-  api.post<{ Params: { codigoServico: string }; Body: { respostas: Record<string, unknown>; pagina?: string; email?: string } }>(
+  api.post<{ Params: { codigoServico: string }; Body: CorpoDoRascunho }>(
     '/modelos/:codigoServico/rascunhos',
     {
       onRequest: porModelo,
@@ -124,13 +128,14 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
         params: parametros({ codigoServico: Type.String({ minLength: 1, maxLength: 40 }) }),
         corpo: CorpoRascunho,
         resposta: { status: 201, descricao: 'Salvo.', corpo: RascunhoSalvo },
-        erros: [401, 403, 404, 410, 413, 429],
+        erros: [401, 403, 404, 410, 413, 422, 429],
+        porque: { 422: 'Uma pergunta `verificado` respondida sem a prova do código confirmado para esse valor (issue 45).' },
       }),
     },
     async (req, rep) => {
       const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
       const cidadao = await ctx.cidadaoAutorizado(req, m);
-      conferir(m.definicao!, req.body, req.idioma);
+      await conferir(m.codigo_servico, m.definicao!, req.body, req.idioma, cidadao);
       const codigo = novoCodigoRascunho();
       const r = await db.transacao(async (tx) => {
         const [r] = await tx.query<{ id: string; expira_em: string }>(
@@ -167,9 +172,9 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     },
   );
 
-  api.put<{ Params: { codigo: string }; Body: { respostas: Record<string, unknown>; pagina?: string; email?: string } }>(
+  api.put<{ Params: { codigo: string }; Body: CorpoDoRascunho }>(
     '/rascunhos/:codigo',
-    { schema: doc('atualizarRascunho', 'Salva de novo um rascunho', { publica: true, descricao: 'Troca as respostas salvas pelas enviadas; o prazo de validade recomeça.', params: paramsCodigo, corpo: CorpoRascunho, resposta: { descricao: 'Salvo.', corpo: RascunhoSalvo }, erros: [401, 404, 410, 413, 429] }) },
+    { schema: doc('atualizarRascunho', 'Salva de novo um rascunho', { publica: true, descricao: 'Troca as respostas salvas pelas enviadas; o prazo de validade recomeça.', params: paramsCodigo, corpo: CorpoRascunho, resposta: { descricao: 'Salvo.', corpo: RascunhoSalvo }, erros: [401, 404, 410, 413, 422, 429], porque: { 422: 'Uma pergunta `verificado` respondida sem a prova do código confirmado para esse valor (issue 45).' } }) },
     async (req, rep) => {
       const r = await doPedido(req);
       // A closed (or full) model's draft is kept for reading, not saved again (issue 36).
@@ -177,7 +182,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       if (recusa) throw recusa;
       // A save is a write to its model: the model's limit counts it too.
       await ctx.limites.exigir(ctx.nomeados.modelo, r.codigo_servico, 1, rep);
-      conferir(r.definicao, req.body, req.idioma);
+      await conferir(r.codigo_servico, r.definicao, req.body, req.idioma, await ctx.cidadaoDoPedido(req));
       const [n] = await db.transacao(async (tx) => {
         const linhas = await tx.query<{ expira_em: string }>(`update rascunho set respostas = $2, pagina = $3, atualizado_em = now(), expira_em = now() + make_interval(days => $4) where id = $1 and expira_em > now() returning expira_em`, [r.id, JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias]);
         if (!linhas.length) return [];

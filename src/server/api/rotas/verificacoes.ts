@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { camposVerificados, canalDe, destinoDe, destinoMascarado, ORCAMENTO_SMS_PADRAO, REGRAS_VERIFICACAO as R } from '../../../forms/verificacao';
+import { camposVerificados, canalDe, destinoDe, destinoMascarado, ORCAMENTO_SMS_PADRAO, REGRAS_VERIFICACAO as R, type CanalVerificacao } from '../../../forms/verificacao';
 import type { Definicao } from '../../../forms/definicao';
 import { respostaDe } from '../../../forms/preenchimento';
 import type { ErroCampo } from '../../../contrato/problema';
@@ -64,6 +64,18 @@ export function registrarVerificacoes(api: FastifyInstance, ctx: ContextoPublico
       const canal = canalDe(campo);
       if (canal === 'EMAIL' ? !ctx.o.emails : !ctx.o.sms) throw new ErroHttp(503, textoCidadao(idioma, 'api.verificacao-indisponivel'));
 
+      // Every code sent or refused is an event (never with the code), for the model's analytics and, once a form is
+      // sent with the proof, for its timeline.
+      const evento = (tipo: 'ENVIADO' | 'RECUSADO', verificacao: string | null, motivo?: MotivoRecusa) => registrarEvento(db, { verificacao, codigoServico: m.codigo_servico, campo: campo.id, canal, tipo, motivo, destino, origem: req.ip });
+      const recusar = async (motivo: MotivoRecusa, verificacao: string | null, erro: ErroHttp) => (await evento('RECUSADO', verificacao, motivo), erro);
+      const recusado = async <T>(motivo: MotivoRecusa, verificacao: string | null, f: () => Promise<T>): Promise<T> => {
+        try {
+          return await f();
+        } catch (e) {
+          throw e instanceof ErroHttp && (e.status === 429 || e.status === 503) ? await recusar(motivo, verificacao, e) : e;
+        }
+      };
+
       // The same question and value: a new code on the same verification, after the wait and within its count.
       const [anterior] = await db.query<{ id: string; envios: number; espera: number }>(
         `select id, envios, ceil(extract(epoch from (ultimo_envio_em + make_interval(secs => $4) - now())))::int as espera
@@ -72,16 +84,16 @@ export function registrarVerificacoes(api: FastifyInstance, ctx: ContextoPublico
         [m.codigo_servico, campo.id, destino, R.esperaReenvioSegundos, R.tentativas],
       );
       const recusa = (chave: 'api.verificacao-espere' | 'api.verificacao-envios', segundos: number) => new ErroHttp(429, textoCidadao(idioma, chave, { segundos }), undefined, undefined, { 'retry-after': String(Math.max(1, segundos)) });
-      if (anterior && anterior.espera > 0) throw recusa('api.verificacao-espere', anterior.espera);
-      if (anterior && anterior.envios >= R.enviosPorValor) throw recusa('api.verificacao-envios', 3600);
+      const id = anterior?.id ?? randomBytes(24).toString('base64url');
+      if (anterior && anterior.espera > 0) throw await recusar('ESPERA', id, recusa('api.verificacao-espere', anterior.espera));
+      if (anterior && anterior.envios >= R.enviosPorValor) throw await recusar('ENVIOS', id, recusa('api.verificacao-envios', 3600));
       // Who may be sent how much: this recipient, this client address, this model (each hour).
-      await ctx.limites.exigir(ctx.nomeados.codigosDestinatario, chaveOpaca(destino));
-      await ctx.limites.exigir(ctx.nomeados.codigosEndereco, req.ip);
-      await ctx.limites.exigir(ctx.nomeados.codigosModelo, m.codigo_servico);
+      await recusado('DESTINATARIO', anterior?.id ?? null, () => ctx.limites.exigir(ctx.nomeados.codigosDestinatario, chaveOpaca(destino)));
+      await recusado('ENDERECO', anterior?.id ?? null, () => ctx.limites.exigir(ctx.nomeados.codigosEndereco, req.ip));
+      await recusado('MODELO', anterior?.id ?? null, () => ctx.limites.exigir(ctx.nomeados.codigosModelo, m.codigo_servico));
 
       const codigo = String(randomInt(0, 10 ** R.digitos)).padStart(R.digitos, '0');
-      const id = anterior?.id ?? randomBytes(24).toString('base64url');
-      const linha = await db.transacao(async (tx) => {
+      const linha = await recusado('ORCAMENTO', anterior?.id ?? null, () => db.transacao(async (tx) => {
         // A phone's code counts against the model's SMS budget this month, or is not sent.
         if (canal === 'SMS' && !(await dentroDoOrcamento(tx, m.codigo_servico, m.definicao))) throw new ErroHttp(429, textoCidadao(idioma, 'api.verificacao-orcamento'), undefined, undefined, { 'retry-after': '86400' });
         const [v] = await tx.query<{ expira_em: string; reenviar_em: string }>(
@@ -93,14 +105,17 @@ export function registrarVerificacoes(api: FastifyInstance, ctx: ContextoPublico
         );
         if (canal === 'EMAIL') await enfileirarEmail(tx, { tipo: 'CODIGO', para: destino, dados: { codigo, modelo: m.nome, idioma, validadeMinutos: R.validadeMinutos } });
         return v;
-      });
+      }));
       if (canal === 'SMS') {
-        try {
-          await ctx.o.sms!.enviar(destino, textoCidadao(idioma, 'sms.codigo', { codigo, modelo: m.nome, minutos: R.validadeMinutos }));
-        } catch {
-          throw new ErroHttp(503, textoCidadao(idioma, 'api.verificacao-indisponivel'));
-        }
+        await recusado('INDISPONIVEL', id, async () => {
+          try {
+            await ctx.o.sms!.enviar(destino, textoCidadao(idioma, 'sms.codigo', { codigo, modelo: m.nome, minutos: R.validadeMinutos }));
+          } catch {
+            throw new ErroHttp(503, textoCidadao(idioma, 'api.verificacao-indisponivel'));
+          }
+        });
       } else ctx.o.aoReceber?.();
+      await evento('ENVIADO', id);
       req.log.info({ verificacao: id, modelo: m.codigo_servico, campo: campo.id, canal }, 'código de verificação enviado');
       return rep.code(201).send({ id, canal, destino: destinoMascarado(destino), expiraEm: new Date(linha.expira_em).toISOString(), reenviarEm: new Date(linha.reenviar_em).toISOString() });
     },
@@ -122,27 +137,44 @@ export function registrarVerificacoes(api: FastifyInstance, ctx: ContextoPublico
     async (req) => {
       const idioma = req.idioma;
       // Counted first: a guess is a try whether it is right or not.
-      const [v] = await db.query<{ hash_codigo: Buffer; tentativas: number; vencida: boolean; verificada_em: string | null }>(
+      const [v] = await db.query<{ hash_codigo: Buffer; tentativas: number; vencida: boolean; verificada_em: string | null; codigo_servico: string; campo: string; canal: CanalVerificacao; destino: string }>(
         `update verificacao_contato set tentativas = tentativas + case when verificada_em is null then 1 else 0 end where id = $1
-         returning hash_codigo, tentativas, expira_em <= now() as vencida, verificada_em`,
+         returning hash_codigo, tentativas, expira_em <= now() as vencida, verificada_em, codigo_servico, campo, canal, destino`,
         [req.params.id],
       );
       if (!v) throw naoEncontrado(textoCidadao(idioma, 'api.verificacao-inexistente'));
       if (v.verificada_em) return { prova: req.params.id, verificadoEm: new Date(v.verificada_em).toISOString() };
-      if (v.tentativas > R.tentativas) throw new ErroHttp(429, textoCidadao(idioma, 'api.verificacao-bloqueada'), undefined, undefined, { 'retry-after': String(R.esperaReenvioSegundos) });
-      if (v.vencida) throw new ErroHttp(410, textoCidadao(idioma, 'api.verificacao-expirada'));
+      const evento = (tipo: 'CONFIRMADO' | 'CODIGO_ERRADO' | 'BLOQUEADO' | 'EXPIRADO') => registrarEvento(db, { verificacao: req.params.id, codigoServico: v.codigo_servico, campo: v.campo, canal: v.canal, tipo, destino: v.destino, origem: req.ip });
+      if (v.tentativas > R.tentativas) {
+        await evento('BLOQUEADO');
+        throw new ErroHttp(429, textoCidadao(idioma, 'api.verificacao-bloqueada'), undefined, undefined, { 'retry-after': String(R.esperaReenvioSegundos) });
+      }
+      if (v.vencida) {
+        await evento('EXPIRADO');
+        throw new ErroHttp(410, textoCidadao(idioma, 'api.verificacao-expirada'));
+      }
       const dado = hashDo(req.params.id, req.body.codigo.replace(/\D/g, ''));
       if (!timingSafeEqual(dado, Buffer.from(v.hash_codigo))) {
         const restam = R.tentativas - v.tentativas;
+        await evento(restam > 0 ? 'CODIGO_ERRADO' : 'BLOQUEADO');
         const mensagem = textoCidadao(idioma, restam > 0 ? 'api.verificacao-errada' : 'api.verificacao-bloqueada', { n: restam });
         throw new ErroHttp(422, mensagem, [{ field: 'codigo', message: mensagem }]);
       }
       const [ok] = await db.query<{ verificada_em: string }>('update verificacao_contato set verificada_em = now() where id = $1 returning verificada_em', [req.params.id]);
+      await evento('CONFIRMADO');
       req.log.info({ verificacao: req.params.id }, 'contato verificado');
       return { prova: req.params.id, verificadoEm: new Date(ok.verificada_em).toISOString() };
     },
   );
 }
+
+/** Why a code was not sent: the wait, the value's count, a limit (recipient, address, model), the SMS budget, no provider. */
+type MotivoRecusa = 'ESPERA' | 'ENVIOS' | 'DESTINATARIO' | 'ENDERECO' | 'MODELO' | 'ORCAMENTO' | 'INDISPONIVEL';
+type TipoEventoVerificacao = 'ENVIADO' | 'CONFIRMADO' | 'CODIGO_ERRADO' | 'BLOQUEADO' | 'EXPIRADO' | 'RECUSADO';
+
+/** One code's event (migration 031): never the code; the value masked. */
+const registrarEvento = (db: Executor, e: { verificacao: string | null; codigoServico: string; campo: string; canal: CanalVerificacao; tipo: TipoEventoVerificacao; motivo?: MotivoRecusa; destino: string; origem: string }) =>
+  db.query('insert into verificacao_evento (verificacao_id, codigo_servico, campo, canal, tipo, motivo, destino, origem) values ($1, $2, $3, $4, $5, $6, $7, $8)', [e.verificacao, e.codigoServico, e.campo, e.canal, e.tipo, e.motivo ?? null, destinoMascarado(e.destino), e.origem]);
 
 /** Whether the model may send one more SMS this month (its `verificacao.smsPorMes`, else ORCAMENTO_SMS_PADRAO), counting it. */
 async function dentroDoOrcamento(tx: Executor, codigo: string, d: Definicao | null): Promise<boolean> {
@@ -156,25 +188,44 @@ async function dentroDoOrcamento(tx: Executor, codigo: string, d: Definicao | nu
   return !!r;
 }
 
+/** A verified question of a form as its timeline tells it (the CONTATO_VERIFICADO event): never the code, the value masked. */
+export interface ContatoVerificado {
+  pergunta: string;
+  canal: CanalVerificacao;
+  destino: string;
+  /** Confirmed by the citizen's login (its token says this address or number is verified): no code was sent. */
+  pelaConta?: true;
+  codigos?: number;
+  erradas?: number;
+  verificadoEm?: string;
+}
+
 /**
- * A submission's verified questions (issue 45): each one answered carries, in `verificacoes`, the proof of a code
- * confirmed for exactly this model, question and value in the last hours; else a field error naming the question.
- * A citizen signed in whose token says the same address or number is verified needs none.
+ * A submission's (or a draft's) verified questions (issue 45): each one answered carries, in `verificacoes`, the proof
+ * of a code confirmed for exactly this model, question and value in the last hours; else a field error naming the
+ * question. A citizen signed in whose token says the same address or number is verified needs none. `verificados`
+ * tells, for the form's timeline, how each was proved.
  */
-export async function exigirProvas(db: Executor, codigo: string, d: Definicao, respostas: Record<string, unknown>, provas: Record<string, string> | undefined, idioma: IdiomaCidadao, doLogin: { email?: string | null; emailVerificado?: boolean; telefone?: string | null; telefoneVerificado?: boolean } | null): Promise<ErroCampo[]> {
+export async function exigirProvas(db: Executor, codigo: string, d: Definicao, respostas: Record<string, unknown>, provas: Record<string, string> | undefined, idioma: IdiomaCidadao, doLogin: { email?: string | null; emailVerificado?: boolean; telefone?: string | null; telefoneVerificado?: boolean } | null): Promise<{ erros: ErroCampo[]; verificados: ContatoVerificado[] }> {
   const erros: ErroCampo[] = [];
+  const verificados: ContatoVerificado[] = [];
   for (const c of camposVerificados(d)) {
     const destino = destinoDe(c, respostaDe(respostas, c.id));
     if (!destino) continue;
-    if (doLogin && ((c.tipo === 'email' && doLogin.emailVerificado && doLogin.email?.trim().toLowerCase() === destino) || (c.tipo === 'telefone' && doLogin.telefoneVerificado && doLogin.telefone && destinoDe(c, doLogin.telefone) === destino))) continue;
+    const base = { pergunta: c.rotulo, canal: canalDe(c), destino: destinoMascarado(destino) };
+    if (doLogin && ((c.tipo === 'email' && doLogin.emailVerificado && doLogin.email?.trim().toLowerCase() === destino) || (c.tipo === 'telefone' && doLogin.telefoneVerificado && doLogin.telefone && destinoDe(c, doLogin.telefone) === destino))) {
+      verificados.push({ ...base, pelaConta: true });
+      continue;
+    }
     const prova = provas?.[c.id];
     const [v] = prova
-      ? await db.query<{ ok: boolean }>(
-          `select true as ok from verificacao_contato where id = $1 and codigo_servico = $2 and campo = $3 and destino = $4 and verificada_em > now() - make_interval(hours => $5)`,
+      ? await db.query<{ envios: number; tentativas: number; verificada_em: string }>(
+          `select envios, tentativas, verificada_em from verificacao_contato where id = $1 and codigo_servico = $2 and campo = $3 and destino = $4 and verificada_em > now() - make_interval(hours => $5)`,
           [prova, codigo, c.id, destino, R.provaHoras],
         )
       : [];
-    if (!v) erros.push({ field: `respostas.${c.id}`, message: textoCidadao(idioma, c.tipo === 'telefone' ? 'api.verificacao-exigida-telefone' : 'api.verificacao-exigida-email', { campo: c.rotulo }) });
+    if (v) verificados.push({ ...base, codigos: v.envios, erradas: Math.max(0, v.tentativas - 1), verificadoEm: new Date(v.verificada_em).toISOString() });
+    else erros.push({ field: `respostas.${c.id}`, message: textoCidadao(idioma, c.tipo === 'telefone' ? 'api.verificacao-exigida-telefone' : 'api.verificacao-exigida-email', { campo: c.rotulo }) });
   }
-  return erros;
+  return { erros, verificados };
 }

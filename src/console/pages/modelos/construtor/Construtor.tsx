@@ -276,7 +276,7 @@ export default function Construtor() {
             <div className="cf-construtor-colunas">
               <div className="cf-construtor-editor">
                 <h2>{t('construtor.secoes-campos')}</h2>
-                <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} nomesFixos={publicados} secaoEmFoco={secaoEmFoco} />
+                <EditorDefinicao definicao={definicao} problemas={c.problemas} aoMudar={aoMudarDefinicao} desabilitado={desabilitado} selecionado={selecionado} aoSelecionar={setSelecionado} nomesFixos={publicados} secaoEmFoco={secaoEmFoco} smsNoMes={modelo.smsNoMes} />
               </div>
               <aside className="cf-previa" aria-label={t('construtor.previa')}>
                 <h2>{t('construtor.previa')}</h2>

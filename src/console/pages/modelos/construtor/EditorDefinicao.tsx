@@ -1,4 +1,5 @@
 import { EditorConta } from './EditorConta';
+import { EditorOrcamentoSms } from './EditorOrcamentoSms';
 import { Button, FormGroup, InputGroup, NonIdealState, Switch, Tag, TextArea, type IconName } from '@blueprintjs/core';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useAmbiente, useT } from '../../../app/contexto';
@@ -275,9 +276,11 @@ export interface PropsEditor {
   nomesFixos?: ReadonlySet<string>;
   /** A section a problem is about, chosen in the list of problems: its title gets the focus (`vez` repeats it). */
   secaoEmFoco?: { id: string; vez: number } | null;
+  /** SMS codes the model sent this month (issue 45), beside its budget. */
+  smsNoMes?: number;
 }
 
-export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar, nomesFixos, secaoEmFoco }: PropsEditor) {
+export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, selecionado, aoSelecionar, nomesFixos, secaoEmFoco, smsNoMes = 0 }: PropsEditor) {
   const { estado, t } = useAmbiente();
   const raiz = useRef<HTMLDivElement>(null);
   const [aviso, setAviso] = useState('');
@@ -476,6 +479,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
         )}
       </fieldset>
       <EditorConta definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} />
+      <EditorOrcamentoSms definicao={definicao} smsNoMes={smsNoMes} aoMudar={aoMudar} desabilitado={desabilitado} />
       <EditorTaxa definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} problemas={porCampo} />
       <FormGroup className="cf-email-equipe" label={t('editor.email-equipe')} labelFor="cf-email-equipe" helperText={porCampo.get('emailEquipe') ?? t('editor.email-equipe-ajuda')} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'}>
         <InputGroup id="cf-email-equipe" type="email" value={definicao.emailEquipe ?? ''} placeholder="equipe@orgao.gov.br" disabled={desabilitado} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirEmailEquipe(d, v), 'emailEquipe'); }} />

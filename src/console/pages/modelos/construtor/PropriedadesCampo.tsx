@@ -123,6 +123,7 @@ function LoginEConfirmacao({ campo: c, desabilitado, mudar }: { campo: CampoDefi
         </FormGroup>
       )}
       {c.tipo === 'email' && <Switch label={t('propriedades.confirmacao')} checked={!!c.confirmacao} disabled={desabilitado} onChange={(e) => mudar({ confirmacao: e.currentTarget.checked || undefined }, 'confirmacao')} />}
+      {c.tipo === 'telefone' && <Switch label={t('propriedades.internacional')} checked={!!c.internacional} disabled={desabilitado} onChange={(e) => mudar({ internacional: e.currentTarget.checked || undefined }, 'internacional')} />}
       {(c.tipo === 'email' || c.tipo === 'telefone') && <Switch label={t('propriedades.verificado')} checked={!!c.verificado} disabled={desabilitado} onChange={(e) => mudar({ verificado: e.currentTarget.checked || undefined }, 'verificado')} />}
     </>
   );
