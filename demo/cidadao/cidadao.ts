@@ -49,7 +49,7 @@ interface LoginDemo {
   segundoFator: boolean;
 }
 async function entrar(l: LoginDemo) {
-  const r = await fetch('/api/publico/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: l.cpf, nome: 'Maria da Silva (demonstração)', email: 'maria.demo@exemplo.gov.br', nascimento: '1985-04-12', nivel: l.nivel, segundoFator: l.segundoFator }) });
+  const r = await fetch('/api/publico/token-demo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cpf: l.cpf, nome: 'Maria da Silva (demonstração)', email: 'maria.demo@exemplo.gov.br', telefone: '+5561998765432', nascimento: '1985-04-12', nivel: l.nivel, segundoFator: l.segundoFator }) });
   if (r.status !== 200) return void (sessao.textContent = 'Informe um CPF válido para entrar.');
   sessionStorage.setItem('login-demo', JSON.stringify(l));
   elemento.token = (await r.json()).token;

@@ -71,6 +71,25 @@ describe('contato verificado por código, de ponta a ponta', () => {
     } finally {
       await ctx.close();
     }
+    // Signed in, the account's own verified e-mail and phone need no code (the demo account: maria.demo@…, (61) 99876-5432).
+    const conta = await demo.navegador.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const p = await conta.newPage();
+      await p.goto(`${demo.base}/cidadao.html?modelo=${CONTATO_VERIFICADO}`);
+      await p.getByLabel(/^Entrar como cidadão/).fill('529.982.247-25');
+      await p.getByRole('button', { name: 'Entrar' }).click();
+      const form = p.locator('formulario-cidadao').locator('form.fc-formulario');
+      await form.getByLabel(/^E-mail/).fill('Maria.Demo@exemplo.gov.br');
+      await form.getByLabel(/^Celular/).fill('(61) 99876-5432');
+      await form.getByText('✓ Confirmado pela sua conta gov.br.').nth(1).waitFor();
+      assert.equal(await form.getByRole('button', { name: 'Enviar código' }).count(), 0);
+      await form.getByLabel(/^E-mail/).fill('outra@exemplo.gov.br');
+      await form.getByRole('button', { name: 'Enviar código' }).waitFor();
+      await foto(p, 'pela-conta-390');
+    } finally {
+      await conta.close();
+    }
+
     // Staff read how the contact was proved in the form's timeline (never the code), and the codes in the analytics.
     const gaveta = await (async () => {
       const c = await demo.navegador.newContext({ viewport: { width: 1366, height: 900 } });
@@ -85,15 +104,16 @@ describe('contato verificado por código, de ponta a ponta', () => {
       }
     })();
     assert.match(gaveta, /Contato confirmado/);
-    assert.match(gaveta, /“E-mail para contato”: r\*\*\*@exemplo\.gov\.br, 1 código enviado, nenhuma tentativa errada/);
+    assert.match(gaveta, /“E-mail”: r\*\*\*@exemplo\.gov\.br, 1 código enviado, nenhuma tentativa errada/);
     assert.match(gaveta, /“Celular”: \+55 11 \*\*\*\*\*-4321, 1 código enviado/);
     for (const [idioma, largura, titulo, tabela] of [['pt-BR', 1280, 'Analítico de Formulários', 'Contato confirmado por código'], ['en', 390, 'Form analytics', 'Contact verified by code']] as const) {
-      const c = await demo.navegador.newContext({ viewport: { width: largura, height: 900 } });
+      const c = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
       const p = await c.newPage();
       try {
         await p.goto(`${demo.base}/?language=${idioma}`);
         await preencherLogin(p, 'admin');
         await p.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+        await p.setViewportSize({ width: largura, height: 900 });
         await irPara(p, '/analitico-formularios');
         await esperarTitulo(p, titulo);
         const codigos = p.locator('console-formularios').getByRole('table', { name: tabela });
@@ -101,7 +121,8 @@ describe('contato verificado por código, de ponta a ponta', () => {
         const sms = await codigos.locator(`tr[data-codigos="${CONTATO_VERIFICADO}:SMS"]`).innerText();
         assert.match(sms, /SMS\s+1\s+1\s+0\s+0\s+1 (de|of) 1[.,]000/, sms);
         await semViolacoesAxe(p, `o analítico (${idioma})`);
-        await p.screenshot({ path: join(PASTA, `analitico-${idioma}-${largura}.png`), fullPage: true });
+        await codigos.scrollIntoViewIfNeeded();
+        await p.screenshot({ path: join(PASTA, `analitico-${idioma}-${largura}.png`) });
       } finally {
         await c.close();
       }

@@ -22,23 +22,26 @@ export function EditorOrcamentoSms({ definicao, smsNoMes, aoMudar, desabilitado 
   const ruim = n !== null && Number.isNaN(n);
   const ajuda = ruim ? t('orcamento-sms.invalido') : t('orcamento-sms.ajuda', { n: smsNoMes.toLocaleString(config.language), padrao: ORCAMENTO_SMS_PADRAO.toLocaleString(config.language) });
   return (
-    <FormGroup className="cf-orcamento-sms" label={t('orcamento-sms.rotulo')} labelFor={id} helperText={<span id={`${id}-ajuda`}>{ajuda}</span>} intent={ruim ? 'danger' : 'none'}>
-      <InputGroup
-        id={id}
-        inputMode="numeric"
-        value={texto}
-        placeholder={String(ORCAMENTO_SMS_PADRAO)}
-        disabled={desabilitado}
-        intent={ruim ? 'danger' : 'none'}
-        aria-invalid={ruim}
-        aria-describedby={`${id}-ajuda`}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
-          setTexto(v);
-          const x = lerOrcamento(v);
-          if (x === null || !Number.isNaN(x)) aoMudar((d) => definirOrcamentoSms(d, x), 'verificacao.smsPorMes');
-        }}
-      />
-    </FormGroup>
+    <fieldset className="cf-grupo-campos cf-orcamento-sms">
+      <legend>{t('analitico.codigos')}</legend>
+      <FormGroup label={t('orcamento-sms.rotulo')} labelFor={id} helperText={<span id={`${id}-ajuda`}>{ajuda}</span>} intent={ruim ? 'danger' : 'none'}>
+        <InputGroup
+          id={id}
+          inputMode="numeric"
+          value={texto}
+          placeholder={String(ORCAMENTO_SMS_PADRAO)}
+          disabled={desabilitado}
+          intent={ruim ? 'danger' : 'none'}
+          aria-invalid={ruim}
+          aria-describedby={`${id}-ajuda`}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setTexto(v);
+            const x = lerOrcamento(v);
+            if (x === null || !Number.isNaN(x)) aoMudar((d) => definirOrcamentoSms(d, x), 'verificacao.smsPorMes');
+          }}
+        />
+      </FormGroup>
+    </fieldset>
   );
 }
