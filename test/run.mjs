@@ -68,6 +68,22 @@ const construir = () => rodar('build (bundles e serviço compilado)', process.ex
 const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)).map((f) => `${pasta}/${f}`);
 const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...testes(pasta)];
 
+/**
+ * The API files two at a time (issue 47: the suite was a third of an idle CI run): each has its own server on a free
+ * port, its own PGlite and its own fresh PostgreSQL database, so they do not meet. The longest go first, so the two
+ * lanes end together. Alone, after them, the files that measure time or own what is shared: several processes behind
+ * HAProxy (nos), connections killed in a loop (caos), the access cache's 1 s bound (cache-acesso), the event loop
+ * while a PDF is made (internet), a replica's lag bound (replicas).
+ */
+const API_SOZINHOS = ['nos', 'caos', 'cache-acesso', 'internet', 'replicas'].map((n) => `test/api/${n}.test.ts`);
+const API_PRIMEIROS = ['migracoes', 'propriedades', 'ano-do-modelo', 'pix', 'integracoes', 'rascunhos-emails', 'assinatura-govbr'].map((n) => `test/api/${n}.test.ts`);
+function testesDaApi() {
+  const todos = testes('test/api');
+  const ordem = (f) => (API_PRIMEIROS.includes(f) ? API_PRIMEIROS.indexOf(f) : API_PRIMEIROS.length);
+  const juntos = todos.filter((f) => !API_SOZINHOS.includes(f)).sort((a, b) => ordem(a) - ordem(b) || a.localeCompare(b));
+  return { juntos, sozinhos: todos.filter((f) => API_SOZINHOS.includes(f)) };
+}
+
 for (const s of suites) {
   if (s === 'arquitetura') rodar('arquitetura (dependency-cruiser: camadas, nenhum ciclo, a figura do README em dia)', process.execPath, ['test/arquitetura/arquitetura.mjs']);
   else if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
@@ -76,7 +92,9 @@ for (const s of suites) {
     garantirPoppler();
     // The multi-node suite's balancer (issue 34); without it (and not root) that part says so and does not run.
     garantirPacote('/usr/sbin/haproxy', 'haproxy', 'A suíte de vários nós', '', process.env.REQUIRE_HAPROXY !== '1');
-    rodar('API e provedor de identidade', process.execPath, nodeTest('test/api'));
+    const { juntos, sozinhos } = testesDaApi();
+    rodar('API e provedor de identidade (dois arquivos por vez)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...juntos]);
+    rodar('API: vários nós, caos, cache de acesso, laço de eventos e réplica (um por vez)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...sozinhos]);
   }
   else if (s === 'contrato') rodar(`contrato da API (OpenAPI, ajv, Redocly)${process.env.CONTRATO_API_URL ? ` em ${process.env.CONTRATO_API_URL}` : ''}`, process.execPath, nodeTest('test/contrato'));
   else if (s === 'element') {
@@ -132,6 +150,7 @@ function naoRodou() {
       if (!ok('redis-cli -h 127.0.0.1 -p 6379 ping')) faltas.push('os limites no Redis e a suíte de vários nós (Redis em 127.0.0.1:6379)');
       if (!ok('command -v haproxy')) faltas.push('a suíte de vários nós atrás do HAProxy (apt-get install haproxy)');
       if (!ok('command -v java')) faltas.push('os anexos no S3 de verdade (S3Proxy, precisa de Java)');
+      if (!ok(`psql "${process.env.TEST_DATABASE_URL_LEITURA ?? 'postgres://postgres@127.0.0.1:5433/postgres'}" -Atc "select pg_is_in_recovery()" | grep -q t`)) faltas.push('as réplicas de leitura (uma réplica de verdade em 127.0.0.1:5433: sudo node test/apoio/replica.mjs)');
     }
   }
   if (faltas.length) console.log(`\n⚠ Não rodaram nesta execução:\n${faltas.map((f) => `  - ${f}`).join('\n')}`);

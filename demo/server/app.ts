@@ -31,8 +31,8 @@ import { bancoDoAmbiente, listaDoAmbiente, numeroDoAmbiente, urlDoAmbiente } fro
 import type { IdiomaTraducao } from '../../src/forms/vocabulario';
 import { certificadoDoWebhookDoAmbiente, opcoesPixDoAmbiente, type OpcoesPix } from '../../src/server/pix/cobrancas';
 import { iniciarPspDemo, registrarPaginaPix } from './pix/pspDemo';
-import { arquivoDaChave, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from '../../src/server/configuracao';
-import { criarApp, montarServico, type Servico } from '../../src/server/servico';
+import { arquivoDaChave, leituraDoAmbiente, gestaoDoAmbiente, idiomasFormulariosDoAmbiente, pastaDadosDoAmbiente, redisUrlDoAmbiente, portaDoAmbiente, trustProxyDoAmbiente, urlPublicaDoAmbiente } from '../../src/server/configuracao';
+import { criarApp, montarServico, type OpcoesServico, type Servico } from '../../src/server/servico';
 import type { OpcoesGestao } from '../../src/server/operacao/gestao';
 import { registrarPortaisCidadao } from './portaisCidadao';
 
@@ -52,6 +52,7 @@ export interface OpcoesServidor {
   realm: string;
   clientId: string;
   databaseUrl?: string;
+  leitura?: OpcoesServico['leitura'];
   pastaDados: string;
   origens: string[];
   semear: boolean;
@@ -151,6 +152,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     identidade,
     clientId: o.clientId,
     databaseUrl: o.databaseUrl,
+    leitura: o.leitura,
     pastaDados: o.pastaDados,
     log,
     redisUrl: o.redisUrl,
@@ -272,6 +274,7 @@ export function opcoesDoAmbiente(env: NodeJS.ProcessEnv = process.env): OpcoesSe
     realm: env.KEYCLOAK_REALM ?? 'demo',
     clientId: env.KEYCLOAK_CLIENT_ID ?? 'console-formularios',
     databaseUrl: bancoDoAmbiente(env),
+    leitura: leituraDoAmbiente(env),
     pastaDados: pastaDadosDoAmbiente(env),
     origens,
     semear: env.SEED !== 'none',

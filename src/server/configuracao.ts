@@ -18,6 +18,7 @@ import { catalogoDoAmbiente } from './api/confiabilidade';
 import { assinaturaGovbrDoAmbiente } from './assinatura/govbr';
 import { smsDoAmbiente } from './sms';
 import { seloDoAmbiente } from './pdf/selo';
+import { LEITURA_PADRAO } from './leitura';
 
 /**
  * The environment as the service reads it, the same for the demo and for production (README.md lists
@@ -38,6 +39,18 @@ export function trustProxyDoAmbiente(env: NodeJS.ProcessEnv): number | string | 
   if (!v) return undefined;
   if (v === 'true') throw new ErroConfiguracao('TRUST_PROXY inválido: "true" (esperado: os endereços ou redes dos proxies, separados por vírgula, ou quantos saltos confiar)');
   return /^\d+$/.test(v) ? Number(v) : v;
+}
+
+/**
+ * DATABASE_URL_LEITURA (issue 47): the read replicas, one or several postgres:// addresses separated by commas or
+ * spaces, each checked as DATABASE_URL is; DATABASE_LEITURA_ATRASO_MAXIMO_MS (1000): how far behind a replica may be
+ * and still serve; DATABASE_LEITURA_INTERVALO_MS (250): how often each is asked. Unset: every read on the primary.
+ */
+export function leituraDoAmbiente(env: NodeJS.ProcessEnv): OpcoesServico['leitura'] {
+  const urls = listaDoAmbiente(env.DATABASE_URL_LEITURA).map((url) => bancoDoAmbiente({ DATABASE_URL_LEITURA: url }, 'DATABASE_URL_LEITURA')!);
+  if (!urls.length) return undefined;
+  const num = (nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { minimo: 10, inteiro: true });
+  return { urls, atrasoMaximoMs: num('DATABASE_LEITURA_ATRASO_MAXIMO_MS', LEITURA_PADRAO.atrasoMaximoMs), intervaloMs: num('DATABASE_LEITURA_INTERVALO_MS', LEITURA_PADRAO.intervaloMs) };
 }
 
 /** REDIS_URL (redis:// or rediss://), checked for its form. */
@@ -124,6 +137,7 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     identidade: { emissor, chaves: new URL(`${emissor}/protocol/openid-connect/certs`) },
     clientId: env.KEYCLOAK_CLIENT_ID?.trim() || 'console-formularios',
     databaseUrl: bancoDoAmbiente(env)!,
+    leitura: leituraDoAmbiente(env),
     pastaDados: 'memory://',
     log: env.LOG === 'off' ? false : 'info',
     redisUrl: redisUrlDoAmbiente(env),

@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import type { CryptoKey } from 'jose';
 import { opcoesDocumento } from './api/documento';
 import { abrirBanco, type Banco } from './db';
+import { abrirLeitura, LEITURA_PADRAO } from './leitura';
 import { criarVerificador } from './api/autenticacao';
 import { registrarApi, type OpcoesApi } from './api/rotas';
 import type { IdentidadeCidadao } from './api/cidadao';
@@ -50,6 +51,8 @@ export interface OpcoesServico {
   identidade: { emissor: string; chaves: URL | CryptoKey };
   clientId: string;
   databaseUrl?: string;
+  /** DATABASE_URL_LEITURA (issue 47): streaming replicas for lists, totals, analytics, exports and public model reads. */
+  leitura?: { urls: string[]; atrasoMaximoMs: number; intervaloMs: number };
   pastaDados: string;
   /** false: no log; 'warn': warnings and errors; 'info': also one JSON line per request (issue 34). */
   log: false | 'warn' | 'info';
@@ -166,12 +169,13 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
   // Staff access kept per user for a second at most, cleared by any access change on any node (issue 47).
   const acessos = await criarCacheAcesso(db);
+  const leitura = await abrirLeitura(db, o.leitura?.urls ?? [], o.leitura ?? LEITURA_PADRAO);
   await o.aoAbrirBanco?.(db);
   await o.antesDaApi?.(app);
   // The OpenAPI document is built from the very schemas the routes validate with and answer through.
   await app.register(fastifySwagger, opcoesDocumento(o.urlPublica));
 
-  const metricas = criarMetricas(db);
+  const metricas = criarMetricas(db, { leitura });
   metricas.observar(app);
   const redis = o.redisUrl ? await conectarRedis(o.redisUrl) : undefined;
   const saude = criarSaude({ db, outras: redis ? [verificacaoRedis(redis)] : [] });
@@ -228,6 +232,6 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   await app.register(fastifyStatic, { root: join(RAIZ, 'dist'), prefix: '/dist/', decorateReply: false, cacheControl: false, preCompressed: true, allowedPath: ehDoNavegador });
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
   app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
-  app.addHook('onClose', async () => (await acessos.parar(), await db.fechar()));
+  app.addHook('onClose', async () => (await acessos.parar(), await leitura.fechar(), await db.fechar()));
   return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro, pix };
 }

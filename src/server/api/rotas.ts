@@ -5,6 +5,7 @@ import { enviarProblema, exigirToken, type Verificador } from './autenticacao';
 import { acessoDe } from './acessoUsuario';
 import { acessoDoPedido } from './permissao';
 import { cacheDe } from './cacheAcesso';
+import { leituraDe } from '../leitura';
 import { tratarErro } from './erros';
 import { recusarEntradaInsegura } from './entradaSegura';
 import { rotasPerfis } from './rotas/perfis';
@@ -104,6 +105,10 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         api.addHook('onSend', async (req, _rep, carga) => {
           if (req.method !== 'GET' && /^\/api\/(vinculos-usuarios|perfis-acesso|grupos-controle-conteudo)\b/.test(req.url)) cacheDe(o.db)?.invalidar();
           return carga;
+        });
+        // A staff write (issue 47): this user's next reads see it, from the primary, until any replica has it too.
+        api.addHook('onResponse', async (req, rep) => {
+          if (req.method !== 'GET' && req.method !== 'HEAD' && rep.statusCode < 400 && req.chamador) leituraDe(o.db)?.escreveu(req.chamador.username);
         });
 
         /** SPEC.md section 7: { userIsAdmin } for the caller. */

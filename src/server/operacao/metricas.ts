@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
 import type { Banco } from '../db';
+import type { Leitura } from '../leitura';
 
 /**
  * The metrics an operations team watches (issue 34), in Prometheus' text format with the maintained
@@ -15,7 +16,7 @@ export type ResultadoEmail = 'enviado' | 'falha' | 'esgotado';
 /** Why a submission was refused, by its status (the route answers problem+json with it). */
 export const MOTIVO_RECUSA: Record<number, string> = { 400: 'validacao', 401: 'nao_autenticado', 403: 'proibido', 404: 'nao_encontrado', 410: 'encerrado', 413: 'grande_demais', 415: 'tipo', 422: 'idempotencia', 429: 'limite', 503: 'indisponivel' };
 
-export function criarMetricas(db: Banco, o: { processo?: boolean } = {}) {
+export function criarMetricas(db: Banco, o: { processo?: boolean; leitura?: Leitura } = {}) {
   const registro = new Registry();
   if (o.processo !== false) collectDefaultMetrics({ register: registro, prefix: 'formularios_' });
   const requisicoes = new Counter({ name: 'formularios_http_requisicoes_total', help: 'Requisições HTTP por rota (o modelo do caminho), método e status.', labelNames: ['rota', 'metodo', 'status'], registers: [registro] });
@@ -70,6 +71,39 @@ export function criarMetricas(db: Banco, o: { processo?: boolean } = {}) {
         this.set({ estado: 'esperando' }, c.esperando);
       },
     });
+  const leitura = o.leitura;
+  if (leitura?.estado().length) {
+    // Read replicas (issue 47): which serve, how far behind, and where the reads went.
+    new Gauge({
+      name: 'formularios_replica_ativa',
+      help: 'Se a réplica de leitura serve leituras (1) ou foi deixada de lado (0: atrasada demais ou sem resposta).',
+      labelNames: ['replica'],
+      registers: [registro],
+      collect() {
+        for (const r of leitura.estado()) this.set({ replica: r.nome }, r.ativa ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'formularios_replica_atraso_segundos',
+      help: 'Quanto a réplica estava atrás do primário na última verificação (-1: não respondeu).',
+      labelNames: ['replica'],
+      registers: [registro],
+      collect() {
+        for (const r of leitura.estado()) this.set({ replica: r.nome }, r.atrasoMs === null ? -1 : r.atrasoMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'formularios_leituras',
+      help: 'Leituras de listas, totais, analítico, exportações e modelos públicos desde o início, por destino.',
+      labelNames: ['destino'],
+      registers: [registro],
+      collect() {
+        const c = leitura.contagem();
+        this.set({ destino: 'primario' }, c.primario);
+        this.set({ destino: 'replica' }, c.replica);
+      },
+    });
+  }
   return {
     registro,
     entrega: (r: ResultadoEntrega) => entregas.inc({ resultado: r }),

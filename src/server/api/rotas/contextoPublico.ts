@@ -176,7 +176,7 @@ export interface ContextoPublico {
    * opening: 403; closed or full: 410), refused in the citizen's language. `qualquerSituacao`: read it all the same
    * (the public page of an upcoming model says when it opens).
    */
-  modeloPublicado(codigo: string, idioma?: IdiomaCidadao, o?: { qualquerSituacao?: boolean }): Promise<LinhaPublica>;
+  modeloPublicado(codigo: string, idioma?: IdiomaCidadao, o?: { qualquerSituacao?: boolean; daReplica?: boolean }): Promise<LinhaPublica>;
   /** The last published model read, if any (a submission's fast path; its `versao` is checked by the insert). */
   emCache(codigo: string): LinhaPublica | undefined;
   cidadaoDoPedido(req: FastifyRequest): Promise<Cidadao | null>;

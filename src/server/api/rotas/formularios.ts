@@ -13,6 +13,7 @@ import { emPortugues, traduzir } from '../../../i18n';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../forms/status';
 import { BOM, linhaCsv } from '../../../forms/csv';
 import type { Banco, Executor } from '../../db';
+import { lerDe } from '../../leitura';
 import type { Definicao } from '../../../forms/definicao';
 import { camposPessoais, mascarar, mascararDetalhes, mascararRespostas, mascararTexto } from '../../../forms/dadosPessoais';
 import { conflito, ErroHttp, invalido, MSG_CAMPOS, naoEncontrado, proibido } from '../erros';
@@ -197,8 +198,10 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const escopo = await escopoDe(req);
       const f = filtroFormularios(q, escopo);
       // In received order (the default) and with the counters' filters, a deep page starts from its day.
-      const pagina = paginaNoTempo<LinhaFormulario>(db, LISTA, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'recebidoEm'), de: q.de, ate: q.ate, contadores: q.protocolo || q.cpf ? null : (p) => filtroContadores({ ...q, ...p }, escopo) });
-      const [linhas, total, clara] = await Promise.all([pagina, totalFormularios(db, q, escopo), vePessoais(db, req)]);
+      // A replica's, when one is caught up and the caller did not just write (issue 47).
+      const ler = lerDe(db, req.chamador?.username);
+      const pagina = paginaNoTempo<LinhaFormulario>(ler, LISTA, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'recebidoEm'), de: q.de, ate: q.ate, contadores: q.protocolo || q.cpf ? null : (p) => filtroContadores({ ...q, ...p }, escopo) });
+      const [linhas, total, clara] = await Promise.all([pagina, totalFormularios(ler, q, escopo), vePessoais(db, req)]);
       return enviarLista(rep, linhas.map((r) => resumo(r, clara)), l, total);
     },
   );
@@ -220,7 +223,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       filtro(); // bad filters fail before the first byte
       const autor = req.chamador!.username;
       const { dadosPessoais: _d, ...filtroUsado } = req.query;
-      const linhas = exportarCsv(db, filtro, clara, clara ? (total) => eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total }) : undefined);
+      const linhas = exportarCsv(lerDe(db, autor), filtro, clara, clara ? (total) => eventoDoConsole(db, 'EXPORTACAO_DADOS_PESSOAIS', autor, { filtro: filtroUsado, linhas: total }) : undefined);
       const hoje = new Date().toISOString().slice(0, 10);
       rep.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="formularios-${hoje}.csv"`);
       // One chunk waiting at a time (not Readable.from's 16): a masked batch is a few MB, and a slow client

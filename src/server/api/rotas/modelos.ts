@@ -6,6 +6,7 @@ import { podarTraducoes } from '../../../forms/traducoes';
 import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../../forms/vocabulario';
 import { podeExcluir, transicionar, type StatusModelo, type Transicao } from '../../../forms/ciclo';
 import type { Banco, Executor } from '../../db';
+import { lerDe } from '../../leitura';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { Type } from 'typebox';
@@ -188,8 +189,9 @@ export async function rotasModelos(api: FastifyInstance, db: Banco, integracao: 
       if (q.status?.length) f.add((p) => `m.status = any(${p(q.status)})`);
       if (q.grupo?.length) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(q.grupo)})`);
       if (q.modeloBase !== undefined) f.add((p) => `m.modelo_base = ${p(q.modeloBase)}`);
-      const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from modelo m ${f.where}`, f.params);
-      const linhas = await db.query<LinhaModelo>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
+      const ler = lerDe(db, req.chamador?.username);
+      const [{ total }] = await ler.query<{ total: number }>(`select count(*)::int as total from modelo m ${f.where}`, f.params);
+      const linhas = await ler.query<LinhaModelo>(`${SELECT} ${f.where} order by ${l.ordem} ${f.pagina(l)}`, f.params);
       return enviarLista(rep, linhas.map(resumo), l, total);
     },
   );

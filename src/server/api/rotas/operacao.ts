@@ -14,6 +14,7 @@ import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
 import { valorPix } from '../../../forms/taxa';
 import { ORCAMENTO_SMS_PADRAO } from '../../../forms/verificacao';
+import { lerDe } from '../../leitura';
 import { mesesInteiros, ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL, STATUS_FORMULARIO } from '../../../forms/status';
@@ -43,7 +44,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    * Each model's counts per status in a period: whole months from the monthly counters, the days at the
    * edges from the daily ones (a year reads ~12 rows per model and status instead of ~365).
    */
-  async function totaisPorModelo(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+  async function totaisPorModelo(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor) {
     const meses = mesesInteiros(q.de, q.ate);
     const c = meses ? filtroContadores({ modelo: q.modelo }, escopo) : filtroContadores(q, escopo);
     const partes = [`select c.codigo_servico, c.status, c.quantidade from contador_formulario_dia c ${c.where}`];
@@ -55,11 +56,11 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       }
     }
     const sql = `select x.codigo_servico, m.nome, x.status, sum(x.quantidade)::text as n from (${partes.join(' union all ')}) x join modelo m on m.codigo_servico = x.codigo_servico group by 1, 2, 3 having sum(x.quantidade) > 0`;
-    return db.query<{ codigo_servico: string; nome: string; status: string; n: string }>(sql, c.params, nomeDaConsulta(sql));
+    return ler.query<{ codigo_servico: string; nome: string; status: string; n: string }>(sql, c.params, nomeDaConsulta(sql));
   }
 
   /** The citizen's journey per model in the period (issue 21), from its anonymous counters; the pages are the latest version's. */
-  async function jornadaDoPeriodo(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+  async function jornadaDoPeriodo(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor) {
     const f = new Filtro();
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
@@ -69,7 +70,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
          from contador_jornada c join modelo m on m.codigo_servico = c.codigo_servico
          left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
          ${f.where} group by 1, 2, 3, 4, 5`;
-    const linhas = await db.query<{ codigo_servico: string; nome: string; definicao: Definicao | null; evento: EventoJornada; pagina: string; n: string }>(sql, f.params, nomeDaConsulta(sql));
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; definicao: Definicao | null; evento: EventoJornada; pagina: string; n: string }>(sql, f.params, nomeDaConsulta(sql));
     const porModelo = new Map<string, { nome: string; definicao: Definicao | null; c: ContagemJornada }>();
     for (const l of linhas) {
       const m = porModelo.get(l.codigo_servico) ?? { nome: l.nome, definicao: l.definicao, c: { INICIADO: 0, RASCUNHO: 0, ENVIADO: 0, paginas: {} } };
@@ -88,7 +89,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    * console's (an administrator, no model filter) reads the folded days from the per-day totals over all
    * models (migration 019) plus the counter rows not folded yet; anything narrower reads the daily counters.
    */
-  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
+  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
     const c = filtroContadores(q, escopo);
     const linhas =
       escopo || q.modelo?.length
@@ -98,28 +99,28 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     const sql = `select coalesce('[' || string_agg('{"total":' || d.total || ',"porStatus":{' || concat_ws(',', ${STATUS_SERIE.map((st, i) => `case when d.s${i} > 0 then '"${st}":' || d.s${i} end`).join(', ')}) || '},"dia":"' || d.dia || '"}', ',' order by d.dia) || ']', '[]') as serie
          from (select c.dia, sum(c.quantidade) as total, ${STATUS_SERIE.map((st, i) => `sum(c.quantidade) filter (where c.status = '${st}') as s${i}`).join(', ')}
                  from (${linhas}) c group by c.dia having sum(c.quantidade) > 0) d`;
-    const [{ serie }] = await db.query<{ serie: string }>(sql, c.params, nomeDaConsulta(sql));
+    const [{ serie }] = await ler.query<{ serie: string }>(sql, c.params, nomeDaConsulta(sql));
     return JSON.parse(serie);
   }
 
   /** The models with a limit of answers (issue 36) and how many they took since ever: the count the limit is checked against. */
-  async function limitesDeRespostas(q: { modelo?: string[] }, escopo: number[] | null) {
+  async function limitesDeRespostas(q: { modelo?: string[] }, escopo: number[] | null, ler: Executor) {
     const f = new Filtro();
     f.add(() => 'm.limite_respostas is not null');
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `m.codigo_servico = any(${p(q.modelo)})`);
-    const linhas = await db.query<{ codigo_servico: string; nome: string; respostas_recebidas: number; limite_respostas: number }>(`select m.codigo_servico, m.nome, m.respostas_recebidas, m.limite_respostas from modelo m ${f.where} order by m.nome`, f.params);
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; respostas_recebidas: number; limite_respostas: number }>(`select m.codigo_servico, m.nome, m.respostas_recebidas, m.limite_respostas from modelo m ${f.where} order by m.nome`, f.params);
     return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, recebidas: Number(m.respostas_recebidas), limite: Number(m.limite_respostas) }));
   }
 
   /** The fees received by Pix (issue 38) in the period, per model and São Paulo day of the payment. */
-  async function recebimentosPix(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+  async function recebimentosPix(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor) {
     const f = new Filtro();
     f.add(() => `c.status = 'PAGA'`);
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
     periodo(f, 'c.pago_em', q.de, q.ate);
-    const linhas = await db.query<{ codigo_servico: string; nome: string; dia: string; n: number; centavos: string; devolvido: string }>(
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; dia: string; n: number; centavos: string; devolvido: string }>(
       `select c.codigo_servico, m.nome, to_char(c.pago_em at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as dia, count(*)::int as n, sum(c.valor_centavos)::text as centavos, sum(c.devolvido_centavos)::text as devolvido
          from cobranca_pix c join modelo m on m.codigo_servico = c.codigo_servico ${f.where} group by 1, 2, 3 order by 3 desc, 2`,
       f.params,
@@ -131,12 +132,12 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    * Verified contact (issue 45) in the period, per model and channel: codes sent, confirmed, wrong or blocked tries,
    * and sends refused (a wait, a limit, the SMS budget); with each SMS model's count this month against its budget.
    */
-  async function codigosDeVerificacao(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null) {
+  async function codigosDeVerificacao(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor) {
     const f = new Filtro();
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `v.codigo_servico = any(${p(q.modelo)})`);
     periodo(f, 'v.ocorrido_em', q.de, q.ate);
-    const linhas = await db.query<{ codigo_servico: string; nome: string; canal: 'EMAIL' | 'SMS'; enviados: number; confirmados: number; errados: number; recusados: number; sms_no_mes: number | null; orcamento: number | null }>(
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; canal: 'EMAIL' | 'SMS'; enviados: number; confirmados: number; errados: number; recusados: number; sms_no_mes: number | null; orcamento: number | null }>(
       `select v.codigo_servico, m.nome, v.canal,
               count(*) filter (where v.tipo = 'ENVIADO')::int as enviados,
               count(*) filter (where v.tipo = 'CONFIRMADO')::int as confirmados,
@@ -157,13 +158,15 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('analiticoFormularios', 'Analítico de formulários', { descricao: 'Totais por modelo e por status, taxa de falha de integração e a série diária do período (dias de São Paulo). Lê só contadores.', query: consultaAnalitico, resposta: { descricao: 'Os números do período.', corpo: Analitico } }) },
     async (req) => {
       const escopo = await escopoDe(req);
+      // Counters only: a replica's (issue 47), when there is one caught up.
+      const ler = lerDe(db, req.chamador?.username);
       const [porModelo, porDia, jornada, limites, recebimentos, verificacoes] = await Promise.all([
-        totaisPorModelo(req.query, escopo),
-        serieDiaria(req.query, escopo),
-        jornadaDoPeriodo(req.query, escopo),
-        limitesDeRespostas(req.query, escopo),
-        recebimentosPix(req.query, escopo),
-        codigosDeVerificacao(req.query, escopo),
+        totaisPorModelo(req.query, escopo, ler),
+        serieDiaria(req.query, escopo, ler),
+        jornadaDoPeriodo(req.query, escopo, ler),
+        limitesDeRespostas(req.query, escopo, ler),
+        recebimentosPix(req.query, escopo, ler),
+        codigosDeVerificacao(req.query, escopo, ler),
       ]);
       const modelos = new Map<string, { codigoServico: string; nome: string; total: number; porStatus: Record<string, number>; taxaFalhaIntegracao: number }>();
       for (const r of porModelo) {
@@ -213,16 +216,17 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       // One form's events (by id or protocol) are few and indexed: counted, and paged with an offset.
       // Everything else sums the counters (whole months without a period), and a deep page starts from its day.
       const umFormulario = !!(q.formulario || q.protocolo);
+      const ler = lerDe(db, req.chamador?.username);
       const contadores = (p: { de?: string; ate?: string }) => {
         const c = contadoresDoDia({ modelo: q.modelo, ...p }, escopo);
         if (q.tipo?.length) c.add((x) => `c.tipo = any(${x(q.tipo)})`);
         return c;
       };
       const total = async () =>
-        umFormulario ? Number((await db.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params))[0].n) : totalPorContadores(db, EVENTOS, contadores, q);
+        umFormulario ? Number((await ler.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params))[0].n) : totalPorContadores(ler, EVENTOS, contadores, q);
       const [n, linhas, clara] = await Promise.all([
         total(),
-        paginaNoTempo<LinhaEvento>(db, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }).then((p) => comProtocolo(db, p)),
+        paginaNoTempo<LinhaEvento>(ler, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }).then((p) => comProtocolo(ler, p)),
         vePessoais(db, req),
       ]);
       const saida = linhas.map((e) => ({
@@ -293,9 +297,10 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const q = req.query;
       // The retries' counters have the forms' columns (model, status, group, day): the same filter.
       const contadores = (p: { de?: string; ate?: string }) => filtroContadores({ ...q, ...p }, escopo);
+      const ler = lerDe(db, req.chamador?.username);
       const [n, linhas, clara] = await Promise.all([
-        totalPorContadores(db, RETENTATIVAS, contadores, q),
-        paginaNoTempo<Record<string, unknown> & { formulario_id: string }>(db, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }).then((p) => comProtocolo(db, p)),
+        totalPorContadores(ler, RETENTATIVAS, contadores, q),
+        paginaNoTempo<Record<string, unknown> & { formulario_id: string }>(ler, RETENTATIVAS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'criadoEm'), de: q.de, ate: q.ate, contadores }).then((p) => comProtocolo(ler, p)),
         vePessoais(db, req),
       ]);
       return enviarLista(rep, linhas.map((r) => saidaRetentativa(r, clara, pedeIngles(req.headers['accept-language']))), l, n);

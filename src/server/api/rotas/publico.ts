@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Banco } from '../../db';
+import { lerDe } from '../../leitura';
 import { motivoRecusaCidadao } from '../cidadao';
 import { ErroHttp, naoEncontrado, proibido } from '../erros';
 import { criarLimites } from '../limites';
@@ -62,7 +63,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     emCache: (codigo) => cache.get(codigo),
     async modeloPublicado(codigo, idioma = 'pt-BR', opcoes = {}) {
       cache.delete(codigo);
-      const [m] = await db.query<LinhaPublica>(
+      // Only to show it may it come from a replica (issue 47): a send checks the primary's version.
+      const [m] = await (opcoes.daReplica ? lerDe(db) : db).query<LinhaPublica>(
         `select m.versao, m.codigo_servico, m.nome, m.descricao, m.status, m.grupo_controle_conteudo_id, m.grupo_acesso_publico_id, m.integracao_url, m.ultima_versao, v.definicao,
                 m.abre_em, m.fecha_em, m.limite_respostas, m.mensagem_limite, ${SITUACAO_SQL} as situacao
            from modelo m left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
@@ -105,7 +107,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
 
   /** The published models a portal may offer (archived and never-published ones are left out). */
   api.get('/modelos', { schema: doc('listarModelosPublicados', 'Modelos publicados', { publica: true, descricao: 'Os modelos que um portal pode oferecer (arquivados e nunca publicados ficam de fora), cada um com a sua situação: em breve (com a data em que abre), aberto, encerrado ou com o limite de respostas atingido.', resposta: { descricao: 'Os modelos, por nome.', corpo: Type.Array(ModeloPublicoResumo) }, erros: [429] }) }, async () =>
-    (await db.query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo; confiabilidade: Definicao['confiabilidade'] | null }>(
+    (await lerDe(db).query<{ codigo_servico: string; nome: string; ultima_versao: number; grupo_acesso_publico_id: number | null; abre_em: string | null; fecha_em: string | null; situacao: SituacaoModelo; confiabilidade: Definicao['confiabilidade'] | null }>(
       `select m.codigo_servico, m.nome, m.ultima_versao, m.grupo_acesso_publico_id, m.abre_em, m.fecha_em, ${SITUACAO_SQL} as situacao,
               (select v.definicao->'confiabilidade' from modelo_versao v where v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao) as confiabilidade
          from modelo m where m.status = 'PUBLICADO' order by m.nome`,
@@ -122,7 +124,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   );
 
   api.get<{ Params: { codigoServico: string } }>('/modelos/:codigoServico', { schema: doc('obterModeloPublicado', 'Um modelo publicado, para preencher', { publica: true, descricao: 'Antes de abrir (issue 36), responde 200 com `situacao: EM_BREVE`, `abreEm` e a mensagem, sem as perguntas; encerrado ou com o limite atingido, 410 com a mensagem.', params, resposta: { descricao: 'A última versão publicada.', corpo: ModeloPublico }, erros: [404, 410, 429] }) }, async (req) => {
-    const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma, { qualquerSituacao: true });
+    const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma, { qualquerSituacao: true, daReplica: true });
     const recusa = recusaDaSituacao(m, req.idioma);
     if (recusa && m.situacao !== 'EM_BREVE') throw recusa;
     // In the first language the citizen asks for that the model is offered in (issue 37).
