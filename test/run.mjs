@@ -66,7 +66,7 @@ const garantirPoppler = () => garantirPacote('/usr/bin/pdftotext', 'poppler-util
 const construir = () => rodar('build (bundles e serviço compilado)', process.execPath, ['demo/construir.mjs']);
 
 const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)).map((f) => `${pasta}/${f}`);
-const nodeTest = (pasta) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...testes(pasta)];
+const nodeTest = (pasta, concorrencia = 1) => ['--import', 'tsx', '--test', `--test-concurrency=${concorrencia}`, ...testes(pasta)];
 
 /**
  * The API files two at a time (issue 47: the suite was a third of an idle CI run): each has its own server on a free
@@ -109,7 +109,8 @@ for (const s of suites) {
     garantirChromium();
     garantirPoppler(); // the citizen's receipt and the form's PDF are read back as text
     construir();
-    rodar('ponta a ponta (playwright-core + Chromium)', process.execPath, nodeTest('test/e2e'));
+    // Two files at a time (issue 47): each has its own demo server, data folder and browser.
+    rodar('ponta a ponta (playwright-core + Chromium, dois arquivos por vez)', process.execPath, nodeTest('test/e2e', 2));
   } else if (s === 'keycloak') {
     garantirChromium();
     if (spawnSync('sh', ['-c', 'command -v java && command -v unzip'], { stdio: 'ignore' }).status !== 0) {
