@@ -149,7 +149,10 @@ export function Formulario(props: PropsFormulario) {
   // A question a rule makes required for these answers reads as required (no "(opcional)").
   const comoMostrado = (c: CampoDefinicao): CampoDefinicao => (calculo.exigidos.has(c.id) && !c.obrigatorio ? { ...c, obrigatorio: true } : c);
   const primeira = useRef(true);
-  useEffect(() => {
+  // Told in a layout effect, right after the render of the change and before the next event: Preact runs plain
+  // effects after the next paint, so under load "Continuar" could be handled first and the step kept for a reload
+  // (sessionStorage) was the previous one, with the answers before the last keystroke.
+  useLayoutEffect(() => {
     if (primeira.current) primeira.current = false;
     else aoMudarRespostas?.(respostas);
   }, [respostas]);
