@@ -91,7 +91,8 @@ function ResumoErros({ erros, prefixo, raiz, nivel, vez, focada, t }: { erros: E
   // Focused at every failed attempt (not only the first), never while the citizen is correcting: the summary goes
   // and comes back as the answers change, and coming back is no attempt (issue 50: it took the focus mid-typing and
   // a keystroke was lost). The attempt already focused is remembered by the form, across those remounts.
-  useEffect(() => {
+  // Focus moves in layout effects (Preact runs plain ones after the next paint: a keystroke could land meanwhile).
+  useLayoutEffect(() => {
     if (focada.current === vez) return;
     focada.current = vez;
     caixa.current?.focus();

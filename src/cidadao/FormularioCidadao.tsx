@@ -135,7 +135,7 @@ function TrocaDeIdioma({ idiomas, atual, rotulo, aoTrocar }: { idiomas: IdiomaCi
   // The button pressed becomes the current language's mark: the focus goes to it, not to the page's top.
   const trocou = useRef(false);
   const atualRef = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (trocou.current) atualRef.current?.focus();
     trocou.current = false;
   }, [atual]);
@@ -448,11 +448,11 @@ export function FormularioCidadao(p: PropsCidadao) {
     if (estado.fase === 'enviado') raiz.current?.querySelector<HTMLElement>('[data-titulo-passo]')?.focus();
   }, [estado.fase]);
   // "Salvar e continuar depois": what happened takes the focus, as after every other step (issue 50: it fell to <body>).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (avisoRascunho) raiz.current?.querySelector<HTMLElement>('.fc-aviso-rascunho')?.focus();
   }, [avisoRascunho?.vez]);
   // A refused send: its message takes the focus, at every attempt.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (vez) raiz.current?.querySelector<HTMLElement>('.fc-erro-envio')?.focus();
   }, [vez]);
 
