@@ -140,6 +140,10 @@ describe('contato verificado por código, de ponta a ponta', () => {
       await orcamento.fill('500');
       await p.locator('console-formularios').getByText('1 de 500 SMS de código neste mês').waitFor();
       await p.screenshot({ path: join(PASTA, 'construtor-sms-1280.png') });
+      // Undone, the box follows the model back to the default.
+      await p.locator('console-formularios').getByRole('button', { name: 'Desfazer' }).click();
+      await p.locator('console-formularios').getByText('1 de 1.000 SMS de código neste mês').waitFor();
+      assert.equal(await orcamento.inputValue(), '');
     });
   });
 });

@@ -1,10 +1,10 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useAmbiente } from '../../../app/contexto';
 import type { Definicao } from '../../../../forms/definicao';
 import { definirOrcamentoSms } from '../../../../forms/edicao';
 import { camposVerificados, ORCAMENTO_SMS_PADRAO } from '../../../../forms/verificacao';
-import type { AoMudarDefinicao } from './PropriedadesCampo';
+import { useTextoDe, type AoMudarDefinicao } from './PropriedadesCampo';
 
 /** A whole number of SMS a month as typed, or null when empty; NaN when it is none. */
 const lerOrcamento = (s: string): number | null => (s.trim() === '' ? null : /^\d{1,7}$/.test(s.trim().replace(/\./g, '')) ? Number(s.trim().replace(/\./g, '')) : NaN);
@@ -16,7 +16,11 @@ const lerOrcamento = (s: string): number | null => (s.trim() === '' ? null : /^\
 export function EditorOrcamentoSms({ definicao, smsNoMes, aoMudar, desabilitado }: { definicao: Definicao; smsNoMes: number; aoMudar: AoMudarDefinicao; desabilitado: boolean }) {
   const { t, config } = useAmbiente();
   const id = useId();
-  const [texto, setTexto] = useState(definicao.verificacao?.smsPorMes === undefined ? '' : String(definicao.verificacao.smsPorMes));
+  // Kept as typed while it means the model's value; replaced when the value changes elsewhere (undo, redo).
+  const [texto, setTexto] = useTextoDe(definicao.verificacao?.smsPorMes ?? null, (v) => (v === null ? '' : String(v)), (t) => {
+    const n = lerOrcamento(t);
+    return n === null || Number.isNaN(n) ? null : n;
+  });
   if (!camposVerificados(definicao).some((c) => c.tipo === 'telefone')) return null;
   const n = lerOrcamento(texto);
   const ruim = n !== null && Number.isNaN(n);

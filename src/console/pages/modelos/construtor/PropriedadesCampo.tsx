@@ -28,7 +28,7 @@ export function OpcoesTipoCampo() {
 export type AoMudarDefinicao = (f: (d: Definicao) => Definicao, chave?: string) => void;
 
 /** Text kept as typed while it means the same as the model's value; replaced when the value changes elsewhere (undo). */
-function useTextoDe<T>(valor: T, paraTexto: (v: T) => string, significa: (texto: string) => T) {
+export function useTextoDe<T>(valor: T, paraTexto: (v: T) => string, significa: (texto: string) => T) {
   const [texto, setTexto] = useState(() => paraTexto(valor));
   useEffect(() => {
     if (JSON.stringify(significa(texto)) !== JSON.stringify(valor)) setTexto(paraTexto(valor));
