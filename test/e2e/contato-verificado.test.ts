@@ -78,7 +78,10 @@ describe('contato verificado por código, de ponta a ponta', () => {
       await p.goto(`${demo.base}/cidadao.html?modelo=${CONTATO_VERIFICADO}`);
       await p.getByLabel(/^Entrar como cidadão/).fill('529.982.247-25');
       await p.getByRole('button', { name: 'Entrar' }).click();
+      // The token comes back from the demo's login first (the element then draws the form again, with the login's answers).
+      await p.getByText(/^Você entrou como o CPF 529\.982\.247-25/).waitFor();
       const form = p.locator('formulario-cidadao').locator('form.fc-formulario');
+      await form.getByText('Informado pela sua conta.').waitFor();
       await form.getByLabel(/^E-mail/).fill('Maria.Demo@exemplo.gov.br');
       await form.getByLabel(/^Celular/).fill('(61) 99876-5432');
       await form.getByText('✓ Confirmado pela sua conta gov.br.').nth(1).waitFor();
