@@ -33,6 +33,12 @@ export function camposVerificados(d: Definicao | null | undefined): CampoDefinic
 
 export const canalDe = (c: Pick<CampoDefinicao, 'tipo'>): CanalVerificacao => (c.tipo === 'telefone' ? 'SMS' : 'EMAIL');
 
+/** Whether the model sends SMS codes (a phone question confirmed by code): its budget then matters. */
+export const enviaSms = (d: Definicao | null | undefined): boolean => camposVerificados(d).some((c) => canalDe(c) === 'SMS');
+
+/** The model's SMS codes a month: its `verificacao.smsPorMes`, else ORCAMENTO_SMS_PADRAO. */
+export const orcamentoSms = (d: Definicao | null | undefined): number => d?.verificacao?.smsPorMes ?? ORCAMENTO_SMS_PADRAO;
+
 /**
  * Where a code for `valor` goes, in its one form: an e-mail address in lower case, a phone in E.164 (Brazilian
  * numbers, and others only where the question accepts them); null when the value is none.

@@ -32,6 +32,9 @@ export function numeroDoAmbiente(env: NodeJS.ProcessEnv, nome: string, padrao: n
 /** A TCP port from the environment (issue 50: 99999 ended in a stack trace from listen). */
 export const portaTcpDoAmbiente = (env: NodeJS.ProcessEnv, nome: string, padrao: number) => numeroDoAmbiente(env, nome, padrao, { inteiro: true, maximo: 65535 });
 
+/** A database address as it may be printed or labelled: its password as ***. */
+export const semSenha = (url: string) => url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+
 /**
  * The PostgreSQL address (DATABASE_URL): a postgres:// or postgresql:// URL, or the start stops with one line
  * (issue 50: "nao-url" and an http:// address ended in the driver's stack trace). The password is never printed.
@@ -39,7 +42,7 @@ export const portaTcpDoAmbiente = (env: NodeJS.ProcessEnv, nome: string, padrao:
 export function bancoDoAmbiente(env: NodeJS.ProcessEnv, nome = 'DATABASE_URL'): string | undefined {
   const v = env[nome]?.trim();
   if (!v) return undefined;
-  const mostrado = v.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
+  const mostrado = semSenha(v);
   let u: URL | null = null;
   try {
     u = new URL(v);

@@ -73,26 +73,40 @@ async function abrirPglite(dir: string): Promise<Banco> {
 }
 type PGliteQuery = (sql: string, params?: unknown[], opcoes?: { blob?: Blob }) => Promise<{ rows: unknown[] }>;
 
-async function abrirPostgres(url: string): Promise<Banco> {
+/**
+ * A pool of connections to a PostgreSQL server (the primary, or a read replica: leitura.ts) that survives the server
+ * going away: a query fails in `esperaMs` instead of waiting for a connection, and no connection's error kills the
+ * process. `aoPerder`: an idle connection the server ended (restart, failover, a dropped test database).
+ */
+export async function poolPostgres(url: string, o: { esperaMs: number; aoPerder: (e: Error) => void }) {
   const { default: pg } = await import('pg');
-  // A server that stops answering fails a query in 5 s instead of leaving it waiting for a connection.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle connection the server ends (restart, failover, a dropped test database) must not bring the
-  // API down: the pool drops it and opens another on the next query.
-  pool.on('error', (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`));
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: o.esperaMs });
+  // The pool drops an idle connection the server ended and opens another on the next query.
+  pool.on('error', o.aoPerder);
   // Every client keeps one listener of its own for its whole life. The pool's listeners come and go as
   // a client is checked out and released, and pg emits a second 'error' (the socket closing after the
   // server's FATAL message) at moments when none of them is attached: without this, that second event
   // is an unhandled 'error' that kills the process. Queries in flight still fail on their own, and the
   // pool and transacao() below still drop the broken client.
   pool.on('connect', (c) => c.on('error', () => undefined));
+  return pool;
+}
+
+/** A query's rows through a pool or a client, as a prepared statement when `preparada` names it. */
+export const linhas = async (q: import('pg').Pool | import('pg').PoolClient, sql: string, params?: unknown[], preparada?: string) =>
+  (await q.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows;
+
+async function abrirPostgres(url: string): Promise<Banco> {
+  const { default: pg } = await import('pg');
+  // A server that stops answering fails a query in 5 s.
+  const pool = await poolPostgres(url, { esperaMs: 5000, aoPerder: (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`) });
   await pool.query('select 1');
   const { from: copiaDe } = await import('pg-copy-streams');
   const copiarCom = async (c: import('pg').PoolClient, tabela: string, colunas: string[], pedacos: Iterable<string>) =>
     pipeline(Readable.from(pedacos, { objectMode: false }), c.query(copiaDe(comandoCopia(tabela, colunas, 'stdin'))));
   return {
     tipo: 'postgres',
-    query: async (sql, params, preparada) => (await pool.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows,
+    query: (sql, params, preparada) => linhas(pool, sql, params, preparada),
     script: async (sql) => void (await pool.query(sql)),
     async copiar(tabela, colunas, pedacos) {
       const c = await pool.connect();
@@ -112,7 +126,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
       try {
         await c.query('begin');
         const r = await fn({
-          query: async (sql, params, preparada) => (await c.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows,
+          query: (sql, params, preparada) => linhas(c, sql, params, preparada),
           script: async (sql) => void (await c.query(sql)),
           copiar: (tabela, colunas, pedacos) => copiarCom(c, tabela, colunas, pedacos),
         });

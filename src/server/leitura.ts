@@ -1,4 +1,5 @@
-import { conexaoPerdida, type Banco, type Executor } from './db';
+import { semSenha } from './ambiente';
+import { conexaoPerdida, linhas, poolPostgres, type Banco, type Executor } from './db';
 
 /**
  * Read replicas (issue 47): lists, totals, analytics, exports and the public model reads go to a streaming replica
@@ -69,17 +70,15 @@ export async function abrirLeitura(primario: Banco, urls: string[], o: OpcoesLei
 
 async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise<Leitura> {
   if (!urls.length || primario.tipo !== 'postgres') return somentePrimario(primario);
-  const { default: pg } = await import('pg');
   const aviso = o.aviso ?? ((l: string) => console.warn(l));
-  const replicas = urls.map((url) => {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2000 });
-    pool.on('error', () => undefined);
-    pool.on('connect', (c) => c.on('error', () => undefined));
-    const r = { nome: url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@'), pool, ativa: false, vista: false, atrasoMs: null as number | null, executor: null as unknown as Executor };
+  const replicas = await Promise.all(urls.map(async (url) => {
+    // A lost idle connection is the checks' business (the next one finds the replica gone).
+    const pool = await poolPostgres(url, { esperaMs: 2000, aoPerder: () => undefined });
+    const r = { nome: semSenha(url), pool, ativa: false, vista: false, atrasoMs: null as number | null, executor: null as unknown as Executor };
     r.executor = {
       query: async (sql, params, preparada) => {
         try {
-          return (await pool.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows;
+          return await linhas(pool, sql, params, preparada);
         } catch (e) {
           if (!conexaoPerdida(e)) throw e;
           // Gone between two checks: out until the next check finds it, and this read done by the primary.
@@ -91,7 +90,7 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
       copiar: (tabela, colunas, pedacos) => primario.copiar(tabela, colunas, pedacos),
     };
     return r;
-  });
+  }));
   type Replica = (typeof replicas)[number];
   function mudar(r: Replica, ativa: boolean, atrasoMs: number | null, motivo: string) {
     r.atrasoMs = atrasoMs;

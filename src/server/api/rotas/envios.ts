@@ -157,7 +157,6 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
     // Verified questions (issue 45): each answered one proved by a code confirmed for exactly this value (422, naming it).
     const contatos = await exigirProvas(db, m.codigo_servico, definicao, respostasDadas, req.corpo.verificacoes, idioma, cidadao);
-    if (contatos.erros.length) throw new ErroHttp(422, contatos.erros.map((e) => e.message).join(' '), contatos.erros);
     // A blocking rule that holds refuses the form with the designer's message, in the language of the model's texts the citizen reads.
     if (calculo.bloqueios.length) {
       const lidas = traduzirDefinicao(definicao, idiomaDoConteudo(definicao, req.idiomas)).bloqueios ?? [];
@@ -257,14 +256,14 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, codigoVerificacao, comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta, protocolo, assinado ? recebidoEm : null, assinatura ? JSON.stringify(assinatura) : null, assinado?.pdf ?? null, assinado?.pkcs7 ?? null, JSON.stringify(contatos.verificados)],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, codigoVerificacao, comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta, protocolo, assinado ? recebidoEm : null, assinatura ? JSON.stringify(assinatura) : null, assinado?.pdf ?? null, assinado?.pkcs7 ?? null, JSON.stringify(contatos)],
         'envio-formulario',
       )
       )[0] ?? null;
     let criado: LinhaSaida | null;
     try {
       // Without uploads, a draft, a limit of answers, a fee, a signature or a verified contact, with the submissions arriving meanwhile in one statement (issue 19).
-      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa || assinatura || contatos.verificados.length
+      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa || assinatura || contatos.length
         ? await sozinho()
         : await gravarEmGrupo(
             { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao, exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida, confiabilidade: conta },

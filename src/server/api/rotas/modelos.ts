@@ -7,6 +7,7 @@ import { IDIOMAS_TRADUCAO, type IdiomaTraducao } from '../../../forms/vocabulari
 import { podeExcluir, transicionar, type StatusModelo, type Transicao } from '../../../forms/ciclo';
 import type { Banco, Executor } from '../../db';
 import { lerDe } from '../../leitura';
+import { smsDoMes } from './verificacoes';
 import { conflito, invalido, MSG_CAMPOS, versaoAntiga, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { Type } from 'typebox';
@@ -64,11 +65,6 @@ export async function respostasDoModelo(db: Executor, codigo: string): Promise<n
 }
 
 /** The model with its draft and integration; the signing secret itself is never shown here (only once, when made). */
-/** The verification codes a model sent by SMS this month (issue 45), against its budget. */
-export async function smsDoMes(db: Executor, codigo: string): Promise<number> {
-  return (await db.query<{ n: number }>(`select enviados as n from orcamento_sms where codigo_servico = $1 and mes = to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')`, [codigo]))[0]?.n ?? 0;
-}
-
 const completo = (r: LinhaModelo, respostas: number, smsNoMes: number): TModelo => ({
   ...resumo(r),
   respostas,

@@ -14,6 +14,7 @@ import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
 import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
 import { valorPix } from '../../../forms/taxa';
 import { ORCAMENTO_SMS_PADRAO } from '../../../forms/verificacao';
+import { MES_DO_ORCAMENTO_SQL } from './verificacoes';
 import { lerDe } from '../../leitura';
 import { mesesInteiros, ordemNoTempo, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../forms/dadosPessoais';
@@ -138,15 +139,15 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     if (q.modelo?.length) f.add((p) => `v.codigo_servico = any(${p(q.modelo)})`);
     periodo(f, 'v.ocorrido_em', q.de, q.ate);
     const linhas = await ler.query<{ codigo_servico: string; nome: string; canal: 'EMAIL' | 'SMS'; enviados: number; confirmados: number; errados: number; recusados: number; sms_no_mes: number | null; orcamento: number | null }>(
-      `select v.codigo_servico, m.nome, v.canal,
+      `select m.codigo_servico, m.nome, v.canal,
               count(*) filter (where v.tipo = 'ENVIADO')::int as enviados,
               count(*) filter (where v.tipo = 'CONFIRMADO')::int as confirmados,
               count(*) filter (where v.tipo in ('CODIGO_ERRADO', 'BLOQUEADO', 'EXPIRADO'))::int as errados,
               count(*) filter (where v.tipo = 'RECUSADO')::int as recusados,
-              case when v.canal = 'SMS' then coalesce((select o.enviados from orcamento_sms o where o.codigo_servico = v.codigo_servico and o.mes = to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')), 0) end as sms_no_mes,
+              case when v.canal = 'SMS' then coalesce((select o.enviados from orcamento_sms o where o.codigo_servico = m.codigo_servico and o.mes = ${MES_DO_ORCAMENTO_SQL}), 0) end as sms_no_mes,
               case when v.canal = 'SMS' then coalesce((m.definicao->'verificacao'->>'smsPorMes')::int, ${ORCAMENTO_SMS_PADRAO}) end as orcamento
          from verificacao_evento v join modelo m on m.codigo_servico = v.codigo_servico ${f.where}
-        group by v.codigo_servico, m.nome, v.canal, m.definicao order by m.nome, v.canal`,
+        group by m.codigo_servico, v.canal order by m.nome, v.canal`,
       f.params,
     );
     return linhas.map((l) => ({ codigoServico: l.codigo_servico, nome: l.nome, canal: l.canal, enviados: l.enviados, confirmados: l.confirmados, errados: l.errados, recusados: l.recusados, ...(l.canal === 'SMS' ? { smsNoMes: Number(l.sms_no_mes), orcamentoSms: Number(l.orcamento) } : {}) }));

@@ -99,8 +99,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     if (email) erros.push({ field: 'email', message: email });
     if (erros.length) throw invalido(textoCidadao(idioma, 'api.corrigir'), erros);
     // A verified question's value (issue 45) is kept only proved: a typo would otherwise travel with the draft.
-    const semProva = (await exigirProvas(db, codigoServico, d, corpo.respostas, corpo.verificacoes, idioma, cidadao)).erros;
-    if (semProva.length) throw new ErroHttp(422, semProva.map((e) => e.message).join(' '), semProva);
+    await exigirProvas(db, codigoServico, d, corpo.respostas, corpo.verificacoes, idioma, cidadao);
   };
   const salvo = (codigo: string, expira: string, emailEnviado: boolean) => ({ codigo, expiraEm: new Date(expira).toISOString(), link: o.link(codigo), emailEnviado });
   /** The draft's uploads, marked as its own (only uploads still nobody's, of this model). */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
-import { camposVerificados, canalDe, destinoDe, destinoMascarado, ORCAMENTO_SMS_PADRAO, REGRAS_VERIFICACAO as R, type CanalVerificacao } from '../../../forms/verificacao';
+import { camposVerificados, canalDe, destinoDe, destinoMascarado, orcamentoSms, REGRAS_VERIFICACAO as R, type CanalVerificacao } from '../../../forms/verificacao';
 import type { Definicao } from '../../../forms/definicao';
 import { respostaDe } from '../../../forms/preenchimento';
 import type { ErroCampo } from '../../../contrato/problema';
@@ -176,11 +176,19 @@ type TipoEventoVerificacao = 'ENVIADO' | 'CONFIRMADO' | 'CODIGO_ERRADO' | 'BLOQU
 const registrarEvento = (db: Executor, e: { verificacao: string | null; codigoServico: string; campo: string; canal: CanalVerificacao; tipo: TipoEventoVerificacao; motivo?: MotivoRecusa; destino: string; origem: string }) =>
   db.query('insert into verificacao_evento (verificacao_id, codigo_servico, campo, canal, tipo, motivo, destino, origem) values ($1, $2, $3, $4, $5, $6, $7, $8)', [e.verificacao, e.codigoServico, e.campo, e.canal, e.tipo, e.motivo ?? null, destinoMascarado(e.destino), e.origem]);
 
-/** Whether the model may send one more SMS this month (its `verificacao.smsPorMes`, else ORCAMENTO_SMS_PADRAO), counting it. */
+/** The month an SMS budget counts (São Paulo's), as `orcamento_sms.mes` keeps it. */
+export const MES_DO_ORCAMENTO_SQL = "to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM')";
+
+/** The verification codes a model sent by SMS this month, against its budget (the builder shows it). */
+export async function smsDoMes(db: Executor, codigo: string): Promise<number> {
+  return (await db.query<{ n: number }>(`select enviados as n from orcamento_sms where codigo_servico = $1 and mes = ${MES_DO_ORCAMENTO_SQL}`, [codigo]))[0]?.n ?? 0;
+}
+
+/** Whether the model may send one more SMS this month (orcamentoSms), counting it. */
 async function dentroDoOrcamento(tx: Executor, codigo: string, d: Definicao | null): Promise<boolean> {
-  const orcamento = d?.verificacao?.smsPorMes ?? ORCAMENTO_SMS_PADRAO;
+  const orcamento = orcamentoSms(d);
   const [r] = await tx.query<{ n: number }>(
-    `insert into orcamento_sms (codigo_servico, mes, enviados) values ($1, to_char(now() at time zone 'America/Sao_Paulo', 'YYYY-MM'), 1)
+    `insert into orcamento_sms (codigo_servico, mes, enviados) values ($1, ${MES_DO_ORCAMENTO_SQL}, 1)
      on conflict (codigo_servico, mes) do update set enviados = orcamento_sms.enviados + 1 where orcamento_sms.enviados < $2
      returning enviados as n`,
     [codigo, orcamento],
@@ -203,10 +211,10 @@ export interface ContatoVerificado {
 /**
  * A submission's (or a draft's) verified questions (issue 45): each one answered carries, in `verificacoes`, the proof
  * of a code confirmed for exactly this model, question and value in the last hours; else a field error naming the
- * question. A citizen signed in whose token says the same address or number is verified needs none. `verificados`
- * tells, for the form's timeline, how each was proved.
+ * question (422, every question missing its proof). A citizen signed in whose token says the same address or number
+ * is verified needs none. Resolves, for the form's timeline, how each was proved.
  */
-export async function exigirProvas(db: Executor, codigo: string, d: Definicao, respostas: Record<string, unknown>, provas: Record<string, string> | undefined, idioma: IdiomaCidadao, doLogin: { email?: string | null; emailVerificado?: boolean; telefone?: string | null; telefoneVerificado?: boolean } | null): Promise<{ erros: ErroCampo[]; verificados: ContatoVerificado[] }> {
+export async function exigirProvas(db: Executor, codigo: string, d: Definicao, respostas: Record<string, unknown>, provas: Record<string, string> | undefined, idioma: IdiomaCidadao, doLogin: { email?: string | null; emailVerificado?: boolean; telefone?: string | null; telefoneVerificado?: boolean } | null): Promise<ContatoVerificado[]> {
   const erros: ErroCampo[] = [];
   const verificados: ContatoVerificado[] = [];
   for (const c of camposVerificados(d)) {
@@ -227,5 +235,6 @@ export async function exigirProvas(db: Executor, codigo: string, d: Definicao, r
     if (v) verificados.push({ ...base, codigos: v.envios, erradas: Math.max(0, v.tentativas - 1), verificadoEm: new Date(v.verificada_em).toISOString() });
     else erros.push({ field: `respostas.${c.id}`, message: textoCidadao(idioma, c.tipo === 'telefone' ? 'api.verificacao-exigida-telefone' : 'api.verificacao-exigida-email', { campo: c.rotulo }) });
   }
-  return { erros, verificados };
+  if (erros.length) throw new ErroHttp(422, erros.map((e) => e.message).join(' '), erros);
+  return verificados;
 }

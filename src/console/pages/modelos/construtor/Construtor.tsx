@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Callout, Tab, Tabs } from '@blueprintjs/core';
-import { camposVerificados, ORCAMENTO_SMS_PADRAO } from '../../../../forms/verificacao';
+import { enviaSms, orcamentoSms } from '../../../../forms/verificacao';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAmbiente } from '../../../app/contexto';
@@ -214,9 +214,9 @@ export default function Construtor() {
           {modelo.limiteRespostas ? t('construtor.respostas-limite', { n: modelo.respostas.toLocaleString(config.language), limite: modelo.limiteRespostas.toLocaleString(config.language) }) : t('construtor.respostas', { n: modelo.respostas.toLocaleString(config.language) })}
         </span>
         {periodo && <span className="cf-discreto" data-testid="periodo">{periodo}</span>}
-        {camposVerificados(definicao).some((x) => x.tipo === 'telefone') && (
+        {enviaSms(definicao) && (
           <span className="cf-discreto" data-testid="sms-no-mes">
-            {t('construtor.sms-no-mes', { n: modelo.smsNoMes.toLocaleString(config.language), limite: (definicao.verificacao?.smsPorMes ?? ORCAMENTO_SMS_PADRAO).toLocaleString(config.language) })}
+            {t('construtor.sms-no-mes', { n: modelo.smsNoMes.toLocaleString(config.language), limite: orcamentoSms(definicao).toLocaleString(config.language) })}
           </span>
         )}
         <span role="status" className={c.sujo ? 'cf-nao-salvo' : 'cf-discreto'}>

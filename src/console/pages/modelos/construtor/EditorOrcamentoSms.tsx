@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useAmbiente } from '../../../app/contexto';
 import type { Definicao } from '../../../../forms/definicao';
 import { definirOrcamentoSms } from '../../../../forms/edicao';
-import { camposVerificados, ORCAMENTO_SMS_PADRAO } from '../../../../forms/verificacao';
+import { enviaSms, ORCAMENTO_SMS_PADRAO } from '../../../../forms/verificacao';
 import { useTextoDe, type AoMudarDefinicao } from './PropriedadesCampo';
 
 /** A whole number of SMS a month as typed, or null when empty; NaN when it is none. */
@@ -21,7 +21,7 @@ export function EditorOrcamentoSms({ definicao, smsNoMes, aoMudar, desabilitado 
     const n = lerOrcamento(t);
     return n === null || Number.isNaN(n) ? null : n;
   });
-  if (!camposVerificados(definicao).some((c) => c.tipo === 'telefone')) return null;
+  if (!enviaSms(definicao)) return null;
   const n = lerOrcamento(texto);
   const ruim = n !== null && Number.isNaN(n);
   const ajuda = ruim ? t('orcamento-sms.invalido') : t('orcamento-sms.ajuda', { n: smsNoMes.toLocaleString(config.language), padrao: ORCAMENTO_SMS_PADRAO.toLocaleString(config.language) });
