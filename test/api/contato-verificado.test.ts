@@ -180,6 +180,12 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual([email.enviados, email.confirmados], [esperado.enviados, esperado.confirmados]);
       assert.ok(email.enviados >= 5 && email.errados >= 5 && email.recusados === 1, JSON.stringify(email)); // the wait; the recipient's limit refused the other model's
       assert.deepEqual([sms.enviados, sms.confirmados, sms.recusados, sms.smsNoMes, sms.orcamentoSms], [2, 1, 1, 2, 2]);
+      // A new budget saved in the draft is not in force until published: the analytics say the one the sends are held to.
+      const modelo = (await admin('GET', '/modelos/teste-verificado')).json;
+      const salvo = await admin('PUT', '/modelos/teste-verificado', { nome: modelo.nome, grupoControleConteudoId: modelo.grupoControleConteudo.id, integracao: { url: null, metodo: 'POST', cabecalhos: {} }, definicao: { ...DEFINICAO, verificacao: { smsPorMes: 7 } }, versao: modelo.versao });
+      assert.equal(salvo.status, 200, JSON.stringify(salvo.json));
+      const depois = (await admin('GET', '/analitico-formularios?modelo=teste-verificado')).json as { verificacoes: { canal: string; orcamentoSms?: number }[] };
+      assert.equal(depois.verificacoes.find((v) => v.canal === 'SMS')!.orcamentoSms, 2);
     });
 
     test('o cidadão com login cujo token diz o e-mail ou o telefone verificado não precisa de código', async () => {

@@ -145,7 +145,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
               count(*) filter (where v.tipo in ('CODIGO_ERRADO', 'BLOQUEADO', 'EXPIRADO'))::int as errados,
               count(*) filter (where v.tipo = 'RECUSADO')::int as recusados,
               case when v.canal = 'SMS' then coalesce((select o.enviados from orcamento_sms o where o.codigo_servico = m.codigo_servico and o.mes = ${MES_DO_ORCAMENTO_SQL}), 0) end as sms_no_mes,
-              case when v.canal = 'SMS' then coalesce((m.definicao->'verificacao'->>'smsPorMes')::int, ${ORCAMENTO_SMS_PADRAO}) end as orcamento
+              -- The budget the sends are held to: the published version's (a draft's new one is not in force yet).
+              case when v.canal = 'SMS' then coalesce((select (mv.definicao->'verificacao'->>'smsPorMes')::int from modelo_versao mv where mv.codigo_servico = m.codigo_servico and mv.numero = m.ultima_versao), ${ORCAMENTO_SMS_PADRAO}) end as orcamento
          from verificacao_evento v join modelo m on m.codigo_servico = v.codigo_servico ${f.where}
         group by m.codigo_servico, v.canal order by m.nome, v.canal`,
       f.params,
