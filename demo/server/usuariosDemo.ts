@@ -17,6 +17,7 @@ export const GRUPOS_DEMO = [
   { nome: 'Saúde', descricao: 'Serviços da Secretaria de Estado da Saúde' },
   { nome: 'Educação', descricao: 'Serviços da Secretaria de Estado da Educação' },
   { nome: 'Tributos', descricao: 'Serviços da Secretaria de Estado da Fazenda' },
+  { nome: 'Habitação', descricao: 'Análises da Companhia Estadual de Habitação' },
 ] as const;
 
 export const PERFIS_DEMO: { nome: string; descricao: string; permissoes: readonly Permissao[] }[] = [
@@ -25,6 +26,7 @@ export const PERFIS_DEMO: { nome: string; descricao: string; permissoes: readonl
   { nome: 'Gestor', descricao: 'Acompanha formulários preenchidos e eventos', permissoes: [P.READ_FORMULARIO, P.READ_FORMULARIO_EVENTO] },
   { nome: 'Auditor', descricao: 'Consulta eventos de formulários', permissoes: [P.READ_FORMULARIO_EVENTO] },
   { nome: 'Suporte', descricao: 'Grupos de acesso público e consulta de retentativas', permissoes: [P.READ_GRUPO_ACESSO_PUBLICO, P.CREATE_GRUPO_ACESSO_PUBLICO, P.READ_RETENTATIVA_INTEGRACAO] },
+  { nome: 'Analista', descricao: 'Analisa formulários nas etapas do seu grupo (Minhas análises)', permissoes: [P.READ_FORMULARIO_ANALISE, P.UPDATE_FORMULARIO_ANALISE] },
   { nome: 'Operador de integração', descricao: 'Executa retentativas de integração', permissoes: [P.READ_RETENTATIVA_INTEGRACAO, P.UPDATE_RETENTATIVA_INTEGRACAO, P.READ_PERFIL_ACESSO] },
 ];
 
@@ -35,5 +37,6 @@ export const USUARIOS_DEMO: UsuarioDemo[] = [
   { username: 'auditor', firstName: 'Augusto', lastName: 'Auditor Ferreira', email: 'auditor@demo.gov.br', vinculo: { perfis: ['Auditor'], grupos: ['Saúde'], administrador: false } },
   { username: 'suporte', firstName: 'Sofia', lastName: 'Suporte Ribeiro', email: 'suporte@demo.gov.br', vinculo: { perfis: ['Suporte'], grupos: ['Saúde', 'Tributos'], administrador: false } },
   { username: 'operador', firstName: 'Otávio', lastName: 'Operador Costa', email: 'operador@demo.gov.br', vinculo: { perfis: ['Operador de integração'], grupos: ['Tributos'], administrador: false } },
+  { username: 'analista', firstName: 'Helena', lastName: 'Analista Prado', email: 'analista@demo.gov.br', vinculo: { perfis: ['Analista'], grupos: ['Habitação'], administrador: false } },
   { username: 'visitante', firstName: 'Vera', lastName: 'Visitante Nunes', email: 'visitante@demo.gov.br', vinculo: null },
 ];

@@ -4,8 +4,8 @@ import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
  * The access audit trail's vocabulary (issue 18): the server writes these codes and the user-link page
  * shows their labels (catalog keys `auditoria.*`).
  */
-export const RECURSOS_AUDITORIA = ['VINCULO_USUARIO', 'PERFIL_ACESSO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO', 'MODELO'] as const;
-export const ACOES_AUDITORIA = ['CRIADO', 'ALTERADO', 'EXCLUIDO', 'MOVIDO'] as const;
+export const RECURSOS_AUDITORIA = ['VINCULO_USUARIO', 'PERFIL_ACESSO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO', 'MODELO', 'FORMULARIO'] as const;
+export const ACOES_AUDITORIA = ['CRIADO', 'ALTERADO', 'EXCLUIDO', 'MOVIDO', 'APROVADO', 'RECUSADO'] as const;
 export type RecursoAuditoria = (typeof RECURSOS_AUDITORIA)[number];
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 

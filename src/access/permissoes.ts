@@ -5,7 +5,7 @@
 import { emPortugues, type Tradutor } from '../i18n';
 
 /** The areas a permission covers; their names are in the catalogs (src/i18n, `area.*`). */
-export const AREAS = ['MODELO', 'FORMULARIO', 'FORMULARIO_EVENTO', 'FORMULARIO_DADOS_PESSOAIS', 'FORMULARIO_PAGAMENTO', 'RETENTATIVA_INTEGRACAO', 'PERFIL_ACESSO', 'VINCULOS_USUARIO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO'] as const;
+export const AREAS = ['MODELO', 'FORMULARIO', 'FORMULARIO_EVENTO', 'FORMULARIO_DADOS_PESSOAIS', 'FORMULARIO_PAGAMENTO', 'FORMULARIO_ANALISE', 'RETENTATIVA_INTEGRACAO', 'PERFIL_ACESSO', 'VINCULOS_USUARIO', 'GRUPO_CONTROLE_CONTEUDO', 'GRUPO_ACESSO_PUBLICO'] as const;
 
 export type Area = (typeof AREAS)[number];
 
@@ -21,6 +21,7 @@ const ACOES_POR_AREA: Record<Area, Acao[]> = {
   FORMULARIO_EVENTO: ['READ'],
   FORMULARIO_DADOS_PESSOAIS: ['READ'],
   FORMULARIO_PAGAMENTO: ['UPDATE'],
+  FORMULARIO_ANALISE: ['READ', 'UPDATE'],
   RETENTATIVA_INTEGRACAO: ['READ', 'UPDATE'],
   PERFIL_ACESSO: CRUD,
   VINCULOS_USUARIO: CRUD,
@@ -46,6 +47,10 @@ export const P = {
   READ_FORMULARIO_DADOS_PESSOAIS: 'READ_FORMULARIO_DADOS_PESSOAIS',
   /** Pix (issue 38): refund (devolução) a form's paid fee, from its drawer. */
   UPDATE_FORMULARIO_PAGAMENTO: 'UPDATE_FORMULARIO_PAGAMENTO',
+  /** Issue 46: "Minhas análises" — the forms waiting for a review by one of the caller's groups, and their drawer. */
+  READ_FORMULARIO_ANALISE: 'READ_FORMULARIO_ANALISE',
+  /** Issue 46: approve or refuse a review step of the caller's groups, filling its reserved questions. */
+  UPDATE_FORMULARIO_ANALISE: 'UPDATE_FORMULARIO_ANALISE',
   READ_RETENTATIVA_INTEGRACAO: 'READ_RETENTATIVA_INTEGRACAO',
   UPDATE_RETENTATIVA_INTEGRACAO: 'UPDATE_RETENTATIVA_INTEGRACAO',
   READ_PERFIL_ACESSO: 'READ_PERFIL_ACESSO',

@@ -4,6 +4,7 @@ import { STATUS_FORMULARIO, STATUS_RETENTATIVA, TIPOS_EVENTO } from '../forms/st
 import { consultaLista, Data, DataHora, Enum, IdLongo, Nulavel, Objeto, type Igual } from './comum';
 import { Definicao, ExigenciaConfiabilidade } from './modelos';
 import { STATUS_COBRANCA } from '../forms/taxa';
+import { SITUACOES_PARTE } from '../forms/etapas';
 import type { EnderecoCep as EnderecoDoCep } from '../forms/brasileiros';
 
 /** Filled forms, their events, analytics and integration retries; and the citizens' side. */
@@ -165,6 +166,30 @@ export const AssinaturaDoFormulario = Type.Object(
   },
   { title: 'AssinaturaDoFormulario', description: 'A assinatura eletrônica avançada gov.br do cidadão (issue 44): o comprovante guardado é o documento assinado.' },
 );
+/** The steps after sending (issue 46). */
+export const SituacaoParte = Enum(SITUACOES_PARTE, 'AGUARDANDO: a etapa ainda não começou; PENDENTE: pode agir até `prazoEm`; ASSINADO, APROVADO, RECUSADO (com `motivo`) ou EXPIRADO.');
+export const TipoParte = Enum(['COASSINATURA', 'ANALISE'] as const);
+
+export const ParteDoFormulario = Type.Object(
+  {
+    etapa: Type.String({ description: 'O id da etapa na versão do modelo.' }),
+    titulo: Type.String(),
+    tipo: TipoParte,
+    ordem: Type.Integer({ minimum: 0 }),
+    situacao: SituacaoParte,
+    nome: Nulavel(Type.String({ description: 'O coassinante (mascarado, salvo para quem tem READ_FORMULARIO_DADOS_PESSOAIS).' })),
+    email: Nulavel(Type.String({ description: 'Para onde foi o link (mascarado como o nome).' })),
+    exigeCpf: Type.Boolean({ description: 'O coassinante entra com o login do cidadão, com o CPF indicado.' }),
+    grupoControleConteudoId: Nulavel(Type.Integer({ description: 'Numa análise: o grupo que analisa.' })),
+    prazoEm: Nulavel(DataHora()),
+    agiuEm: Nulavel(DataHora()),
+    autor: Nulavel(Type.String({ description: 'Quem agiu: o usuário da equipe, ou o coassinante.' })),
+    motivo: Nulavel(Type.String()),
+    aceite: Nulavel(Objeto('O que o coassinante aceitou: o texto exato da declaração, o instante, o endereço de origem e o CPF do login.')),
+  },
+  { title: 'ParteDoFormulario', description: 'Uma parte de uma etapa depois do envio (issue 46).' },
+);
+
 export const DetalheFormulario = Type.Object(
   {
     ...formulario,
@@ -178,6 +203,8 @@ export const DetalheFormulario = Type.Object(
     pagamento: Nulavel(PagamentoDoFormulario),
     eventos: Type.Array(Type.Object(eventoDoFormulario)),
     retentativa: Nulavel(Type.Object(retentativaCurta)),
+    etapas: Type.Array(ParteDoFormulario, { description: 'As partes das etapas depois do envio (issue 46), em ordem; vazia sem etapas.' }),
+    podeAnalisar: Type.Boolean({ description: 'Se o chamador pode aprovar ou recusar a análise pendente agora (UPDATE_FORMULARIO_ANALISE e o grupo da etapa).' }),
   },
   { title: 'DetalheFormulario', description: 'Um formulário com as respostas, a versão do modelo, os eventos e a entrega. Cada consulta é registrada (evento VISUALIZADO).' },
 );
@@ -360,6 +387,7 @@ export const Recibo = Type.Object(
       },
       { description: 'O comprovante em PDF que o cidadão pode baixar logo depois do envio.' },
     ),
+    andamento: Type.Optional(Type.Object({ url: Type.String({ description: 'O andamento (GET): cada etapa e cada parte.' }) }, { description: 'Só num envio com etapas depois do envio (issue 46): o formulário é entregue depois que todas as partes agem.' })),
     pagamento: Type.Optional(Type.Object({ url: Type.String({ description: 'O pagamento (GET): valor, QR Code, validade, situação.' }) }, { description: 'Só num envio com taxa (status AGUARDANDO_PAGAMENTO): o formulário é entregue depois que o banco confirma o Pix.' })),
   },
   { title: 'Recibo', description: 'O recibo do envio, com o comprovante em PDF.', examples: [{ protocolo: '2026.000001234', codigoServico: 'SOLIC-ALVARA', versaoModelo: 2, status: 'RECEBIDO', recebidoEm: '2026-11-21T14:05:00.000Z', comprovante: { codigoVerificacao: 'K7QM-X2RD-9TWH', url: '/api/publico/comprovantes/2026.000001234?codigo=K7QM-X2RD-9TWH' } }] },

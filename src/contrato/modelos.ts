@@ -57,6 +57,7 @@ export const Campo = Type.Object(
     preencherDoLogin: Type.Optional(Enum(['nome', 'cpf', 'email', 'nascimento'] as const, 'Preenchido pelo login do cidadão (gov.br ou o do estado) e travado: nome num campo de texto, CPF num de CPF, e-mail num de e-mail, nascimento num de data. O servidor usa o valor do token, não o que o navegador mandou.')),
     confirmacao: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail (no máximo um): o cidadão recebe nesse endereço a confirmação do envio, com o comprovante em PDF.' })),
     internacional: Type.Optional(Type.Boolean({ description: 'Só num campo de telefone (issue 45): aceita também números de outros países, digitados com + e o código do país (+351 912 345 678); sem ele, só números brasileiros com DDD.' })),
+    etapa: Type.Optional(Type.String({ description: 'O id de uma etapa de análise (issue 46): a pergunta é reservada à equipe dessa etapa, que a preenche na gaveta ao analisar; o cidadão não a vê nem a responde.' })),
     verificado: Type.Optional(Type.Boolean({ description: 'Só num campo de e-mail ou telefone, fora de seções que se repetem (issue 45): o cidadão confirma o endereço ou o número com um código de uso único enviado a ele (`POST /api/publico/modelos/{codigo}/verificacoes`), e o envio leva a prova em `verificacoes`.' })),
     endereco: Type.Optional(
       Type.Object(
@@ -131,6 +132,33 @@ export const ExigenciaConfiabilidade = Type.Object(
   },
 );
 
+/** Who co-signs (issue 46): named by the citizen's answers (the questions' ids) or fixed by the model. */
+export const Coassinante = Type.Object(
+  {
+    campoEmail: Type.Optional(Type.String({ description: 'Uma pergunta de e-mail: o link vai ao endereço que o cidadão responder.' })),
+    campoCpf: Type.Optional(Type.String({ description: 'Uma pergunta de CPF: o coassinante entra com o login do cidadão, e o CPF do login tem de ser este.' })),
+    campoNome: Type.Optional(Type.String({ description: 'Uma pergunta de texto com o nome, como o coassinante é chamado.' })),
+    email: Type.Optional(Type.String({ maxLength: 254, description: 'Ou um endereço fixo.' })),
+    cpf: Type.Optional(Type.String({ maxLength: 14, description: 'Com o endereço fixo: o CPF que o login tem de ter.' })),
+    nome: Type.Optional(Type.String({ maxLength: 200, description: 'Com o endereço fixo: o nome.' })),
+  },
+  { additionalProperties: false, title: 'Coassinante' },
+);
+export const TIPOS_ETAPA = ['coassinatura', 'analise'] as const;
+export const Etapa = Type.Object(
+  {
+    id: Type.String({ pattern: '^[a-z0-9-]{1,40}$', description: 'Nome da etapa (letras minúsculas, números e hífens): as perguntas reservadas a uma análise a citam em `etapa`.' }),
+    tipo: Enum(TIPOS_ETAPA, 'coassinatura: as pessoas de `coassinantes` assinam (ou recusam) em paralelo, cada uma pelo seu link; analise: a equipe do grupo `grupoControleConteudoId` aprova ou recusa, e preenche as perguntas reservadas à etapa.'),
+    titulo: Type.String({ minLength: 1, maxLength: 120, description: 'Como a etapa aparece ao cidadão e à equipe ("Assinatura do locador").' }),
+    prazoDias: Type.Integer({ minimum: 1, maximum: 90, description: 'Dias para agir, contados do início da etapa; passado o prazo, o formulário fica EXPIRADO.' }),
+    lembreteDias: Type.Optional(Type.Integer({ minimum: 1, maximum: 89, description: 'Quantos dias antes do prazo vai um lembrete a quem ainda não agiu.' })),
+    coassinantes: Type.Optional(Type.Array(Coassinante, { minItems: 1, maxItems: 10 })),
+    grupoControleConteudoId: Type.Optional(Id('Numa análise: o grupo de controle de conteúdo cuja equipe analisa.')),
+    notificar: Type.Optional(Type.String({ maxLength: 254, description: 'Um endereço avisado quando a etapa começa (numa análise, a caixa da equipe).' })),
+  },
+  { additionalProperties: false, title: 'Etapa', description: 'Uma etapa depois da parte do cidadão (issue 46). As etapas correm em ordem, congeladas com o formulário na versão que o cidadão enviou; só um formulário cuja última etapa aprovou é entregue.' },
+);
+
 export const Definicao = Type.Object(
   {
     secoes: Type.Array(Secao),
@@ -171,6 +199,7 @@ export const Definicao = Type.Object(
     assinatura: Type.Optional(
       Enum(['exigida', 'opcional'] as const, 'A assinatura eletrônica avançada do gov.br (issue 44; Lei 14.063/2020): depois de "Verifique suas respostas", o cidadão autoriza no gov.br a assinatura do comprovante, que é guardado assinado. `exigida`: só formulários assinados são guardados; `opcional`: o cidadão pode enviar sem assinar, e o formulário fica marcado "sem assinatura". O gov.br só assina para contas prata ou ouro.'),
     ),
+    etapas: Type.Optional(Type.Array(Etapa, { maxItems: 5, description: 'As etapas depois do envio (issue 46): coassinaturas e análises, em ordem.' })),
     idiomas: Type.Optional(Type.Array(Enum(IDIOMAS_TRADUCAO), { uniqueItems: true, description: 'Os outros idiomas em que o formulário é oferecido ao cidadão (issue 37; o principal é o português). Publicar pede todos os textos traduzidos em cada um.' })),
     traducoes: Type.Optional(
       Type.Object(

@@ -4,6 +4,7 @@ import { problemasDasCondicoes } from './condicoes';
 import { problemasDosCalculos } from './problemasCalculos';
 import { TAMANHO_MAXIMO_MB } from './tiposArquivo';
 import { chavePixValida } from './taxa';
+import { problemasDasEtapas } from './etapas';
 import { LIMITE_TRADUCAO, NOME_IDIOMA, textosTraduziveis, traducoesQueFaltam, type TextosDoModelo } from './traducoes';
 import { IDIOMAS_TRADUCAO, LIMITES, LIMITES_TAXA, TIPOS_CAMPO, type TipoCampo } from './vocabulario';
 import { chaveRequerente, chaveTipo, DADOS_DO_LOGIN, REGRAS_POR_TIPO, TIPO_DO_LOGIN, TIPO_DO_REQUERENTE, type CampoDefinicao, type Definicao, type PapelRequerente, type ProblemaDefinicao } from './definicao';
@@ -134,6 +135,8 @@ export function validarDefinicao(d: Definicao, paraPublicar = false, o: { restri
   p.push(...problemasDasCondicoes(d, t));
   // Calculations are checked at publishing (a designer saves one half built).
   if (paraPublicar) p.push(...problemasDosCalculos(d, t));
+  // The steps after sending (issue 46), at publishing too (a designer saves a co-signature before naming who signs).
+  if (paraPublicar) p.push(...problemasDasEtapas(d, t));
   if (paraPublicar && total === 0) p.push({ caminho: 'secoes', mensagem: t('def.publicar-vazio') });
   // A section with no question is nothing a citizen can fill (issue 36: a repeating one with a minimum was published
   // and the citizen's page skipped it): refused at publishing, the problem on the section.

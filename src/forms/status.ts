@@ -7,10 +7,10 @@ import { emPortugues, type ChaveTexto, type Tradutor } from '../i18n';
  * label keys and the intent each is drawn with. Pure: the server validates filters with the same
  * lists, the pages label rows, chart legends and filters with the same words.
  */
-export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO', 'AGUARDANDO_PAGAMENTO', 'PAGAMENTO_EXPIRADO'] as const;
+export const STATUS_FORMULARIO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'DESCARTADO', 'AGUARDANDO_PAGAMENTO', 'PAGAMENTO_EXPIRADO', 'AGUARDANDO_ASSINATURAS', 'EM_ANALISE', 'APROVADO', 'RECUSADO', 'EXPIRADO'] as const;
 export type StatusFormulario = (typeof STATUS_FORMULARIO)[number];
 
-export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO', 'PDF_BAIXADO', 'ANEXO_BAIXADO', 'EMAIL_ENVIADO', 'EMAIL_FALHOU', 'PAGAMENTO_CRIADO', 'PAGO', 'PAGAMENTO_EXPIRADO', 'PAGAMENTO_DEVOLVIDO', 'PAGAMENTO_DIVERGENTE', 'CONTATO_VERIFICADO'] as const;
+export const TIPOS_EVENTO = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO', 'RETENTATIVA_AGENDADA', 'RETENTATIVA_MANUAL', 'DESCARTADO', 'VISUALIZADO', 'DADOS_PESSOAIS_VISTOS', 'EXPORTACAO_DADOS_PESSOAIS', 'RELATORIO_TITULAR', 'ANONIMIZADO', 'PDF_BAIXADO', 'ANEXO_BAIXADO', 'EMAIL_ENVIADO', 'EMAIL_FALHOU', 'PAGAMENTO_CRIADO', 'PAGO', 'PAGAMENTO_EXPIRADO', 'PAGAMENTO_DEVOLVIDO', 'PAGAMENTO_DIVERGENTE', 'CONTATO_VERIFICADO', 'ETAPA_INICIADA', 'COASSINADO', 'COASSINATURA_RECUSADA', 'APROVADO', 'RECUSADO', 'EXPIRADO'] as const;
 export type TipoEvento = (typeof TIPOS_EVENTO)[number];
 
 export const STATUS_RETENTATIVA = ['PENDENTE', 'EXECUTANDO', 'SUCESSO', 'ESGOTADA', 'DESCARTADA'] as const;
@@ -35,6 +35,11 @@ export const ROTULO_STATUS_FORMULARIO: Record<StatusFormulario, Rotulado> = {
   DESCARTADO: { chave: 'status.formulario.DESCARTADO', intent: 'none' },
   AGUARDANDO_PAGAMENTO: { chave: 'status.formulario.AGUARDANDO_PAGAMENTO', intent: 'warning' },
   PAGAMENTO_EXPIRADO: { chave: 'status.formulario.PAGAMENTO_EXPIRADO', intent: 'none' },
+  AGUARDANDO_ASSINATURAS: { chave: 'status.formulario.AGUARDANDO_ASSINATURAS', intent: 'warning' },
+  EM_ANALISE: { chave: 'status.formulario.EM_ANALISE', intent: 'warning' },
+  APROVADO: { chave: 'status.formulario.APROVADO', intent: 'success' },
+  RECUSADO: { chave: 'status.formulario.RECUSADO', intent: 'danger' },
+  EXPIRADO: { chave: 'status.formulario.EXPIRADO', intent: 'none' },
 };
 
 export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
@@ -59,6 +64,12 @@ export const ROTULO_EVENTO: Record<TipoEvento, Rotulado> = {
   PAGAMENTO_DEVOLVIDO: { chave: 'evento.PAGAMENTO_DEVOLVIDO', intent: 'warning' },
   PAGAMENTO_DIVERGENTE: { chave: 'evento.PAGAMENTO_DIVERGENTE', intent: 'danger' },
   CONTATO_VERIFICADO: { chave: 'evento.CONTATO_VERIFICADO', intent: 'success' },
+  ETAPA_INICIADA: { chave: 'evento.ETAPA_INICIADA', intent: 'primary' },
+  COASSINADO: { chave: 'evento.COASSINADO', intent: 'success' },
+  COASSINATURA_RECUSADA: { chave: 'evento.COASSINATURA_RECUSADA', intent: 'danger' },
+  APROVADO: { chave: 'evento.APROVADO', intent: 'success' },
+  RECUSADO: { chave: 'evento.RECUSADO', intent: 'danger' },
+  EXPIRADO: { chave: 'evento.EXPIRADO', intent: 'none' },
 };
 
 export const ROTULO_STATUS_RETENTATIVA: Record<StatusRetentativa, Rotulado> = {

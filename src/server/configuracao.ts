@@ -7,6 +7,7 @@ import { opcoesIntegracaoDoAmbiente, type OpcoesIntegracao } from './entrega/int
 import { opcoesRetencaoDoAmbiente } from './entrega/retencao';
 import { opcoesEmailDoAmbiente } from './email/mensageiro';
 import { opcoesRascunhosDoAmbiente } from './api/rotas/rascunhos';
+import { opcoesEtapasDoAmbiente } from './etapas/fluxo';
 import { configS3DoAmbiente } from './anexos/armazenamento';
 import { limitesDoAmbiente } from './api/rotas/contextoPublico';
 import type { OpcoesServico } from './servico';
@@ -153,6 +154,7 @@ export function opcoesProducaoDoAmbiente(env: NodeJS.ProcessEnv): OpcoesProducao
     s3: configS3DoAmbiente(env),
     email: email.smtpUrl ? { ...email, caixaDemo: false, smtpUrl: email.smtpUrl } : undefined,
     rascunhos: opcoesRascunhosDoAmbiente(env, urlPublica),
+    etapas: opcoesEtapasDoAmbiente(env, urlPublica),
     idiomasFormularios: idiomasFormulariosDoAmbiente(env),
     pix: opcoesPixDoAmbiente(env, urlPublica),
     cep: opcoesCepDoAmbiente(env),

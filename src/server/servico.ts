@@ -36,6 +36,7 @@ import { criarSaude, registrarSaude, type Saude } from './operacao/saude';
 import { criarMetricas, type Metricas } from './operacao/metricas';
 import { abrirGestao, type OpcoesGestao } from './operacao/gestao';
 import { conectarRedis, lojaRedis, verificacaoRedis } from './operacao/redis';
+import { criarFluxo, opcoesEtapasDoAmbiente, type Fluxo, type OpcoesEtapas } from './etapas/fluxo';
 
 const RAIZ = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -74,6 +75,8 @@ export interface OpcoesServico {
   /** E-mails through this SMTP server; absent: none. */
   email?: OpcoesEmail & { smtpUrl: string };
   rascunhos: Omit<OpcoesRascunhos, 'enviarLink'>;
+  /** COASSINATURA_URL (issue 46): the co-signers' page; absent: the demo's citizen page on this server. */
+  etapas?: OpcoesEtapas;
   /** Fees paid by Pix (issue 38): the PSP and the receiver; absent or null: no fee can be charged. */
   pix?: OpcoesPix | null;
   /** CEP_URL (issue 44): the ViaCEP-compatible lookup; absent or null: none. */
@@ -109,6 +112,7 @@ export interface Servico {
   anexos: Anexos;
   mensageiro?: Mensageiro;
   pix?: Cobrancas;
+  fluxo: Fluxo;
 }
 
 /** A Fastify app with the server's conventions: logs, schema options, proxies, security headers. */
@@ -193,6 +197,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   const acordar = () => (entregador.acordar(), mensageiro?.acordar());
   // Charges (issue 38): made by the API right after a submission, swept with the delivery worker (confirmations, expiry).
   const pix = o.pix ? criarCobrancas(db, o.pix, acordar) : undefined;
+  const fluxo = criarFluxo(db, { ...(o.etapas ?? opcoesEtapasDoAmbiente({}, o.urlPublica)), emails: !!o.email, aoEntregar: acordar });
   await registrarApi(app, {
     db,
     verificar: criarVerificador({ emissor: o.identidade.emissor, clientId: o.clientId, chaves: o.identidade.chaves }),
@@ -208,6 +213,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     emails: !!o.email,
     idiomasFormularios: o.idiomasFormularios ?? IDIOMAS_TRADUCAO,
     pix,
+    fluxo,
     cep: o.cep ? criarBuscaCep(o.cep) : null,
     catalogo: o.catalogo ?? null,
     selo: o.selo ?? null,
@@ -216,7 +222,7 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
     origensRetorno: [...new Set([...o.origensApi, new URL(o.urlPublica).origin])],
   });
   // The retention job lives with the delivery worker: in this process, or in `npm run entregador`.
-  const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos);
+  const retencao = criarRetencao(db, o.retencao ?? RETENCAO_PADRAO, anexos, fluxo);
   if (entregas.ligado) app.addHook('onReady', async () => (entregador.iniciar(), retencao.iniciar(), mensageiro?.iniciar(), pix?.iniciar()));
   app.addHook('onClose', async () => void (await Promise.all([entregador.parar(), retencao.parar(), mensageiro?.parar(), pix?.parar(), fecharPdf()])));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (_req, rep) => rep.header('access-control-allow-origin', '*').send(app.swagger()));
@@ -233,5 +239,5 @@ export async function montarServico(app: FastifyInstance, o: OpcoesServico): Pro
   const gestao = o.gestao ? await abrirGestao(o.gestao, saude, metricas) : undefined;
   app.addHook('onClose', async () => void (await Promise.all([gestao?.close(), redis?.quit().catch(() => undefined)])));
   app.addHook('onClose', async () => (await acessos.parar(), await leitura.fechar(), await db.fechar()));
-  return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro, pix };
+  return { app, db, saude, metricas, gestao, redis, entregador, retencao, integracao, anexos, mensageiro, pix, fluxo };
 }

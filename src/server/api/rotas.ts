@@ -19,6 +19,7 @@ import type { LimitesPublico, OpcoesPublico, OpcoesRascunhos } from './rotas/con
 import type { LojaLimites } from './limites';
 import type { Anexos } from '../anexos/anexos';
 import { rotasAuditoria } from './auditoria';
+import { rotasAnalises } from './rotas/analises';
 import { Type } from 'typebox';
 import { MSG_415, operacao, parametros } from './contrato';
 import { Administradores, Eu, Permissoes } from '../../contrato/acesso';
@@ -54,6 +55,8 @@ export interface OpcoesApi {
   idiomasFormularios: readonly IdiomaTraducao[];
   /** Fees paid by Pix (issue 38); absent without a PSP. */
   pix?: Cobrancas;
+  /** The steps after sending (issue 46). */
+  fluxo: import('../etapas/fluxo').Fluxo;
   /** The CEP lookup (issue 44); absent: none. */
   cep?: BuscaCep | null;
   /** The state's seal on every PDF (issue 44). */
@@ -96,7 +99,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
       api.addHook('preValidation', recusarEntradaInsegura);
 
       // The citizens' side: no staff token (a citizen's token only where a model asks for one).
-      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, pix: o.pix, cep: o.cep, catalogo: o.catalogo, selo: o.selo, assinaturaGovbr: o.assinaturaGovbr, sms: o.sms, origens: o.origensRetorno ?? o.origens, extras: o.extrasPublicos }), { prefix: '/publico' });
+      await api.register(async (publico) => rotasPublicas(publico, o.db, { cidadao: o.cidadao, aoReceber: o.aoReceber, limites: o.limitesPublico, lojaLimites: o.lojaLimites, anexos: o.anexos, links: o.integracao.links, rascunhos: o.rascunhos, emails: o.emails, fluxo: o.fluxo, pix: o.pix, cep: o.cep, catalogo: o.catalogo, selo: o.selo, assinaturaGovbr: o.assinaturaGovbr, sms: o.sms, origens: o.origensRetorno ?? o.origens, extras: o.extrasPublicos }), { prefix: '/publico' });
 
       await api.register(async (api) => {
         // Token, then permission (preValidation), then the body's schema: no caller learns the schema of a route they may not use.
@@ -140,6 +143,7 @@ export async function registrarApi(app: FastifyInstance, o: OpcoesApi) {
         await rotasFormularios(api, o.db, o.anexos, o.pix, o.selo ?? null);
         await rotasOperacao(api, o.db, o.aoReceber);
         await rotasAuditoria(api, o.db);
+        await rotasAnalises(api, o.db, o.fluxo);
       });
     },
     { prefix: '/api' },

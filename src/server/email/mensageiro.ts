@@ -11,6 +11,7 @@ import { eventoPorId } from '../eventos';
 import { ErroConfiguracao, numeroDoAmbiente } from '../ambiente';
 import type { IdiomaCidadao } from '../../i18n/cidadao';
 import { mensagemConfirmacao, mensagemEquipe, mensagemCodigo, mensagemRascunho, type FormularioEmail, type Mensagem } from './mensagens';
+import { mensagemAnalise, mensagemCoassinatura, mensagemDesfecho, type DadosCoassinatura, type DadosDesfecho } from './mensagensEtapas';
 
 /**
  * E-mail (issue 21): jobs in `envio_email`, written in the transaction that stores what they are about
@@ -52,7 +53,7 @@ export function opcoesEmailDoAmbiente(env: NodeJS.ProcessEnv): OpcoesEmail {
   };
 }
 
-export type TipoEmail = 'CONFIRMACAO' | 'EQUIPE' | 'RASCUNHO' | 'CODIGO';
+export type TipoEmail = 'CONFIRMACAO' | 'EQUIPE' | 'RASCUNHO' | 'CODIGO' | 'COASSINATURA' | 'ANALISE' | 'DESFECHO';
 
 /** Queues an e-mail in the caller's transaction. */
 export const enfileirarEmail = (tx: Executor, e: { formularioId?: string | null; tipo: TipoEmail; para: string; dados?: Record<string, unknown> }) =>
@@ -86,6 +87,9 @@ export async function mensagemDoTrabalho(db: Executor, t: Pick<Trabalho, 'formul
   if (t.tipo === 'CODIGO') return mensagemCodigo(t.para, t.dados as { codigo: string; modelo: string; validadeMinutos: number; idioma?: IdiomaCidadao });
   const f = t.formulario_id ? await formularioDoEmail(db, t.formulario_id) : null;
   if (!f) return null;
+  if (t.tipo === 'COASSINATURA') return mensagemCoassinatura(t.para, f, t.dados as unknown as DadosCoassinatura);
+  if (t.tipo === 'ANALISE') return mensagemAnalise(t.para, f, t.dados as { etapa: string; prazoEm: string });
+  if (t.tipo === 'DESFECHO') return mensagemDesfecho(t.para, f, t.dados as unknown as DadosDesfecho);
   return t.tipo === 'CONFIRMACAO' ? mensagemConfirmacao(t.para, f, selo) : mensagemEquipe(t.para, f);
 }
 

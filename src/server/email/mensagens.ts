@@ -41,7 +41,7 @@ export interface FormularioEmail {
   pagamento?: SituacaoPagamento | null;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The answers the citizen saw, masked: the same blocks the drawer and the PDF show (in `idioma`'s words). */
 const blocosMascarados = (f: FormularioEmail, idioma: IdiomaCidadao = 'pt-BR'): BlocoRespostas[] => respostasComoVistas(f.definicao, f.respostas, mascararRespostas(f.definicao, f.respostas), tradutorCidadao(idioma));
@@ -52,7 +52,7 @@ const blocosEmTexto = (blocos: BlocoRespostas[]) => blocos.map((b) => [`${b.titu
 const blocosEmHtml = (blocos: BlocoRespostas[]) =>
   blocos.map((b) => `<h3 style="font-size:15px;margin:16px 0 4px">${esc(b.titulo)}</h3><table style="border-collapse:collapse">${b.linhas.map((l) => `<tr><th style="text-align:left;padding:2px 12px 2px 0;vertical-align:top">${esc(l.rotulo)}</th><td style="padding:2px 0">${esc(l.valor)}</td></tr>`).join('')}</table>`).join('');
 
-const html = (corpo: string, idioma: IdiomaCidadao = 'pt-BR') => `<!doctype html><html lang="${idioma}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;font-size:14px;color:#1c2127">${corpo}</body></html>`;
+export const html = (corpo: string, idioma: IdiomaCidadao = 'pt-BR') => `<!doctype html><html lang="${idioma}"><head><meta charset="utf-8"></head><body style="font-family:sans-serif;font-size:14px;color:#1c2127">${corpo}</body></html>`;
 
 const AVISO_MASCARA = textoCidadao('pt-BR', 'email.mascara');
 

@@ -66,12 +66,14 @@ interface Trabalho extends LinhaSegredos {
   confiabilidade?: ConfiabilidadeDoCidadao | null;
   /** The citizen's gov.br signature (issue 44): who signed and the PKCS#7 (Base64), or that the model let it go unsigned. */
   assinatura?: Record<string, unknown> | null;
+  /** Each party's action of the steps after sending (issue 46): only a form whose last step approved is delivered. */
+  partes?: Record<string, unknown>[] | null;
 }
 
 export type { Resultado } from './envio';
 
 /** The body a downstream system receives; each attachment with a signed link that downloads it until it expires. */
-export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos']; confiabilidade?: Trabalho['confiabilidade']; assinatura?: Trabalho['assinatura'] }, links: Pick<LinksAnexos, 'gerar'>) {
+export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_servico' | 'modelo_versao' | 'recebido_em' | 'cpf_requerente' | 'nome_requerente' | 'respostas' | 'idioma'> & { declaracao?: Trabalho['declaracao']; pagamento?: Trabalho['pagamento']; calculos?: Trabalho['calculos']; confiabilidade?: Trabalho['confiabilidade']; assinatura?: Trabalho['assinatura']; partes?: Trabalho['partes'] }, links: Pick<LinksAnexos, 'gerar'>) {
   const calculos = new Set(t.calculos ?? []);
   const respostas = calculos.size ? Object.fromEntries(Object.entries(t.respostas).filter(([k]) => !calculos.has(k))) : t.respostas;
   return {
@@ -94,6 +96,8 @@ export function corpoDaEntrega(t: Pick<Trabalho, 'id' | 'protocolo' | 'codigo_se
     ...(t.confiabilidade ? { confiabilidade: t.confiabilidade } : {}),
     // The citizen's gov.br signature (issue 44): signer, certificate's issuer, when, and the PKCS#7 over the receipt.
     ...(t.assinatura ? { assinatura: t.assinatura } : {}),
+    // The parties of the steps after sending (issue 46): who signed or approved, when, and what they accepted.
+    ...(t.partes?.length ? { partes: t.partes } : {}),
   };
 }
 
@@ -143,6 +147,7 @@ export function criarEntregador(db: Banco, o: OpcoesEntregador, integracao: Opco
          returning r.id, r.formulario_id, r.tentativas, r.destino, r.codigo_servico)
        select c.id::text as id, c.formulario_id::text as formulario_id, c.tentativas, c.destino, c.codigo_servico,
               f.protocolo, f.modelo_versao, f.respostas, f.cpf_requerente, f.nome_requerente, f.recebido_em, f.idioma, f.declaracao, f.pagamento, f.confiabilidade,
+              (select jsonb_agg(jsonb_build_object('etapa', p.etapa, 'titulo', p.titulo, 'tipo', p.tipo, 'situacao', p.situacao, 'nome', p.nome, 'email', p.email, 'cpf', p.cpf, 'autor', p.autor, 'agiuEm', p.agiu_em, 'aceite', p.aceite) order by p.ordem, p.id) from formulario_parte p where p.formulario_id = f.id) as partes,
               f.assinatura || coalesce((select jsonb_build_object('pkcs7', translate(encode(s.pkcs7, 'base64'), E'\n', '')) from comprovante_assinado s where s.formulario_id = f.id), '{}'::jsonb) as assinatura,
               (select jsonb_agg(x->>'id') from modelo_versao v, jsonb_array_elements(case when jsonb_typeof(v.definicao->'calculos') = 'array' then v.definicao->'calculos' else '[]'::jsonb end) x
                 where v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao) as calculos,

@@ -21,6 +21,7 @@ import { seloDoAmbiente } from '../pdf/selo';
 import { criarMensageiro, opcoesEmailDoAmbiente } from '../email/mensageiro';
 import { criarCobrancas, opcoesPixDoAmbiente } from '../pix/cobrancas';
 import { urlPublicaDoAmbiente } from '../configuracao';
+import { criarFluxo, opcoesEtapasDoAmbiente } from '../etapas/fluxo';
 
 const aviso = avisoDoNode();
 if (aviso) console.warn(aviso);
@@ -38,6 +39,7 @@ const configuracao = configuracaoOuSair(() => ({
   s3: configS3DoAmbiente(process.env),
   email: opcoesEmailDoAmbiente(process.env),
   pix: opcoesPixDoAmbiente(process.env, urlPublicaDoAmbiente(process.env)),
+  etapas: opcoesEtapasDoAmbiente(process.env, urlPublicaDoAmbiente(process.env)),
   // Its own management port (health and metrics): 9001 in production unless PORTA_GESTAO says otherwise.
   gestao: gestaoDoAmbiente(process.env, emProducao() ? 9001 : null),
   // The e-mails' receipts are sealed as the API's are (issue 44).
@@ -53,7 +55,9 @@ const entregador = criarEntregador(db, { ...o, aoResultado: metricas.entrega }, 
 entregador.iniciar();
 // The retention job (personal data past each model's period) runs with the worker.
 // Attachments let go (personal ones past retention, unused uploads) leave the same storage as the API's.
-const retencao = criarRetencao(db, configuracao.retencao, criarAnexos(db, await abrirArmazenamento(db, configuracao.s3)));
+// The steps' deadlines and reminders (issue 46) are swept with it; their e-mails queue only when SMTP is set.
+const fluxo = criarFluxo(db, { ...configuracao.etapas, emails: !!configuracao.email.smtpUrl });
+const retencao = criarRetencao(db, configuracao.retencao, criarAnexos(db, await abrirArmazenamento(db, configuracao.s3)), fluxo);
 retencao.iniciar();
 // E-mails (issue 21) go out with the deliveries, through the SMTP server of SMTP_URL.
 const email = configuracao.email;

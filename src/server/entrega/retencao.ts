@@ -1,3 +1,4 @@
+import type { Fluxo } from '../etapas/fluxo';
 import type { Banco } from '../db';
 import type { Definicao } from '../../forms/definicao';
 import { camposPessoais, type Pessoais } from '../../forms/dadosPessoais';
@@ -67,7 +68,7 @@ export function semDadosPessoais(d: Definicao | null, respostas: Record<string, 
   return { respostas: saida, apagadas, anexos };
 }
 
-export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos, 'removerOrfaos'>) {
+export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos, 'removerOrfaos'>, fluxo?: Pick<Fluxo, 'varrer'>) {
   /** One batch: resolves how many forms it anonymised. */
   async function rodada(): Promise<number> {
     return db.transacao(async (tx) => {
@@ -131,8 +132,10 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
   /** Models' history older than `historicoDias` (their last HISTORICO_SEMPRE entries stay); resolves how many went. */
   const limparHistorico = () => apagarHistoricoAntigo(db, o.historicoDias ?? RETENCAO_PADRAO.historicoDias!, HISTORICO_SEMPRE, o.lote);
 
-  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes(), await preencherExportacao(), await limparHistorico()), o);
-  return { rodada, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, preencherExportacao, limparHistorico, iniciar: laco.iniciar, parar: laco.parar };
+  // The steps after sending (issue 46): deadlines, reminders, a first step never opened.
+  const varrerEtapas = async () => (fluxo ? fluxo.varrer(o.lote) : 0);
+  const laco = criarLaco('retencao', async () => Math.max(await rodada(), await varrerEtapas(), await limparRascunhosEEmails(), await limparAnexos(), await compactarContadores(), await manterParticoes(), await preencherExportacao(), await limparHistorico()), o);
+  return { rodada, varrerEtapas, limparAnexos, limparRascunhosEEmails, compactarContadores, manterParticoes, preencherExportacao, limparHistorico, iniciar: laco.iniciar, parar: laco.parar };
 }
 
 export type Retencao = ReturnType<typeof criarRetencao>;

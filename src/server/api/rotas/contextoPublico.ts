@@ -63,6 +63,8 @@ export interface OpcoesPublico {
   rascunhos: OpcoesRascunhos;
   /** E-mails are on: a submission queues its confirmation and its team notice with the form. */
   emails?: boolean;
+  /** The steps after sending (issue 46): co-signatures and analyses. */
+  fluxo: import('../../etapas/fluxo').Fluxo;
   /** Fees paid by Pix (issue 38): the charges; absent without a PSP (PIX_PSP_URL). */
   pix?: Cobrancas;
   /** The CEP lookup (issue 44, `CEP_URL`); absent: none, the citizen types the address. */

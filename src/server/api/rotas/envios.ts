@@ -29,6 +29,9 @@ import type { FichaPdf } from '../../pdf/fichaPdf';
 import { situacaoDoEnvio } from '../../pix/situacao';
 import { fichaDoComprovante } from './comprovantes';
 import { exigirProvas } from './verificacoes';
+import { definicaoDoCidadao, partesDoEnvio, STATUS_DA_ETAPA } from '../../../forms/etapas';
+import { partesEmJson, STATUS_EM_ETAPA } from '../../etapas/fluxo';
+import type { StatusFormulario } from '../../../forms/status';
 
 export type CorpoEnviado = { respostas: Record<string, unknown>; rascunho?: string; declaracaoAceita?: boolean; verificacoes?: Record<string, string> };
 
@@ -134,7 +137,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     if (req.corpo.rascunho && (!rascunho || rascunho.codigo_servico !== m.codigo_servico)) throw naoEncontrado(textoCidadao(req.idioma, 'api.rascunho-inexistente'));
     if (rascunho) m = { ...m, ultima_versao: rascunho.modelo_versao, definicao: rascunho.definicao };
 
-    const definicao = m.definicao!;
+    // The citizen fills the model without the questions reserved to staff (issue 46).
+    const definicao = definicaoDoCidadao(m.definicao!);
     const idioma = req.idioma;
     const { respostas: doCidadao, erroCpf } = comCpfDoCidadao(definicao, req.corpo.respostas, cidadao, idioma);
     // Questions filled from the citizen's login take the token's values, whatever the browser sent.
@@ -166,6 +170,9 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     // Each answer in its one stored form (a phone in E.164, money in centavos), then the server's own values.
     const respostas = { ...respostasGuardadas(definicao, respostasDadas), ...calculo.valores };
     const requerente = requerenteDe(definicao, respostas, cidadao);
+    // The parties of the steps after sending (issue 46), frozen with the form: it waits for them, undelivered.
+    const partes = partesDoEnvio(m.definicao!, respostas);
+    const statusDasEtapas = partes.length ? STATUS_DA_ETAPA[partes[0].tipo === 'COASSINATURA' ? 'coassinatura' : 'analise'] : null;
     // A fee (issue 38): the form waits for its payment; without a PSP in this environment, no charge can be made.
     const taxa = valorDaTaxa(definicao, respostas);
     if (taxa && !ctx.o.pix) throw new ErroHttp(503, textoCidadao(idioma, 'api.pix-indisponivel'));
@@ -220,7 +227,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            -- A signed form (issue 44) comes with the protocol and time its signed receipt shows.
            select coalesce($27::text, ${PROTOCOLO_NOVO}), $1, $2, $3, $4, $5, $6, $12, $13, $18, $19,
                   case when $20::text is null then null else jsonb_build_object('texto', $20::text, 'aceitaEm', coalesce($28::timestamptz, now())) end,
-                  case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end, $26::jsonb, coalesce($28::timestamptz, now()), $29::jsonb
+                  coalesce($33::text, case when $22::int is null then 'RECEBIDO' else 'AGUARDANDO_PAGAMENTO' end), $26::jsonb, coalesce($28::timestamptz, now()), $29::jsonb
             -- With a limit, the place taken above is the model's check (its row is then this statement's own: locking it
             -- again would skip it); without one, the model is locked for key share as always.
             where (case when $21::boolean then exists (select 1 from vaga)
@@ -232,7 +239,12 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            select id, $1, $2, 'RECEBIDO', 'portal-cidadao', jsonb_build_object('protocolo', protocolo, 'versaoModelo', $3::int) from f),
          r as (
            insert into retentativa_integracao (formulario_id, codigo_servico, grupo_controle_conteudo_id, destino, proxima_tentativa_em)
-           select id, $1, $2, $7, now() from f where $7::text is not null and $22::int is null),
+           select id, $1, $2, $7, now() from f where $7::text is not null and $22::int is null and $33::text is null),
+         pt as (
+           -- Its parties (issue 46), all waiting: the first step is opened right after, in its own transaction.
+           insert into formulario_parte (formulario_id, ordem, etapa, titulo, tipo, prazo_dias, nome, email, cpf, grupo_controle_conteudo_id, situacao)
+           select f.id, x.ordem, x.etapa, x.titulo, x.tipo, x.prazo_dias, x.nome, x.email, x.cpf, x.grupo_controle_conteudo_id, 'AGUARDANDO'
+             from f, jsonb_to_recordset($34::jsonb) as x(ordem int, etapa text, titulo text, tipo text, prazo_dias int, nome text, email text, cpf text, grupo_controle_conteudo_id int)),
          p as (
            -- Its charge (issue 38), taken to the PSP right after: the delivery is written when it is paid.
            insert into cobranca_pix (formulario_id, codigo_servico, txid, valor_centavos, chave, descricao, prazo_minutos, expira_em)
@@ -256,14 +268,14 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
            insert into envio_email (formulario_id, tipo, para)
            select f.id, x.tipo, x.para from f, (values ('CONFIRMACAO', $16::text), ('EQUIPE', $17::text)) as x(tipo, para) where x.para is not null)
          select id::text, protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from f`,
-        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, codigoVerificacao, comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta, protocolo, assinado ? recebidoEm : null, assinatura ? JSON.stringify(assinatura) : null, assinado?.pdf ?? null, assinado?.pkcs7 ?? null, JSON.stringify(contatos)],
+        [m.codigo_servico, m.grupo_controle_conteudo_id, m.ultima_versao, JSON.stringify(comAnexos.respostas), requerente.cpf, requerente.nome, m.integracao_url, chave ?? null, hash, m.versao, titular, requerente.email, codigoVerificacao, comAnexos.ids, rascunho?.id ?? null, confirmacao, equipe, exportacao, idioma, declaracaoLida, m.limite_respostas !== null, taxa || null, definicao.taxa?.chavePix ?? null, definicao.taxa?.descricao ?? null, definicao.taxa?.prazoMinutos ?? PRAZO_PADRAO_MINUTOS, conta, protocolo, assinado ? recebidoEm : null, assinatura ? JSON.stringify(assinatura) : null, assinado?.pdf ?? null, assinado?.pkcs7 ?? null, JSON.stringify(contatos), statusDasEtapas, partesEmJson(partes)],
         'envio-formulario',
       )
       )[0] ?? null;
     let criado: LinhaSaida | null;
     try {
       // Without uploads, a draft, a limit of answers, a fee, a signature or a verified contact, with the submissions arriving meanwhile in one statement (issue 19).
-      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa || assinatura || contatos.length
+      criado = comAnexos.ids.length || rascunho || m.limite_respostas !== null || taxa || assinatura || contatos.length || partes.length
         ? await sozinho()
         : await gravarEmGrupo(
             { codigoServico: m.codigo_servico, grupo: m.grupo_controle_conteudo_id, modeloVersao: m.ultima_versao, respostas: JSON.stringify(comAnexos.respostas), cpf: requerente.cpf, nome: requerente.nome, email: requerente.email, codigoVerificacao, exportacaoMascarada: exportacao, destino: m.integracao_url, chave: chave ?? null, hash, versao: m.versao, titular, confirmacao, equipe, idioma, declaracao: declaracaoLida, confiabilidade: conta },
@@ -282,6 +294,8 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
       return null;
     }
     ctx.o.aoReceber?.();
+    // Its first step opened (the co-signers' links, the deadline); a crash right here is caught by the sweep.
+    if (partes.length && criado.id) await db.transacao((tx) => ctx.o.fluxo.avancar(tx, criado!.id!));
     // Its charge at the PSP now, so the QR code is there when the page asks (the sweep tries again if the PSP is down).
     if (taxa && criado.id) await ctx.o.pix!.criar(criado.id).catch(() => undefined);
     // "Sent" in the journey's counters is counted here, from the real submission, never reported by a browser (issue 33).
@@ -351,6 +365,7 @@ type LinhaSaida = FormularioGravado;
 const PROTOCOLO_NOVO = "to_char(now() at time zone 'America/Sao_Paulo', 'YYYY') || '.' || lpad(nextval('protocolo_seq')::text, 9, '0')";
 const SELECT_SAIDA = 'select protocolo, codigo_servico, modelo_versao, status, recebido_em, codigo_verificacao from formulario';
 const saida = (f: LinhaSaida) => ({
+  ...(STATUS_EM_ETAPA.includes(f.status as StatusFormulario) ? { andamento: { url: `/api/publico/comprovantes/${encodeURIComponent(f.protocolo)}/andamento?codigo=${encodeURIComponent(f.codigo_verificacao)}` } } : {}),
   ...(f.status === 'AGUARDANDO_PAGAMENTO' ? { pagamento: { url: `/api/publico/pagamentos/${encodeURIComponent(f.protocolo)}?codigo=${encodeURIComponent(f.codigo_verificacao)}` } } : {}),
   protocolo: f.protocolo,
   codigoServico: f.codigo_servico,

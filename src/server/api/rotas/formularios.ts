@@ -32,6 +32,7 @@ import { AssinaturaDoFormulario, CorpoDevolucao, consultaExportacao, consultaFor
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import { etapasDoFormulario, gruposDasAnalises } from './analises';
 
 export interface QueryFormularios {
   modelo?: string[];
@@ -279,8 +280,11 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       [id],
     );
     if (!r) throw naoEncontrado('Formulário não encontrado.');
-    const escopo = await escopoDe(req);
-    if (escopo && !escopo.includes(r.grupo_controle_conteudo_id)) throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
+    const acesso = await acessoDoPedido(db, req);
+    const escopo = gruposDoEscopo(acesso);
+    // Issue 46: a form reaches too whoever reviews one of its steps (READ_FORMULARIO_ANALISE and the step's group).
+    if (escopo && !(acesso.permissoes.includes(P.READ_FORMULARIO) && escopo.includes(r.grupo_controle_conteudo_id)) && !(acesso.permissoes.includes(P.READ_FORMULARIO_ANALISE) && (await gruposDasAnalises(db, String(id))).some((g) => escopo.includes(g))))
+      throw proibido('Este formulário pertence a um grupo de controle de conteúdo que não é o seu.');
     const [versao] = await db.query<{ numero: number; nome: string; definicao: Definicao }>('select numero, nome, definicao from modelo_versao where codigo_servico = $1 and numero = $2', [r.codigo_servico, r.modelo_versao]);
     return { r, versao };
   }
@@ -288,7 +292,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
 
   api.get<{ Params: { id: number } }>(
     '/formularios/:id',
-    { preValidation: exigir(db, P.READ_FORMULARIO), schema: doc('obterFormulario', 'Um formulário preenchido', { descricao: 'Com as respostas (dados pessoais mascarados), a versão do modelo, os eventos e a entrega. Cada consulta é um evento VISUALIZADO.', params: PARAMS_ID, resposta: { descricao: 'O formulário.', corpo: DetalheFormulario }, erros: [404] }) },
+    { preValidation: exigir(db, [P.READ_FORMULARIO, P.READ_FORMULARIO_ANALISE]), schema: doc('obterFormulario', 'Um formulário preenchido', { descricao: 'Com as respostas (dados pessoais mascarados), a versão do modelo, os eventos, a entrega e as etapas depois do envio. Cada consulta é um evento VISUALIZADO. Com READ_FORMULARIO_ANALISE, também os formulários que um grupo do chamador analisa (issue 46).', params: PARAMS_ID, resposta: { descricao: 'O formulário.', corpo: DetalheFormulario }, erros: [404] }) },
     async (req) => {
       const { r, versao } = await formularioDoChamador(req, req.params.id);
       const eventos = await db.query<{ id: string; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown }>('select id::text, tipo, ocorrido_em, autor, detalhes from formulario_evento where formulario_id = $1 order by ocorrido_em, id', [req.params.id]);
@@ -308,6 +312,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         assinatura: r.assinatura ? { ...r.assinatura, ...(r.assinatura.nome ? { nome: mascarar('nome', r.assinatura.nome) as string } : {}), ...(r.assinatura.cpf ? { cpf: mascararCpf(r.assinatura.cpf) } : {}) } : null,
         pagamento: await pagamentoDoFormulario(db, String(req.params.id)),
         eventos: eventos.map((e) => ({ id: Number(e.id), tipo: e.tipo, ocorridoEm: e.ocorrido_em, autor: e.autor, detalhes: clara ? e.detalhes : mascararDetalhes(e.detalhes) })),
+        ...(await etapasDoFormulario(db, req, String(req.params.id), clara)),
         retentativa: retentativa
           ? { id: Number(retentativa.id), status: retentativa.status, tentativas: retentativa.tentativas, proximaTentativaEm: retentativa.proxima_tentativa_em, ultimoStatusHttp: retentativa.ultimo_status_http, ultimoErro: retentativa.ultimo_erro && (pedeIngles(req.headers['accept-language']) ? emIngles : (x: string) => x)(clara ? String(retentativa.ultimo_erro) : mascararTexto(String(retentativa.ultimo_erro))), destino: retentativa.destino }
           : null,

@@ -1,3 +1,5 @@
+import { registrarCoassinaturas } from './coassinaturas';
+import { definicaoDoCidadao } from '../../../forms/etapas';
 import type { FastifyInstance } from 'fastify';
 import type { Banco } from '../../db';
 import { lerDe } from '../../leitura';
@@ -128,7 +130,8 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
     const recusa = recusaDaSituacao(m, req.idioma);
     if (recusa && m.situacao !== 'EM_BREVE') throw recusa;
     // In the first language the citizen asks for that the model is offered in (issue 37).
-    const emIdioma = modeloNoIdioma(m.definicao!, { nome: m.nome, descricao: m.descricao }, req.idiomas);
+    // Without the questions reserved to staff, nor whom the steps after sending involve (issue 46).
+    const emIdioma = modeloNoIdioma(definicaoDoCidadao(m.definicao!), { nome: m.nome, descricao: m.descricao }, req.idiomas);
     const conta = confiabilidadePublica(emIdioma.definicao.confiabilidade, o.catalogo);
     return {
       codigoServico: m.codigo_servico,
@@ -170,6 +173,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   const porModelo = limites.gancho(nomeados.modelo, (req) => (req.params as { codigoServico?: string }).codigoServico ?? '');
   await registrarComprovantes(api, ctx);
   registrarPagamentos(api, ctx);
+  registrarCoassinaturas(api, ctx);
   registrarAssinaturas(api, ctx, porModelo, registrarEnvios(api, ctx, porModelo));
   registrarVerificacoes(api, ctx, porModelo);
   await registrarAnexosPublicos(api, ctx, porModelo);

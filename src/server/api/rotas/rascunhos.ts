@@ -1,3 +1,4 @@
+import { definicaoDoCidadao } from '../../../forms/etapas';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
@@ -134,7 +135,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
     async (req, rep) => {
       const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
       const cidadao = await ctx.cidadaoAutorizado(req, m);
-      await conferir(m.codigo_servico, m.definicao!, req.body, req.idioma, cidadao);
+      await conferir(m.codigo_servico, definicaoDoCidadao(m.definicao!), req.body, req.idioma, cidadao);
       const codigo = novoCodigoRascunho();
       const r = await db.transacao(async (tx) => {
         const [r] = await tx.query<{ id: string; expira_em: string }>(
@@ -166,7 +167,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       const r = await doPedido(req);
       // A draft of a model closed meanwhile (issue 36) is read all the same; its message says it can no longer be sent.
       const recusa = recusaDaSituacao(r, req.idioma);
-      const emIdioma = modeloNoIdioma(r.definicao, { nome: r.nome, descricao: r.descricao }, req.idiomas);
+      const emIdioma = modeloNoIdioma(definicaoDoCidadao(r.definicao), { nome: r.nome, descricao: r.descricao }, req.idiomas);
       return { codigoServico: r.codigo_servico, nome: emIdioma.textos.nome, descricao: emIdioma.textos.descricao, idioma: emIdioma.idioma, idiomas: emIdioma.idiomas, versao: r.modelo_versao, restrito: !!r.grupo_acesso_publico_id, situacao: r.situacao, definicao: emIdioma.definicao, respostas: r.respostas, pagina: r.pagina, expiraEm: new Date(r.expira_em).toISOString(), ...(recusa ? { mensagem: recusa.message } : {}) };
     },
   );
@@ -181,7 +182,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       if (recusa) throw recusa;
       // A save is a write to its model: the model's limit counts it too.
       await ctx.limites.exigir(ctx.nomeados.modelo, r.codigo_servico, 1, rep);
-      await conferir(r.codigo_servico, r.definicao, req.body, req.idioma, await ctx.cidadaoDoPedido(req));
+      await conferir(r.codigo_servico, definicaoDoCidadao(r.definicao), req.body, req.idioma, await ctx.cidadaoDoPedido(req));
       const [n] = await db.transacao(async (tx) => {
         const linhas = await tx.query<{ expira_em: string }>(`update rascunho set respostas = $2, pagina = $3, atualizado_em = now(), expira_em = now() + make_interval(days => $4) where id = $1 and expira_em > now() returning expira_em`, [r.id, JSON.stringify(req.body.respostas), req.body.pagina ?? null, o.validadeDias]);
         if (!linhas.length) return [];

@@ -1,0 +1,175 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { Definicao } from '../../../forms/definicao';
+import { definicaoDoCidadao } from '../../../forms/etapas';
+import { mascarar } from '../../../forms/dadosPessoais';
+import { modeloNoIdioma } from '../../../forms/traducoes';
+import type { IdiomaCidadao } from '../../../i18n/cidadao';
+import { Andamento, Coassinatura, CorpoCoassinatura } from '../../../contrato/etapas';
+import { codigoConfere } from '../../pdf/comprovante';
+import { textoCidadao } from '../../textosCidadao';
+import { COLUNAS_PARTE, hashDoLink, STATUS_EM_ETAPA, type LinhaParte } from '../../etapas/fluxo';
+import { ErroHttp, conflito, naoEncontrado, proibido } from '../erros';
+import { parametros } from '../contrato';
+import type { Cidadao } from '../cidadao';
+import { doc, type ContextoPublico } from './contextoPublico';
+
+/** Wrong-CPF sign-ins a link takes before it is blocked (issue 46: attempts are logged and limited). */
+export const TENTATIVAS_CPF = 5;
+
+interface LinhaCoassinatura extends LinhaParte {
+  protocolo: string;
+  idioma: IdiomaCidadao;
+  status: string;
+  respostas: Record<string, unknown>;
+  definicao: Definicao | null;
+  nome_modelo: string;
+  descricao_modelo: string;
+}
+
+const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+
+/**
+ * The co-signer's side (issue 46): the link's code (only its hash is stored) opens the form the citizen sent, as the
+ * check step showed it, to the person named; they sign (accepting the model's declaration) or refuse with a reason.
+ * A request for a CPF shows the form only to a citizen token with that CPF; wrong CPFs are counted and, after
+ * `TENTATIVAS_CPF`, the link is blocked. A link is single-use: once answered, or once its step is over, it only says
+ * so. A co-signer never reads a draft nor changes an answer: nothing here writes to the form's answers.
+ */
+export function registrarCoassinaturas(api: FastifyInstance, ctx: ContextoPublico) {
+  const db = ctx.db;
+  const paramsCodigo = parametros({ codigo: Type.String({ minLength: 10, maxLength: 100, description: 'O código do link recebido por e-mail.' }) });
+
+  const buscar = async (codigo: string, idioma: IdiomaCidadao) => {
+    const [p] = await db.query<LinhaCoassinatura>(
+      `select ${COLUNAS_PARTE}, f.protocolo, f.idioma, f.status, f.respostas, v.definicao, coalesce(v.nome, m.nome) as nome_modelo, m.descricao as descricao_modelo
+         from formulario_parte p join formulario f on f.id = p.formulario_id join modelo m on m.codigo_servico = f.codigo_servico
+         left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
+        where p.codigo_hash = $1 and p.tipo = 'COASSINATURA'`,
+      [hashDoLink(codigo)],
+    );
+    if (!p) throw naoEncontrado(textoCidadao(idioma, 'api.coassinatura-inexistente'));
+    return p;
+  };
+
+  /** The co-signer's login, when the request is for a CPF: none is 401, another CPF 403 (counted), blocked after too many. */
+  async function conferirLogin(req: FastifyRequest, p: LinhaCoassinatura, idioma: IdiomaCidadao): Promise<Cidadao | null> {
+    if (!p.cpf) return ctx.cidadaoDoPedido(req).catch(() => null);
+    if (p.tentativas >= TENTATIVAS_CPF) throw proibido(textoCidadao(idioma, 'api.coassinatura-bloqueada'));
+    const cidadao = await ctx.cidadaoDoPedido(req);
+    if (!cidadao) throw new ErroHttp(401, textoCidadao(idioma, 'api.coassinatura-login'), undefined, undefined, { 'www-authenticate': 'Bearer' });
+    if (cidadao.cpf !== p.cpf) {
+      await db.query('update formulario_parte set tentativas = tentativas + 1 where id = $1', [p.id]);
+      throw proibido(textoCidadao(idioma, 'api.coassinatura-cpf'));
+    }
+    return cidadao;
+  }
+
+  const saida = (p: LinhaCoassinatura, comFormulario: boolean) => {
+    const d = p.definicao ? definicaoDoCidadao(p.definicao) : null;
+    const emIdioma = d ? modeloNoIdioma(d, { nome: p.nome_modelo, descricao: p.descricao_modelo }, [p.idioma]) : null;
+    return {
+      protocolo: p.protocolo,
+      modelo: emIdioma?.textos.nome ?? p.nome_modelo,
+      idioma: p.idioma,
+      etapa: p.titulo,
+      nome: p.nome,
+      situacao: p.situacao,
+      prazoEm: iso(p.prazo_em),
+      agiuEm: iso(p.agiu_em),
+      exigeLogin: !!p.cpf,
+      declaracao: emIdioma?.definicao.declaracao?.texto ?? null,
+      definicao: comFormulario && emIdioma ? emIdioma.definicao : null,
+      respostas: comFormulario ? p.respostas : null,
+    };
+  };
+
+  api.get<{ Params: { codigo: string } }>(
+    '/coassinaturas/:codigo',
+    {
+      schema: doc('obterCoassinatura', 'O pedido de assinatura de um coassinante', {
+        publica: true,
+        descricao: 'O formulário enviado pelo requerente, como ele o conferiu, com a etapa, o prazo e a declaração. Num pedido para um CPF, envie o token do cidadão desse CPF: sem ele, só o cabeçalho vem (sem definição nem respostas).',
+        params: paramsCodigo,
+        resposta: { descricao: 'O pedido.', corpo: Coassinatura, cabecalhos: { 'Cache-Control': Type.String({ const: 'no-store' }) } },
+        erros: [401, 403, 404, 429],
+        porque: { 401: 'Token do cidadão inválido ou expirado.', 403: 'O token é de outro CPF (a tentativa é contada), ou o link foi bloqueado por tentativas demais.' },
+      }),
+    },
+    async (req, rep) => {
+      const p = await buscar(req.params.codigo, req.idioma);
+      rep.header('cache-control', 'no-store');
+      // Without the login the request asks for, only who and until when: the answers stay hidden.
+      if (p.cpf && !req.headers.authorization) return saida(p, false);
+      await conferirLogin(req, p, req.idioma);
+      return saida(p, true);
+    },
+  );
+
+  api.post<{ Params: { codigo: string }; Body: { decisao: 'ASSINAR' | 'RECUSAR'; motivo?: string; declaracaoAceita?: boolean } }>(
+    '/coassinaturas/:codigo',
+    {
+      schema: doc('responderCoassinatura', 'Assina ou recusa um pedido de assinatura', {
+        publica: true,
+        descricao: 'Assinar aceita a declaração do modelo (`declaracaoAceita: true`); recusar pede o motivo, que encerra o formulário (RECUSADO, nunca entregue) e vai ao requerente por e-mail. O aceite guarda o texto exato, o instante, o endereço de origem e o CPF do login. Uma vez só por link.',
+        params: paramsCodigo,
+        corpo: CorpoCoassinatura,
+        resposta: { descricao: 'O pedido, respondido.', corpo: Coassinatura },
+        erros: [400, 401, 403, 404, 409, 410, 422, 429],
+        porque: { 401: 'O pedido é para um CPF: envie o token do cidadão.', 403: 'O token é de outro CPF, ou o link foi bloqueado.', 409: 'O pedido já foi respondido, ou o formulário foi encerrado.', 410: 'O prazo da etapa terminou.', 422: 'Para assinar, aceite a declaração; para recusar, diga o motivo.' },
+      }),
+    },
+    async (req) => {
+      const idioma = req.idioma;
+      const p = await buscar(req.params.codigo, idioma);
+      const cidadao = await conferirLogin(req, p, idioma);
+      const assinar = req.body.decisao === 'ASSINAR';
+      const motivo = req.body.motivo?.trim() ?? '';
+      if (!assinar && (motivo.length < 3 || motivo.length > 500)) throw new ErroHttp(422, textoCidadao(idioma, 'api.motivo-recusa'), [{ field: 'motivo', message: textoCidadao(idioma, 'api.motivo-recusa') }]);
+      const declaracao = p.definicao?.declaracao ? saida(p, false).declaracao : null;
+      if (assinar && declaracao && req.body.declaracaoAceita !== true) throw new ErroHttp(422, textoCidadao(idioma, 'api.corrigir'), [{ field: 'declaracaoAceita', message: textoCidadao(idioma, 'api.corrigir') }]);
+      await db.transacao(async (tx) => {
+        const t = await ctx.o.fluxo.travar(tx, p.formulario_id);
+        const agora = t?.partes.find((x) => x.id === p.id);
+        if (!t || !agora || agora.situacao !== 'PENDENTE' || !STATUS_EM_ETAPA.includes(t.f.status)) throw conflito(textoCidadao(idioma, 'api.coassinatura-encerrada'));
+        if (agora.prazo_em && Date.parse(agora.prazo_em) < Date.now()) throw new ErroHttp(410, textoCidadao(idioma, 'api.coassinatura-expirada'));
+        const aceite = { texto: declaracao, em: new Date().toISOString(), origem: req.ip, cpf: cidadao?.cpf ?? null, loginNome: cidadao?.nome ?? null };
+        const situacao = assinar ? 'ASSINADO' : 'RECUSADO';
+        const autor = p.nome ?? (mascarar('email', p.email ?? '') as string);
+        await tx.query('update formulario_parte set situacao = $2, motivo = $3, autor = $4, agiu_em = now(), aceite = $5 where id = $1', [p.id, situacao, assinar ? null : motivo, autor, JSON.stringify(aceite)]);
+        agora.situacao = situacao;
+        await ctx.o.fluxo.evento(tx, t.f, assinar ? 'COASSINADO' : 'COASSINATURA_RECUSADA', 'coassinante', { etapa: p.etapa, titulo: p.titulo, nome: p.nome, email: p.email, ...(assinar ? { declaracao: !!declaracao, cpf: cidadao?.cpf ?? null } : { motivo }) });
+        if (assinar) await ctx.o.fluxo.avancar(tx, p.formulario_id, t);
+        else await ctx.o.fluxo.encerrar(tx, t.f, 'RECUSADO', motivo);
+      });
+      return saida(await buscar(req.params.codigo, idioma), true);
+    },
+  );
+
+  /** Where the form is (issue 46), for whoever holds its receipt: each step, each party (names masked), refusals' reasons. */
+  api.get<{ Params: { protocolo: string }; Querystring: { codigo: string } }>(
+    '/comprovantes/:protocolo/andamento',
+    {
+      schema: doc('obterAndamento', 'O andamento de um formulário com etapas', {
+        publica: true,
+        descricao: 'O status e cada etapa depois do envio (coassinaturas, análises), com a situação de cada parte. O protocolo e o código de verificação do recibo são a chave.',
+        params: parametros({ protocolo: Type.String({ minLength: 1, maxLength: 40 }) }),
+        query: Type.Object({ codigo: Type.String({ minLength: 1, maxLength: 40 }) }),
+        resposta: { descricao: 'O andamento.', corpo: Andamento },
+        erros: [404, 429],
+      }),
+    },
+    async (req, rep) => {
+      const [f] = await db.query<{ id: string; status: string; codigo_verificacao: string | null }>('select id::text, status, codigo_verificacao from formulario where protocolo = $1', [req.params.protocolo]);
+      if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado(textoCidadao(req.idioma, 'api.comprovante-inexistente'));
+      const partes = await db.query<LinhaParte>(`select ${COLUNAS_PARTE} from formulario_parte p where p.formulario_id = $1 order by p.ordem, p.id`, [f.id]);
+      const etapas: { titulo: string; tipo: string; partes: unknown[] }[] = [];
+      for (const p of partes) {
+        if (etapas.length <= p.ordem) etapas.push({ titulo: p.titulo, tipo: p.tipo, partes: [] });
+        etapas[p.ordem].partes.push({ nome: p.nome ? (mascarar('nome', p.nome) as string) : null, situacao: p.situacao, prazoEm: iso(p.prazo_em), agiuEm: iso(p.agiu_em), motivo: p.motivo });
+      }
+      rep.header('cache-control', 'no-store');
+      return { protocolo: req.params.protocolo, status: f.status, etapas };
+    },
+  );
+}
