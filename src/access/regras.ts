@@ -13,7 +13,8 @@ export interface RegraGrupo {
 
 export const REGRAS_GRUPOS: Record<Exclude<GrupoMenu, 'sempre'>, RegraGrupo> = {
   designer: { qualquer: [P.READ_MODELO] },
-  manager: { qualquer: [P.READ_FORMULARIO, P.READ_FORMULARIO_EVENTO] },
+  // Issue 46: an analyst with only the review permissions sees the group with "Minhas análises".
+  manager: { qualquer: [P.READ_FORMULARIO, P.READ_FORMULARIO_EVENTO, P.READ_FORMULARIO_ANALISE] },
   administrator: {
     todosDeUm: [
       [P.READ_PERFIL_ACESSO, P.CREATE_PERFIL_ACESSO],

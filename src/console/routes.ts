@@ -58,6 +58,8 @@ export const ROTAS = [
   { name: 'formularios', path: '/formularios', title: 'menu.formularios', menu: true, group: 'manager', permission: P.READ_FORMULARIO, icon: 'file-document-multiple-outline', page: 'formularios' },
   { name: 'analitico-formularios', path: '/analitico-formularios', title: 'menu.analitico-formularios', menu: true, group: 'manager', permission: P.READ_FORMULARIO, icon: 'desktop-mac-dashboard', page: 'formularios' },
   { name: 'formularios-eventos', path: '/formularios-eventos', title: 'menu.formularios-eventos', menu: true, group: 'manager', permission: P.READ_FORMULARIO_EVENTO, icon: 'bell', page: 'formularios' },
+  // Issue 46: the forms waiting for a review by one of the user's content-control groups.
+  { name: 'analises', path: '/analises', title: 'menu.analises', menu: true, group: 'manager', permission: P.READ_FORMULARIO_ANALISE, icon: 'file-pdf', page: 'formularios' },
   { name: 'retentativas-integracao', path: '/retentativas-integracao', title: 'menu.retentativas-integracao', menu: true, group: 'administrator', permission: P.READ_RETENTATIVA_INTEGRACAO, icon: 'history', page: 'integracao' },
   { name: 'vinculos-usuarios-busca', path: '/vinculos-usuarios/busca', title: 'menu.vinculos-usuarios-busca', menu: true, group: 'administrator', permission: P.READ_VINCULOS_USUARIO, icon: 'account-supervisor', page: 'acesso' },
   { name: 'perfis-acesso', path: '/perfis-acesso', title: 'menu.perfis-acesso', menu: true, group: 'administrator', permission: P.READ_PERFIL_ACESSO, icon: 'account', page: 'acesso' },

@@ -16,7 +16,7 @@ export const IDIOMA_PRINCIPAL = 'pt-BR' as const;
 export const NOME_IDIOMA: Record<IdiomaCidadao, string> = { 'pt-BR': 'Português', en: 'English', es: 'Español' };
 
 /** What kind of text: says where it is in the builder's "Traduções" view and which length limit it has. */
-export type TipoTexto = 'nome' | 'descricao' | 'mensagemLimite' | 'titulo' | 'item' | 'rotulo' | 'ajuda' | 'opcao' | 'declaracao' | 'calculo' | 'bloqueio' | 'confiabilidade';
+export type TipoTexto = 'nome' | 'descricao' | 'mensagemLimite' | 'titulo' | 'item' | 'rotulo' | 'ajuda' | 'opcao' | 'declaracao' | 'calculo' | 'bloqueio' | 'confiabilidade' | 'etapa';
 
 /** The model's own texts, kept on the model (not in the definition): translated in the definition with the rest. */
 export interface TextosDoModelo {
@@ -37,7 +37,7 @@ export interface TextoTraduzivel {
 }
 
 /** The longest a translation may be, by kind (the same as the original's limit). */
-export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000, calculo: 200, bloqueio: 500, confiabilidade: 300 };
+export const LIMITE_TRADUCAO: Record<TipoTexto, number> = { nome: 200, descricao: 2000, mensagemLimite: 500, titulo: 200, item: 60, rotulo: 200, ajuda: 1000, opcao: 200, declaracao: 5000, calculo: 200, bloqueio: 500, confiabilidade: 300, etapa: 120 };
 
 /**
  * Every text of a model a citizen reads, in the order of the form, with its key: the model's name, description and
@@ -67,6 +67,8 @@ export function textosTraduziveis(d: Definicao, m?: TextosDoModelo | null): Text
   por({ chave: 'declaracao', tipo: 'declaracao' }, d.declaracao?.texto);
   // Why the model asks for a gov.br level (issue 44).
   por({ chave: 'confiabilidade.motivo', tipo: 'confiabilidade' }, d.confiabilidade?.motivo);
+  // The steps after sending (issue 46): the citizen and the co-signers read their titles.
+  for (const e of d.etapas ?? []) por({ chave: `etapa.${e.id}.titulo`, tipo: 'etapa' }, e.titulo);
   return r;
 }
 
@@ -107,6 +109,7 @@ export function traduzirDefinicao(d: Definicao, idioma: IdiomaCidadao): Definica
     ...(d.bloqueios ? { bloqueios: d.bloqueios.map((b) => ({ ...b, mensagem: em(`bloqueio.${b.id}.mensagem`, b.mensagem) })) } : {}),
     ...(d.declaracao ? { declaracao: { texto: em('declaracao', d.declaracao.texto) } } : {}),
     ...(d.confiabilidade?.motivo ? { confiabilidade: { ...d.confiabilidade, motivo: em('confiabilidade.motivo', d.confiabilidade.motivo) } } : {}),
+    ...(d.etapas ? { etapas: d.etapas.map((e) => ({ ...e, titulo: em(`etapa.${e.id}.titulo`, e.titulo) })) } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ export const en: Record<ChaveTexto, string> = /* @__PURE__ */ catalogo(1, {
   'menu.formularios': 'Filled forms',
   'menu.analitico-formularios': 'Form analytics',
   'menu.formularios-eventos': 'Events',
+  'menu.analises': 'My reviews',
   'menu.retentativas-integracao': 'Integration retries',
   'menu.vinculos-usuarios-busca': 'User links',
   'menu.perfis-acesso': 'Access profile',

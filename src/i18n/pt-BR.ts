@@ -9,6 +9,7 @@ export const ptBR = /* @__PURE__ */ catalogo(0, {
   'menu.formularios': 'Formulários Preenchidos',
   'menu.analitico-formularios': 'Analítico de Formulários',
   'menu.formularios-eventos': 'Eventos',
+  'menu.analises': 'Minhas análises',
   'menu.retentativas-integracao': 'Retentativas de Integração',
   'menu.vinculos-usuarios-busca': 'Vínculos de Usuários',
   'menu.perfis-acesso': 'Perfil de Acesso',

@@ -14,6 +14,7 @@ import addFormats from 'ajv-formats';
 import { bancosDeTeste, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { gerarCertificados } from '../../demo/server/pix/certificados';
 import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
+import { hashDoLink } from '../../src/server/etapas/fluxo';
 
 type Json = any;
 interface Resposta {
@@ -32,6 +33,8 @@ interface Alvo {
   psp?: SimuladorPsp;
   /** Makes a charge expire now (the server's own sweep then says so): only a local server can. */
   expirarPagamento?: (txid: string) => Promise<void>;
+  /** A co-signer's link code for a form's pending co-signature (issue 46): only the e-mail carries one, so a local server sets a fresh one. */
+  codigoDeCoassinatura?: (protocolo: string) => Promise<string>;
   fechar?: () => Promise<void>;
 }
 
@@ -75,7 +78,11 @@ async function alvos(): Promise<{ nome: string; alvo: () => Promise<Alvo> }[]> {
       const pix = { psp: { url: psp.url, clientId: 'console', clientSecret: 'segredo', cert: certificados.cliente.cert, key: certificados.cliente.key, ca: certificados.ca }, recebedor: { nome: 'Governo do Estado', cidade: 'Capital' }, webhookUrl: `http://127.0.0.1:${porta}/api/publico/pix/notificacoes`, conciliacaoMs: 60_000, margemS: 300, lote: 10 };
       const s: ServidorTeste = await subirServidor({ porta, pix, ...(b.url ? { databaseUrl: b.url } : {}) });
       const [admin, visitante] = await Promise.all([entrarComo(s.url, 'admin'), entrarComo(s.url, 'visitante')]);
-      return { base: `${s.url}/api`, tokens: { admin: admin.access_token, semAcesso: visitante.access_token }, destino: `${s.url}/demo/receptor`, linkDeAnexo: (id) => s.integracao.links.gerar(id).url, psp, expirarPagamento: async (txid) => (await s.db.query(`update cobranca_pix set expira_em = now() - interval '1 hour', proxima_tentativa_em = now() where txid = $1`, [txid]), await s.pix!.rodada(), undefined), fechar: async () => (await s.fechar(), await psp.fechar(), await b.descartar?.()) };
+      return { base: `${s.url}/api`, tokens: { admin: admin.access_token, semAcesso: visitante.access_token }, destino: `${s.url}/demo/receptor`, linkDeAnexo: (id) => s.integracao.links.gerar(id).url, psp, codigoDeCoassinatura: async (protocolo) => {
+        const codigo = randomBytes(18).toString('base64url');
+        await s.db.query(`update formulario_parte p set codigo_hash = $2 from formulario f where f.id = p.formulario_id and f.protocolo = $1 and p.situacao = 'PENDENTE' and p.tipo = 'COASSINATURA'`, [protocolo, hashDoLink(codigo)]);
+        return codigo;
+      }, expirarPagamento: async (txid) => (await s.db.query(`update cobranca_pix set expira_em = now() - interval '1 hour', proxima_tentativa_em = now() where txid = $1`, [txid]), await s.pix!.rodada(), undefined), fechar: async () => (await s.fechar(), await psp.fechar(), await b.descartar?.()) };
     },
   }));
 }
@@ -328,6 +335,35 @@ for (const { nome, alvo: criar } of await alvos()) {
         assert.equal((await chamar('POST', `/formularios/${idTaxa}/devolucoes`, { corpo: { valor: '1,00', motivo: 'Teste de contrato' }, espera: 200 })).corpo.devolvido, '1.00');
       }
 
+      // Steps after sending (issue 46): a co-signature and an analysis; the citizen's progress; "Minhas análises".
+      if (a.codigoDeCoassinatura) {
+        const comEtapas = `${codigo}-etapas`;
+        const m = (await chamar('POST', '/modelos', { corpo: { codigoServico: comEtapas, nome: 'Contrato com etapas', grupoControleConteudoId: grupo.id }, espera: 201 })).corpo;
+        const defEtapas = {
+          secoes: [{ id: 's', titulo: 'Pedido', campos: [{ id: 'nome', tipo: 'texto', rotulo: 'Nome', obrigatorio: true, regras: [] }, { id: 'parecer', tipo: 'texto', rotulo: 'Parecer', obrigatorio: true, regras: [], etapa: 'analise' }] }],
+          etapas: [
+            { id: 'fiador', tipo: 'coassinatura', titulo: 'Assinatura do fiador', prazoDias: 5, coassinantes: [{ email: 'fiador@exemplo.gov.br', nome: 'Fiador' }] },
+            { id: 'analise', tipo: 'analise', titulo: 'Análise', prazoDias: 5, grupoControleConteudoId: grupo.id },
+          ],
+        };
+        await chamar('PUT', `/modelos/${comEtapas}`, { corpo: { nome: m.nome, grupoControleConteudoId: grupo.id, definicao: defEtapas, versao: m.versao }, espera: 200 });
+        await chamar('POST', `/modelos/${comEtapas}/versoes`, { espera: 201 });
+        const enviado = (await chamar('POST', `/publico/modelos/${comEtapas}/formularios`, { token: null, corpo: { respostas: { nome: 'Maria' } }, espera: 201 })).corpo;
+        await chamar('GET', enviado.andamento.url.replace(/^\/api/, ''), { token: null, espera: 200 });
+        await chamar('GET', `/publico/comprovantes/${enviado.protocolo}/andamento?codigo=ERRADO`, { token: null, espera: 404 });
+        const link = await a.codigoDeCoassinatura(enviado.protocolo);
+        assert.equal((await chamar('GET', `/publico/coassinaturas/${link}`, { token: null, espera: 200 })).corpo.etapa, 'Assinatura do fiador');
+        await chamar('GET', '/publico/coassinaturas/link-que-nao-existe-000', { token: null, espera: 404 });
+        await chamar('POST', `/publico/coassinaturas/${link}`, { token: null, corpo: { decisao: 'RECUSAR' }, espera: 422 });
+        await chamar('POST', `/publico/coassinaturas/${link}`, { token: null, corpo: { decisao: 'ASSINAR' }, espera: 200 });
+        await chamar('POST', `/publico/coassinaturas/${link}`, { token: null, corpo: { decisao: 'ASSINAR' }, espera: 409 });
+        const pendentes = (await chamar('GET', '/analises?sort=prazoEm,asc', { espera: 200 })).corpo;
+        const idEtapas = pendentes.find((x: Json) => x.formulario.protocolo === enviado.protocolo).formulario.id;
+        await chamar('POST', `/formularios/${idEtapas}/analise`, { corpo: { decisao: 'APROVAR' }, espera: 400 });
+        assert.equal((await chamar('POST', `/formularios/${idEtapas}/analise`, { corpo: { decisao: 'APROVAR', respostas: { parecer: 'De acordo.' } }, espera: 200 })).corpo.status, 'APROVADO');
+        await chamar('POST', `/formularios/${idEtapas}/analise`, { corpo: { decisao: 'RECUSAR', motivo: 'Tarde demais' }, espera: 409 });
+      }
+
       // Filled forms and operation
       const lista = await chamar('GET', `/formularios?modelo=${codigo}&sort=recebidoEm,desc`, { espera: 200 });
       assert.equal(lista.headers.get('x-total-count'), '2', 'the form and the one sent from the draft');
@@ -436,7 +472,7 @@ for (const { nome, alvo: criar } of await alvos()) {
     test('toda operação documentada foi chamada com sucesso', () => {
       // Against another server, a signed attachment link can only come from one of its deliveries: that one operation is named, not called.
       // …and its fees are paid at its own PSP: the payment operations are named, not called, without ours.
-      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix', 'devolverPagamento'])];
+      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix', 'devolverPagamento']), ...(a.codigoDeCoassinatura ? [] : ['obterCoassinatura', 'responderCoassinatura', 'obterAndamento', 'listarAnalises', 'analisarFormulario'])];
       if (semComoChamar.length) console.log(`# não chamada contra ${externo}: ${semComoChamar.join(', ')} (o link assinado só vem numa entrega do servidor; o pagamento, no PSP dele)`);
       const faltam = contrato.operacoes.filter((o) => !semComoChamar.includes(o.id) && ![...(vistos.get(o.id) ?? [])].some((s) => s < 300)).map((o) => `${o.metodo} ${o.caminho} (${o.id})`);
       assert.deepEqual(faltam, []);

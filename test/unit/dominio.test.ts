@@ -96,8 +96,9 @@ test('the permission catalog holds the names SPEC.md and DESIGN.md use, each des
   for (const n of ['READ_MODELO', 'READ_FORMULARIO', 'READ_FORMULARIO_EVENTO', 'READ_RETENTATIVA_INTEGRACAO', 'UPDATE_RETENTATIVA_INTEGRACAO', 'READ_VINCULOS_USUARIO', 'READ_PERFIL_ACESSO', 'CREATE_PERFIL_ACESSO', 'READ_GRUPO_ACESSO_PUBLICO', 'CREATE_GRUPO_ACESSO_PUBLICO', 'READ_GRUPO_CONTROLE_CONTEUDO', 'CREATE_GRUPO_CONTROLE_CONTEUDO', 'DELETE_VINCULOS_USUARIO']) {
     assert.ok(TODAS_PERMISSOES.includes(n as never), n);
   }
-  assert.equal(TODAS_PERMISSOES.length, 26);
-  assert.equal(new Set(TODAS_PERMISSOES).size, 26);
+  assert.equal(TODAS_PERMISSOES.length, 28);
+  assert.equal(new Set(TODAS_PERMISSOES).size, 28);
+  assert.equal(CATALOGO.find((p) => p.nome === 'UPDATE_FORMULARIO_ANALISE')?.descricao, 'Alterar análises de formulários (etapas)');
   assert.equal(CATALOGO.find((p) => p.nome === 'UPDATE_FORMULARIO_PAGAMENTO')?.descricao, 'Alterar pagamentos dos formulários (devoluções)');
   assert.equal(CATALOGO.find((p) => p.nome === 'READ_FORMULARIO_DADOS_PESSOAIS')?.descricao, 'Consultar dados pessoais dos formulários, sem máscara');
   assert.equal(CATALOGO.find((p) => p.nome === 'READ_MODELO')?.descricao, 'Consultar modelos de formulários');

@@ -11,6 +11,8 @@ test("the route table holds SPEC.md section 2's paths exactly", () => {
     '/grupos-controle-conteudo', '/grupos-controle-conteudo/novo', '/grupos-controle-conteudo/:grupoControleConteudoId',
     '/retentativas-integracao', '/perfis-acesso', '/perfis-acesso/novo', '/perfis-acesso/:perfilAcessoId', '/vinculos-usuarios/busca',
     '/iframe', '/403', '/404', '/erro', '/erro-rede',
+    // Issue 46: "Minhas análises", the reviews of the user's groups.
+    '/analises',
   ];
   assert.deepEqual(ROTAS.map((r) => r.path).sort(), [...spec].sort());
   assert.deepEqual(ROTAS.filter((r) => 'public' in r && r.public).map((r) => r.path), ['/403', '/404', '/erro', '/erro-rede']);
@@ -24,6 +26,7 @@ test("menu labels and order are SPEC.md's", () => {
     ['formularios', 'Formulários Preenchidos', 'manager'],
     ['analitico-formularios', 'Analítico de Formulários', 'manager'],
     ['formularios-eventos', 'Eventos', 'manager'],
+    ['analises', 'Minhas análises', 'manager'],
     ['retentativas-integracao', 'Retentativas de Integração', 'administrator'],
     ['vinculos-usuarios-busca', 'Vínculos de Usuários', 'administrator'],
     ['perfis-acesso', 'Perfil de Acesso', 'administrator'],

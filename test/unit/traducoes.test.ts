@@ -36,6 +36,7 @@ const TRADUZIVEIS: Record<string, TipoTexto> = {
   'calculos[].rotulo': 'calculo',
   'bloqueios[].mensagem': 'bloqueio',
   'confiabilidade.motivo': 'confiabilidade',
+  'etapas[].titulo': 'etapa',
 };
 /** Strings no citizen reads as text: ids, values, a condition's operands, the team's address. */
 const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoes[].valor', 'secoes[].campos[].condicao.criterios[].campo', 'secoes[].campos[].condicao.criterios[].valor', 'secoes[].campos[].condicao.criterios[].valores[]', 'secoes[].condicao.criterios[].campo', 'secoes[].condicao.criterios[].valor', 'secoes[].condicao.criterios[].valores[]', 'emailEquipe',
@@ -44,7 +45,9 @@ const NEUTROS = ['secoes[].id', 'secoes[].campos[].id', 'secoes[].campos[].opcoe
   // Calculated values and blocking rules (issue 43): names and the section a value shows in.
   'calculos[].id', 'calculos[].secao', 'bloqueios[].id', 'taxa.calculo',
   // The questions a CEP fills (issue 44): ids.
-  'secoes[].campos[].endereco.logradouro', 'secoes[].campos[].endereco.bairro', 'secoes[].campos[].endereco.cidade', 'secoes[].campos[].endereco.uf'];
+  'secoes[].campos[].endereco.logradouro', 'secoes[].campos[].endereco.bairro', 'secoes[].campos[].endereco.cidade', 'secoes[].campos[].endereco.uf',
+  // The steps after sending (issue 46): ids, whom they involve (addresses, CPFs, names as given, questions), the team's address.
+  'etapas[].coassinantes[].campoCpf', 'etapas[].coassinantes[].campoEmail', 'etapas[].coassinantes[].campoNome', 'etapas[].coassinantes[].cpf', 'etapas[].coassinantes[].email', 'etapas[].coassinantes[].nome', 'etapas[].notificar', 'secoes[].campos[].etapa'];
 
 test('every string of the definition is either translated by the walker or a value no citizen reads', () => {
   assert.deepEqual(caminhosDeTexto(EsquemaDefinicao).sort(), [...Object.keys(TRADUZIVEIS), ...NEUTROS].sort(), 'a new string property: add it to the walker (src/forms/traducoes.ts) or to NEUTROS here');
@@ -57,6 +60,7 @@ test('every string of the definition is either translated by the walker or a val
     calculos: [{ id: 'x', rotulo: '[calculos[].rotulo]', tipo: 'numero', expressao: 1 }],
     bloqueios: [{ id: 'b', quando: false, mensagem: '[bloqueios[].mensagem]' }],
     confiabilidade: { nivel: 'prata', motivo: '[confiabilidade.motivo]' },
+    etapas: [{ id: 'e', tipo: 'analise', titulo: '[etapas[].titulo]', prazoDias: 5, grupoControleConteudoId: 1 }],
   };
   const achados = new Map(textosTraduziveis(d).map((x) => [x.original, x.tipo]));
   for (const [caminho, tipo] of Object.entries(TRADUZIVEIS)) assert.equal(achados.get(`[${caminho}]`), tipo, caminho);

@@ -521,6 +521,7 @@ export const modelos = {
   'traducoes.tipo.calculo': ['Valor calculado', 'Calculated value'],
   'traducoes.tipo.bloqueio': ['Mensagem de bloqueio', 'Blocking message'],
   'traducoes.tipo.confiabilidade': ['Por que pede a conta gov.br', 'Why it asks for the gov.br account'],
+  'traducoes.tipo.etapa': ['Etapa depois do envio', 'Step after sending'],
   'traducoes.de': ['{tipo} de “{de}”', '{tipo} of “{de}”'],
   'dif.idioma-novo': ['Passa a ser oferecido em {idioma} ({n, plural, one {# texto traduzido} other {# textos traduzidos}}).', 'Now offered in {idioma} ({n, plural, one {# text translated} other {# texts translated}}).'],
   'dif.idioma-retirado': ['Deixa de ser oferecido em {idioma}.', 'No longer offered in {idioma}.'],

@@ -12,6 +12,11 @@ import { MSG_415 } from './contrato';
  * catalogs (their Portuguese and English sides). A text found in neither stays in Portuguese.
  */
 const FRASES: [string, string][] = [
+  // Issue 46: reviews.
+  ['Diga o motivo da recusa (de 3 a 500 caracteres): o requerente o recebe por e-mail.', 'Give the reason for refusing (3 to 500 characters): the requester gets it by e-mail.'],
+  ['Esta etapa não preenche "{campo}".', 'This step does not fill "{campo}".'],
+  ['Esta análise é de um grupo de controle de conteúdo que não é o seu.', 'This review belongs to a content-control group that is not yours.'],
+  ['Este formulário não aguarda análise agora: outra pessoa pode ter decidido antes, ou ele foi encerrado.', 'This form is not waiting for a review now: someone else may have decided first, or it was closed.'],
   // Authentication, permissions, the API's own errors.
   ['Envie um token de acesso válido no cabeçalho Authorization.', 'Send a valid access token in the Authorization header.'],
   ['Token de acesso inválido ou expirado.', 'Invalid or expired access token.'],
