@@ -70,3 +70,6 @@ export const Andamento = Type.Object(
   },
   { title: 'Andamento', description: 'Onde está um formulário com etapas depois do envio, como o requerente vê.' },
 );
+
+export type TAnalise = import('typebox').Static<typeof Analise>;
+export type TParteDoFormulario = import('typebox').Static<typeof ParteDoFormulario>;

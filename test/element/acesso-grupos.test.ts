@@ -57,7 +57,7 @@ describe('grupos de acesso público', () => {
 describe('grupos de controle de conteúdo', () => {
   it('o grupo mostra membros e modelos; excluir um grupo dono de modelos é recusado dizendo quais', async () => {
     const el = await abrir('/grupos-controle-conteudo', 'Grupos de Controle de Conteúdo');
-    await waitUntil(() => linhasTabela(el).length === 3, 'três grupos');
+    await waitUntil(() => linhasTabela(el).length === 4, 'quatro grupos (Habitação, issue 46)');
     porRotulo(el, 'Excluir o grupo de controle de conteúdo Tributos').click();
     await waitUntil(() => el.shadowRoot!.querySelector('.bp6-alert'), 'confirmação');
     botao(el, 'Excluir')!.click();

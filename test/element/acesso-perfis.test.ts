@@ -20,8 +20,8 @@ async function abrirLista(usuario = 'admin') {
 describe('perfis de acesso', () => {
   it('lista paginada no servidor, com total, ordenação, busca e estado vazio', async () => {
     const el = await abrirLista();
-    expect(linhas(el)).to.deep.equal(['Administrador', 'Auditor', 'Designer de formulários', 'Gestor', 'Operador de integração', 'Suporte']);
-    expect(el.shadowRoot!.querySelector('[data-testid=total]')!.textContent).to.equal('6 registros');
+    expect(linhas(el)).to.deep.equal(['Administrador', 'Analista', 'Auditor', 'Designer de formulários', 'Gestor', 'Operador de integração', 'Suporte']);
+    expect(el.shadowRoot!.querySelector('[data-testid=total]')!.textContent).to.equal('7 registros');
     expect(el.shadowRoot!.querySelector('tbody tr td:nth-child(5)')!.textContent).to.match(/^\d{2}\/\d{2}\/\d{2}$/);
     expect(await violacoesGraves(el)).to.deep.equal([]);
     escolher(el, 'Ordenar por Nome').click();

@@ -12,7 +12,7 @@ describe('vínculos de usuários', () => {
     const el = await montar('admin', { 'initial-path': '/vinculos-usuarios/busca' });
     await esperarShell(el);
     await esperarTitulo(el, 'Vínculos de Usuários');
-    await waitUntil(() => linhasTabela(el).length === 6, 'seis vínculos');
+    await waitUntil(() => linhasTabela(el).length === 7, 'sete vínculos (a analista, issue 46)');
     digitar(porRotulo(el, 'Buscar por nome, usuário ou e-mail') as HTMLInputElement, 'gestora');
     await waitUntil(() => linhasTabela(el).join() === 'Gabriela Gestora Almeida', 'busca');
     const navegou = oneEvent(el, 'navigated');
@@ -54,7 +54,7 @@ describe('vínculos de usuários', () => {
       expect(await violacoesGraves(el)).to.deep.equal([]);
     } finally {
       const v = (await apiAdmin('GET', '/vinculos-usuarios/operador')).json;
-      await apiAdmin('PUT', '/vinculos-usuarios/operador', { nome: v.nome, email: v.email, administrador: false, perfis: [6], grupos: v.grupos.map((g: { id: number }) => g.id), versao: v.versao });
+      await apiAdmin('PUT', '/vinculos-usuarios/operador', { nome: v.nome, email: v.email, administrador: false, perfis: v.perfis.filter((p: { nome: string }) => p.nome === 'Operador de integração').map((p: { id: number }) => p.id), grupos: v.grupos.map((g: { id: number }) => g.id), versao: v.versao });
     }
   });
 

@@ -1,9 +1,12 @@
 import type { TAnalitico, TDadosPessoais, TDetalheFormulario, TPagamentoDoFormulario, TEvento, TFormulario, TResultadoLote, TRetentativa, TVerificacao, TVerificacaoPdf } from '../../../contrato/formularios';
 import type { Http } from '../http';
+import type { TAnalise, TParteDoFormulario } from '../../../contrato/etapas';
 import { parametrosLista, type Filtros, type Ordenacao, type Paginacao } from '../../../contrato/paginacao';
 
 /** Filled forms, their events, analytics and integration retries as the reference API returns them (the contract's types). */
 export type Formulario = TFormulario;
+export type Analise = TAnalise;
+export type ParteDoFormulario = TParteDoFormulario;
 /** "Mostrar": a form's personal data in clear (each request is recorded as an event). */
 export type DadosPessoais = TDadosPessoais;
 export type Verificacao = TVerificacao;
@@ -33,6 +36,10 @@ export const formulariosApi = {
   relatorioTitular: (cpf: string, formato: 'json' | 'csv') => `/formularios/relatorio-titular?cpf=${encodeURIComponent(cpf)}&formato=${formato}`,
   analitico: (http: Http, f: Filtros) => http.get<Analitico>(`/analitico-formularios?${semPaginacao(f)}`).then((r) => r.data),
   eventos: (http: Http, p: Paginacao, o: readonly Ordenacao[], f: Filtros) => http.lista<Evento>('/formularios-eventos', p, o, f),
+  /** "Minhas análises" (issue 46): the forms waiting for a review of one of the user's groups. */
+  analises: (http: Http, p: Paginacao, o: readonly Ordenacao[]) => http.lista<Analise>('/analises', p, o, {}),
+  /** A review's decision: approve with the step's reserved answers, or refuse with the reason. */
+  analisar: (http: Http, id: number | string, corpo: { decisao: 'APROVAR' | 'RECUSAR'; motivo?: string; respostas?: Record<string, unknown> }) => http.post<{ status: string }>(`/formularios/${encodeURIComponent(id)}/analise`, corpo).then((r) => r.data),
 };
 
 export const retentativasApi = {

@@ -39,10 +39,10 @@ const COLUNAS: { campo: string; titulo: ChaveTexto; valor: (m: LinhaModelo) => s
   { campo: 'taxa', titulo: 'analitico.taxa', valor: (m) => m.taxaFalhaIntegracao, texto: (m, idioma) => pctEm(idioma)(m.total ? (m.porStatus.FALHA_INTEGRACAO ?? 0) / m.total : 0) },
 ];
 
-/** The statuses of a fee by Pix (issue 38): columns only when some model of the period has them. */
-const STATUS_DA_TAXA: readonly string[] = ['AGUARDANDO_PAGAMENTO', 'PAGAMENTO_EXPIRADO'];
-/** The columns for these rows: without the fee's statuses where no form has one. Pure. */
-export const colunasDe = (linhas: readonly LinhaModelo[]) => COLUNAS.filter((c) => !STATUS_DA_TAXA.includes(c.campo) || linhas.some((m) => (m.porStatus[c.campo] ?? 0) > 0));
+/** The statuses of a fee by Pix (issue 38) and of the steps after sending (issue 46): columns only when some model of the period has them. */
+const STATUS_OCASIONAIS: readonly string[] = ['AGUARDANDO_PAGAMENTO', 'PAGAMENTO_EXPIRADO', 'AGUARDANDO_ASSINATURAS', 'EM_ANALISE', 'APROVADO', 'RECUSADO', 'EXPIRADO'];
+/** The columns for these rows: without the occasional statuses where no form has one. Pure. */
+export const colunasDe = (linhas: readonly LinhaModelo[]) => COLUNAS.filter((c) => !STATUS_OCASIONAIS.includes(c.campo) || linhas.some((m) => (m.porStatus[c.campo] ?? 0) > 0));
 
 /** Sorts the per-model rows by one column. Pure. */
 export function ordenarModelos(linhas: readonly LinhaModelo[], o: Ordenacao | undefined): LinhaModelo[] {

@@ -1,5 +1,6 @@
 import { nomeDoSelo } from '../../../forms/confiabilidade';
 import { DevolverPagamento } from './DevolverPagamento';
+import { EtapasDoFormulario } from './EtapasDoFormulario';
 import { usePermissao } from '../../app/usePermissao';
 import { P } from '../../../access/permissoes';
 import { centavosDoValor, formatarReais } from '../../../forms/taxa';
@@ -37,6 +38,9 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: 
   if (d.motivo) partes.push(t('detalhes.motivo', { motivo: String(d.motivo) }));
   if (typeof d.linhas === 'number') partes.push(t('detalhes.linhas', { n: d.linhas }));
   if (typeof d.formularios === 'number') partes.push(t('detalhes.formularios', { n: d.formularios }));
+  // The steps after sending (issue 46): which step, and who acted.
+  if (typeof d.titulo === 'string') partes.push(t('detalhes.etapa', { etapa: d.titulo }));
+  if (typeof d.nome === 'string') partes.push(d.nome);
   if (typeof d.cpf === 'string') partes.push(`CPF ${d.cpf}`);
   if (Array.isArray(d.campos)) partes.push(t('detalhes.campos', { lista: d.campos.join(', ') }));
   if (Array.isArray(d.respostasApagadas)) partes.push(t('detalhes.apagadas', { lista: d.respostasApagadas.join(', ') || t('detalhes.nenhuma') }));
@@ -44,7 +48,7 @@ export function textoDetalhes(d: Record<string, unknown> | null | undefined, t: 
 }
 
 /** One filled form: header, answers by the model version it was filled against, events, integration. */
-export function FichaFormulario({ id }: { id: string }) {
+export function FichaFormulario({ id, aoAnalisar }: { id: string; aoAnalisar?: () => void }) {
   const { http, estado, t, config } = useAmbiente();
   const tratar = useTratarErro();
   const navegar = useNavigate();
@@ -220,6 +224,8 @@ export function FichaFormulario({ id }: { id: string }) {
           )}
         </>
       )}
+
+      <EtapasDoFormulario f={f} id={id} aoDecidir={() => (aoAnalisar ? aoAnalisar() : formulariosApi.obter(http, id).then(setF, (e) => tratar(e, 'detalhe')))} />
 
       <h3>{t('ficha.eventos')}</h3>
       <ol className="cf-linha-tempo" data-testid="eventos">

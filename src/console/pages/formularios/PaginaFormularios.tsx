@@ -4,6 +4,7 @@ import { useRota } from '../../app/rotaAtual';
 const ListaFormularios = lazy(() => import('./ListaFormularios'));
 const Analitico = lazy(() => import('./Analitico'));
 const Eventos = lazy(() => import('./Eventos'));
+const Analises = lazy(() => import('./Analises'));
 
 /** The managers' area: each route of the table to its page. */
 export default function PaginaFormularios() {
@@ -15,6 +16,8 @@ export default function PaginaFormularios() {
       return <Analitico />;
     case 'formularios-eventos':
       return <Eventos />;
+    case 'analises':
+      return <Analises />;
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Definicao } from '../../../forms/definicao';
 import { definicaoDoCidadao } from '../../../forms/etapas';
 import { mascarar } from '../../../forms/dadosPessoais';
+import { mascararCpf } from '../../../forms/cpf';
 import { modeloNoIdioma } from '../../../forms/traducoes';
 import type { IdiomaCidadao } from '../../../i18n/cidadao';
 import { Andamento, Coassinatura, CorpoCoassinatura } from '../../../contrato/etapas';
@@ -138,7 +139,7 @@ export function registrarCoassinaturas(api: FastifyInstance, ctx: ContextoPublic
         const autor = p.nome ?? (mascarar('email', p.email ?? '') as string);
         await tx.query('update formulario_parte set situacao = $2, motivo = $3, autor = $4, agiu_em = now(), aceite = $5 where id = $1', [p.id, situacao, assinar ? null : motivo, autor, JSON.stringify(aceite)]);
         agora.situacao = situacao;
-        await ctx.o.fluxo.evento(tx, t.f, assinar ? 'COASSINADO' : 'COASSINATURA_RECUSADA', 'coassinante', { etapa: p.etapa, titulo: p.titulo, nome: p.nome, email: p.email, ...(assinar ? { declaracao: !!declaracao, cpf: cidadao?.cpf ?? null } : { motivo }) });
+        await ctx.o.fluxo.evento(tx, t.f, assinar ? 'COASSINADO' : 'COASSINATURA_RECUSADA', 'coassinante', { etapa: p.etapa, titulo: p.titulo, nome: p.nome ? mascarar('nome', p.nome) : null, email: p.email ? mascarar('email', p.email) : null, ...(assinar ? { declaracao: !!declaracao, ...(cidadao ? { cpf: mascararCpf(cidadao.cpf) } : {}) } : { motivo }) });
         if (assinar) await ctx.o.fluxo.avancar(tx, p.formulario_id, t);
         else await ctx.o.fluxo.encerrar(tx, t.f, 'RECUSADO', motivo);
       });
