@@ -14,6 +14,8 @@ import type { Verificador } from './Verificacao';
 import { Pagamento } from './Pagamento';
 import { esquecer, lembrar, recordar } from './memoria';
 import { RETORNO_ASSINATURA_GOVBR } from '../forms/vocabulario';
+import { Coassinatura } from './Coassinatura';
+import { Andamento } from './Andamento';
 
 /**
  * `<formulario-cidadao>` (issue 35): one published model, as a portal embeds it. Loads the model (or a
@@ -27,6 +29,8 @@ export interface PropsCidadao {
   apiUrl?: string;
   language?: string;
   rascunho?: string;
+  /** A co-signer's link code (issue 46): the element shows that request to sign instead of a model. */
+  coassinatura?: string;
   /** "true": the step goes in the page's address (`?etapa=`), back and forward walk the steps, and `?rascunho=` is read. */
   usarEndereco?: string;
   token?: string;
@@ -60,6 +64,8 @@ interface Recibo {
   comprovante?: { codigoVerificacao: string; url: string };
   /** A form with a fee (issue 38): where its payment is read. */
   pagamento?: { url: string };
+  /** A form with steps after sending (issue 46): where its progress is read. */
+  andamento?: { url: string };
 }
 
 interface RascunhoAberto {
@@ -158,6 +164,12 @@ function TrocaDeIdioma({ idiomas, atual, rotulo, aoTrocar }: { idiomas: IdiomaCi
       </ul>
     </nav>
   );
+}
+
+/** What the element draws: a co-signer's request (its code in the attribute, or `?coassinatura=` with usar-endereco), else the model. */
+export function ElementoCidadao(p: PropsCidadao) {
+  const codigo = p.coassinatura || (p.usarEndereco === 'true' ? parametroDoEndereco('coassinatura') : null);
+  return codigo ? <Coassinatura codigo={codigo} apiUrl={p.apiUrl} language={p.language} token={p.token} container={p.container} /> : <FormularioCidadao {...p} />;
 }
 
 export function FormularioCidadao(p: PropsCidadao) {
@@ -493,6 +505,7 @@ export function FormularioCidadao(p: PropsCidadao) {
           <p className="fc-protocolo">{recibo.protocolo}</p>
         </div>
         <p>{t('cidadao.recebido-em', { data: formatarDataHoraCompleta(recibo.recebidoEm) })}</p>
+        {recibo.andamento && <Andamento api={api} url={recibo.andamento.url} t={t} />}
         {recibo.pagamento && <Pagamento api={api} url={recibo.pagamento.url} t={t} idioma={idioma} aoPagar={() => emitir('pago', { protocolo: recibo.protocolo, codigoServico: estado.modelo.codigoServico })} />}
         {recibo.comprovante && (
           <>

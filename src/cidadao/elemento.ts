@@ -1,12 +1,12 @@
 import r2wc from '@r2wc/react-to-web-component';
-import { FormularioCidadao, type PropsCidadao } from './FormularioCidadao';
+import { ElementoCidadao, type PropsCidadao } from './FormularioCidadao';
 import formulario from './formulario.css';
 import proprio from './elemento.css';
 
 /**
  * Registers <formulario-cidadao> (issue 35). Importing this bundle defines the element once and does
  * nothing else to the page. Attributes: `codigo-servico`, `api-url`, `language`, `rascunho`,
- * `usar-endereco`; property: `token` (never an attribute: a token does not belong in the page's markup).
+ * `coassinatura` (issue 46), `usar-endereco`; property: `token` (never an attribute: a token does not belong in the page's markup).
  * Events `enviado`, `rascunho-salvo`, `etapa` (bubbling, composed). README, "O formulário do cidadão".
  */
 export const NOME_ELEMENTO = 'formulario-cidadao';
@@ -22,9 +22,9 @@ const estilos = () =>
 const PROPS = Symbol.for('r2wc.props');
 const DESENHAR = Symbol.for('r2wc.render');
 
-const Base = r2wc<PropsCidadao>(FormularioCidadao, {
+const Base = r2wc<PropsCidadao>(ElementoCidadao, {
   shadow: 'open',
-  props: { codigoServico: 'string', apiUrl: 'string', language: 'string', rascunho: 'string', usarEndereco: 'string' },
+  props: { codigoServico: 'string', apiUrl: 'string', language: 'string', rascunho: 'string', coassinatura: 'string', usarEndereco: 'string' },
 }) as unknown as { new (): HTMLElement & { container: ShadowRoot } };
 
 export class FormularioCidadaoElement extends Base {

@@ -237,6 +237,7 @@ export const TEXTOS_CIDADAO = {
   'coassinatura.assinar': ['Assinar', 'Sign', 'Firmar'],
   'coassinatura.recusar': ['Recusar', 'Refuse', 'Rechazar'],
   'coassinatura.motivo': ['Motivo da recusa', 'Reason for refusing', 'Motivo del rechazo'],
+  'coassinatura.motivo-curto': ['Diga o motivo da recusa (ao menos 3 caracteres): quem enviou o formulário vai lê-lo.', 'Give the reason for refusing (at least 3 characters): whoever sent the form will read it.', 'Indique el motivo del rechazo (al menos 3 caracteres): quien envió el formulario lo leerá.'],
   'coassinatura.confirmar-recusa': ['Confirmar a recusa', 'Confirm the refusal', 'Confirmar el rechazo'],
   'coassinatura.assinado': ['Assinatura registrada em {data}. Obrigado.', 'Signature recorded on {data}. Thank you.', 'Firma registrada el {data}. Gracias.'],
   'coassinatura.recusado': ['Recusa registrada em {data}.', 'Refusal recorded on {data}.', 'Rechazo registrado el {data}.'],

@@ -25,7 +25,7 @@ for (const banco of await bancosDeTeste()) {
 
     test('matriz de permissões: sem a permissão, 403; com ela, 2xx', async () => {
       // Reads and harmless writes (a body the schema refuses gives 400 only after the permission check).
-      const rotas: [string, string, Permissao, unknown?][] = [
+      const rotas: [string, string, Permissao | Permissao[], unknown?][] = [
         ['GET', '/permissoes', P.READ_PERFIL_ACESSO],
         ['GET', '/perfis-acesso', P.READ_PERFIL_ACESSO],
         ['GET', '/perfis-acesso/1', P.READ_PERFIL_ACESSO],
@@ -58,7 +58,10 @@ for (const banco of await bancosDeTeste()) {
         ['GET', '/modelos/nao-existe/versoes/1', P.READ_MODELO],
         ['GET', '/modelos/nao-existe', P.READ_MODELO],
         ['GET', '/formularios?size=1', P.READ_FORMULARIO],
-        ['GET', '/formularios/999999999', P.READ_FORMULARIO],
+        // A form also reaches whoever reviews one of its steps (issue 46).
+        ['GET', '/formularios/999999999', [P.READ_FORMULARIO, P.READ_FORMULARIO_ANALISE]],
+        ['GET', '/analises?size=1', P.READ_FORMULARIO_ANALISE],
+        ['POST', '/formularios/999999999/analise', P.UPDATE_FORMULARIO_ANALISE, { decisao: 'APROVAR' }],
         ['GET', '/formularios/exportacao?protocolo=nenhum', P.READ_FORMULARIO],
         ['GET', '/analitico-formularios?de=2026-11-01&ate=2026-11-02', P.READ_FORMULARIO],
         ['GET', '/formularios-eventos?size=1', P.READ_FORMULARIO_EVENTO],
@@ -70,10 +73,11 @@ for (const banco of await bancosDeTeste()) {
       for (const [metodo, caminho, permissao, corpo] of rotas) {
         for (const u of USUARIOS_DEMO) {
           const r = await c[u.username](metodo, caminho, corpo);
-          const tem = permissoesDe(u.username).has(permissao);
+          const aceitas = typeof permissao === 'string' ? [permissao] : permissao;
+          const tem = aceitas.some((x) => permissoesDe(u.username).has(x));
           if (!tem) {
             assert.equal(r.status, 403, `${u.username} ${metodo} ${caminho}`);
-            assert.equal(r.json.detail, `Você não tem a permissão ${permissao}.`);
+            assert.equal(r.json.detail, aceitas.length === 1 ? `Você não tem a permissão ${aceitas[0]}.` : `Você precisa de uma destas permissões: ${aceitas.join(', ')}.`);
           } else {
             assert.notEqual(r.status, 403, `${u.username} ${metodo} ${caminho}`);
             assert.ok(r.status < 500, `${u.username} ${metodo} ${caminho}: ${r.status}`);
@@ -117,15 +121,16 @@ for (const banco of await bancosDeTeste()) {
     test('paginação: cabeçalhos nas bordas, ordenação, tamanho acima de 100 recusado em pt-BR', async () => {
       const a = c.admin;
       const p1 = await a('GET', '/perfis-acesso?size=4&sort=nome,desc');
-      assert.equal(p1.headers.get('x-total-count'), '6');
+      // Seven seeded profiles (the Analista of issue 46 among them).
+      assert.equal(p1.headers.get('x-total-count'), '7');
       assert.equal(p1.headers.get('x-page-number'), '0');
       assert.equal(p1.headers.get('x-page-size'), '4');
       assert.deepEqual(p1.json.map((p: { nome: string }) => p.nome), ['Suporte', 'Operador de integração', 'Gestor', 'Designer de formulários']);
       const ultima = await a('GET', '/perfis-acesso?size=4&page=1&sort=nome,desc');
-      assert.equal(ultima.json.length, 2);
+      assert.equal(ultima.json.length, 3);
       const alem = await a('GET', '/perfis-acesso?size=4&page=9');
       assert.deepEqual(alem.json, []);
-      assert.equal(alem.headers.get('x-total-count'), '6');
+      assert.equal(alem.headers.get('x-total-count'), '7');
       const vazio = await a('GET', '/perfis-acesso?texto=zzzz');
       assert.deepEqual(vazio.json, []);
       assert.equal(vazio.headers.get('x-total-count'), '0');
