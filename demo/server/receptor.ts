@@ -19,6 +19,8 @@ export interface EntregaRecebida {
   idioma: string | null;
   /** The fee paid by Pix the delivery carries (issue 38). */
   pagamento: unknown;
+  /** The parties of the steps after sending (issue 46): who signed or approved, when. */
+  partes: unknown;
   /** The attachments the delivery brought, with their signed links (QA opens them to check they download). */
   anexos: { nome: string; sha256: string; url: string }[];
   respondido: number | 'sem resposta';
@@ -34,9 +36,9 @@ export function registrarReceptor(app: FastifyInstance) {
 
   const receber = async (req: import('fastify').FastifyRequest, rep: import('fastify').FastifyReply) => {
     const h = (n: string) => (typeof req.headers[n] === 'string' ? (req.headers[n] as string) : null);
-    const corpo = req.body as { protocolo?: string; idioma?: string; pagamento?: unknown; respostas?: Record<string, unknown> } | null;
+    const corpo = req.body as { protocolo?: string; idioma?: string; pagamento?: unknown; partes?: unknown; respostas?: Record<string, unknown> } | null;
     const anexos = Object.values(corpo?.respostas ?? {}).filter((v): v is { nome: string; sha256: string; url: string } => typeof (v as { url?: unknown } | null)?.url === 'string').map((a) => ({ nome: a.nome, sha256: a.sha256, url: a.url }));
-    const r: EntregaRecebida = { em: new Date().toISOString(), entregaId: h('x-entrega-id'), tentativa: h('x-tentativa'), idempotencyKey: h('idempotency-key'), protocolo: corpo?.protocolo ?? null, idioma: corpo?.idioma ?? null, pagamento: corpo?.pagamento ?? null, anexos, respondido: 200 };
+    const r: EntregaRecebida = { em: new Date().toISOString(), entregaId: h('x-entrega-id'), tentativa: h('x-tentativa'), idempotencyKey: h('idempotency-key'), protocolo: corpo?.protocolo ?? null, idioma: corpo?.idioma ?? null, pagamento: corpo?.pagamento ?? null, partes: corpo?.partes ?? null, anexos, respondido: 200 };
     recebidas.unshift(r);
     recebidas.length = Math.min(recebidas.length, LIMITE);
     total++;

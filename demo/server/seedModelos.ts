@@ -178,6 +178,52 @@ export const DEFINICAO_EM_PAGINAS: Definicao = {
  * repeating section, the applicant's age and the per-capita income computed as the citizen types, and sending
  * blocked under 18 or above half a minimum wage per person — all computed again by the server.
  */
+/** The seeded lease subsidy (issue 46): the landlord co-signs (named by the tenant, signing in with the CPF given), then the Habitação group reviews. */
+export const AUXILIO_ALUGUEL = 'habitacao-auxilio-aluguel';
+export const definicaoAuxilioAluguel = (habitacao: number): Definicao => ({
+  declaracao: { texto: 'Declaro que as informações deste pedido são verdadeiras e que o imóvel é alugado para a minha moradia.' },
+  etapas: [
+    { id: 'locador', tipo: 'coassinatura', titulo: 'Assinatura do locador', prazoDias: 10, lembreteDias: 3, coassinantes: [{ campoEmail: 'email-locador', campoCpf: 'cpf-locador', campoNome: 'nome-locador' }] },
+    { id: 'analise', tipo: 'analise', titulo: 'Análise da Habitação', prazoDias: 15, grupoControleConteudoId: habitacao, notificar: 'habitacao@demo.gov.br' },
+  ],
+  secoes: [
+    {
+      id: 'inquilino',
+      titulo: 'Inquilino',
+      campos: [
+        { id: 'nome', tipo: 'texto', rotulo: 'Nome completo', obrigatorio: true, regras: [{ tipo: 'minLength', min: 3 }, { tipo: 'maxLength', max: 150 }], requerente: 'nome' },
+        { id: 'cpf', tipo: 'cpf', rotulo: 'CPF', obrigatorio: true, regras: [], requerente: 'cpf' },
+        { id: 'email', tipo: 'email', rotulo: 'E-mail', ajuda: 'Para onde vão o comprovante e o resultado do pedido.', obrigatorio: true, regras: [], requerente: 'email', confirmacao: true },
+      ],
+    },
+    {
+      id: 'imovel',
+      titulo: 'Imóvel e aluguel',
+      campos: [
+        { id: 'endereco-imovel', tipo: 'texto', rotulo: 'Endereço do imóvel', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 200 }] },
+        { id: 'valor-aluguel', tipo: 'moeda', rotulo: 'Valor mensal do aluguel', obrigatorio: true, regras: [{ tipo: 'minValue', min: 1 }] },
+      ],
+    },
+    {
+      id: 'locador',
+      titulo: 'Locador',
+      campos: [
+        { id: 'nome-locador', tipo: 'texto', rotulo: 'Nome do locador', obrigatorio: true, regras: [{ tipo: 'maxLength', max: 150 }], dadoPessoal: true },
+        { id: 'cpf-locador', tipo: 'cpf', rotulo: 'CPF do locador', ajuda: 'O locador assina com a conta gov.br deste CPF.', obrigatorio: true, regras: [] },
+        { id: 'email-locador', tipo: 'email', rotulo: 'E-mail do locador', ajuda: 'O locador recebe neste endereço o link para conferir e assinar.', obrigatorio: true, regras: [] },
+      ],
+    },
+    {
+      id: 'parecer',
+      titulo: 'Parecer da Habitação',
+      campos: [
+        { id: 'valor-aprovado', tipo: 'moeda', rotulo: 'Valor mensal aprovado', obrigatorio: true, regras: [], etapa: 'analise' },
+        { id: 'observacao', tipo: 'texto-longo', rotulo: 'Observação da análise', obrigatorio: false, regras: [{ tipo: 'maxLength', max: 1000 }], etapa: 'analise' },
+      ],
+    },
+  ],
+});
+
 export const DEFINICAO_RENDA_PER_CAPITA: Definicao = {
   secoes: [
     {
@@ -257,16 +303,19 @@ export async function semearModelos(tx: Executor, destino: string): Promise<void
   }
   await gerarFormularios(tx, 4000, 120);
   // After the generated forms (whose answers fit the other models): published, with no forms yet.
-  const extras: [string, string, string, Definicao][] = [
-    ['educacao-auxilio-familia', 'Auxílio Família na Escola', 'Auxílio para famílias com estudantes na rede estadual: em páginas, com um item por estudante e confirmação por e-mail.', DEFINICAO_EM_PAGINAS],
-    ['educacao-auxilio-renda', 'Auxílio por renda per capita', 'Auxílio para famílias de baixa renda: a renda por pessoa e a idade são calculadas enquanto se responde, e o envio é impedido acima do limite ou abaixo de 18 anos.', DEFINICAO_RENDA_PER_CAPITA],
+  const [habitacao] = await tx.query<{ id: number }>(`select id from grupo_controle_conteudo where nome = 'Habitação'`);
+  const extras: [string, string, string, Definicao, string][] = [
+    ['educacao-auxilio-familia', 'Auxílio Família na Escola', 'Auxílio para famílias com estudantes na rede estadual: em páginas, com um item por estudante e confirmação por e-mail.', DEFINICAO_EM_PAGINAS, 'Educação'],
+    ['educacao-auxilio-renda', 'Auxílio por renda per capita', 'Auxílio para famílias de baixa renda: a renda por pessoa e a idade são calculadas enquanto se responde, e o envio é impedido acima do limite ou abaixo de 18 anos.', DEFINICAO_RENDA_PER_CAPITA, 'Educação'],
+    // Where the schema has the Habitação group (the partitions' migration test seeds an earlier one).
+    ...(habitacao ? [[AUXILIO_ALUGUEL, 'Auxílio aluguel', 'Ajuda mensal no aluguel: o locador confirma o contrato assinando pelo link que recebe, e a Habitação analisa e aprova o valor.', definicaoAuxilioAluguel(habitacao.id), 'Habitação'] as [string, string, string, Definicao, string]] : []),
   ];
-  for (const [codigo, nome, descricao, definicaoExtra] of extras) {
+  for (const [codigo, nome, descricao, definicaoExtra, grupo] of extras) {
     const d = JSON.stringify(definicaoExtra);
     await tx.query(
       `insert into modelo (codigo_servico, nome, descricao, status, definicao, grupo_controle_conteudo_id, integracao_url, ultima_versao, criado_por, atualizado_por)
-       select $1, $2, $3, 'PUBLICADO', $4, g.id, $5, 1, 'admin', 'admin' from grupo_controle_conteudo g where g.nome = 'Educação'`,
-      [codigo, nome, descricao, d, destino],
+       select $1, $2, $3, 'PUBLICADO', $4, g.id, $5, 1, 'admin', 'admin' from grupo_controle_conteudo g where g.nome = $6`,
+      [codigo, nome, descricao, d, destino, grupo],
     );
     await tx.query(`insert into modelo_versao (codigo_servico, numero, nome, definicao, publicado_por, publicado_em) values ($1, 1, $2, $3, 'designer', now() - interval '3 days')`, [codigo, nome, d]);
   }

@@ -32,12 +32,14 @@ export function Andamento({ api, url, t }: { api: ApiCidadao; url: string; t: Tr
     return () => ((vivo = false), clearTimeout(relogio));
   }, [api, url]);
   if (!a) return null;
+  // Approved and then delivered (or still being delivered): to the citizen, approved.
+  const status = ['RECEBIDO', 'INTEGRADO', 'FALHA_INTEGRACAO'].includes(a.status) && a.etapas.at(-1)?.tipo === 'ANALISE' ? 'APROVADO' : a.status;
   const situacao = (s: string, data: string | null) => (data || s === 'AGUARDANDO' ? t(`andamento.parte.${s}` as ChaveCidadao, { data: formatarDataHoraCompleta(data) }) : t(`andamento.parte.${s}` as ChaveCidadao, { data: '—' }));
   return (
     <section className="fc-andamento" aria-labelledby="fc-andamento-titulo" data-testid="andamento">
       <h2 id="fc-andamento-titulo">{t('andamento.titulo')}</h2>
       <p role="status" data-testid="andamento-status">
-        <strong>{t(`andamento.status.${a.status}` as ChaveCidadao)}</strong>
+        <strong>{t(`andamento.status.${status}` as ChaveCidadao)}</strong>
       </p>
       <ol className="fc-andamento-etapas">
         {a.etapas.map((e, i) => (

@@ -42,7 +42,7 @@ export function Revisao({ definicao, respostas, calculados = {}, aoAlterar, t, n
   );
   return (
     <>
-      <p className="fc-dica">{t('preenchimento.revisao-ajuda')}</p>
+      {!somenteLeitura && <p className="fc-dica">{t('preenchimento.revisao-ajuda')}</p>}
       {revisao(definicao, respostas).map(({ pagina, secoes }) => (
         <div key={pagina.id} className="fc-revisao-pagina">
           {secoes.map(({ secao, campos, itens }) => {
