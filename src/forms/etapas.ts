@@ -117,5 +117,27 @@ export function problemasDasEtapas(d: Definicao, t: Tradutor = emPortugues): Pro
   return p;
 }
 
+/**
+ * The definition with these steps (none: without `etapas`); a question reserved to a step that is no longer an
+ * analysis of the model stops being reserved (the citizen answers it again).
+ */
+export function definirEtapas(d: Definicao, etapas: Etapa[]): Definicao {
+  const { etapas: _, ...resto } = d;
+  const analises = new Set(etapas.filter((e) => e.tipo === 'analise').map((e) => e.id));
+  const secoes = d.secoes.map((s) => (s.campos.some((c) => c.etapa && !analises.has(c.etapa)) ? { ...s, campos: s.campos.map(({ etapa, ...c }) => (etapa && !analises.has(etapa) ? c : { ...c, ...(etapa ? { etapa } : {}) })) } : s));
+  return etapas.length ? { ...resto, secoes, etapas } : { ...resto, secoes };
+}
+
+/** A new step of `tipo` for `d`: a name no other step has, 10 days, a co-signature with one co-signer to choose. */
+export function etapaNova(d: Definicao, tipo: TipoEtapa, titulo: string): Etapa {
+  const usados = new Set((d.etapas ?? []).map((e) => e.id));
+  let n = 1;
+  while (usados.has(`${tipo}-${n}`)) n++;
+  return { id: `${tipo}-${n}`, tipo, titulo, prazoDias: 10, ...(tipo === 'coassinatura' ? { coassinantes: [{}] } : {}) };
+}
+
+/** The analysis steps a question may be reserved to. */
+export const etapasDeAnalise = (d: Definicao | null | undefined) => (d?.etapas ?? []).filter((e) => e.tipo === 'analise');
+
 /** A party who still may act (its step is the form's current one and the deadline has not passed). */
 export const podeAgir = (situacao: SituacaoParte) => situacao === 'PENDENTE';

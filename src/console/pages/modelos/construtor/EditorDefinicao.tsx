@@ -12,6 +12,8 @@ import { confirmar } from '../../../ui/dialogos';
 import { PropriedadesCampo, type AoMudarDefinicao } from './PropriedadesCampo';
 import { EditorCondicao } from './EditorCondicao';
 import { EditorTaxa } from './EditorTaxa';
+import { EditorEtapas } from './EditorEtapas';
+import { etapasDeAnalise } from '../../../../forms/etapas';
 import { camposAnteriores } from '../../../../forms/condicoes';
 import { emPaginas } from '../../../../forms/paginas';
 
@@ -36,6 +38,8 @@ interface Acoes {
   anteriores: (alvo: { campo: string } | { secao: string }) => CampoDefinicao[];
   /** The text questions outside repeating sections: what a CEP field may fill (issue 44). */
   textos: () => CampoDefinicao[];
+  /** The model's analysis steps (issue 46): what a question may be reserved to. */
+  analises: () => { id: string; titulo: string }[];
 }
 
 interface PropsLinha {
@@ -112,7 +116,7 @@ const LinhaCampo = memo(function LinhaCampo({ campo: c, indice, total, secao, se
           </span>
         )}
       </div>
-      {selecionado && <PropriedadesCampo campo={c} anteriores={acoes.anteriores({ campo: c.id })} textos={c.tipo === 'cep' ? acoes.textos() : undefined} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
+      {selecionado && <PropriedadesCampo campo={c} anteriores={acoes.anteriores({ campo: c.id })} textos={c.tipo === 'cep' ? acoes.textos() : undefined} analises={acoes.analises()} problemas={lista} aoMudar={aoMudar} aoRenomear={acoes.renomear} aoSairDoRotulo={acoes.seguirRotulo} desabilitado={desabilitado} focarRotulo={novo} />}
     </li>
   );
 });
@@ -400,6 +404,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
       },
       anteriores: (alvo) => camposAnteriores(def.current, alvo),
       textos: () => def.current.secoes.filter((s) => !s.repeticao).flatMap((s) => s.campos.filter((c) => c.tipo === 'texto')),
+      analises: () => etapasDeAnalise(def.current),
     }),
     [aoMudar, aoSelecionar],
   );
@@ -481,6 +486,7 @@ export function EditorDefinicao({ definicao, problemas, aoMudar, desabilitado, s
       <EditorConta definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} />
       <EditorOrcamentoSms definicao={definicao} smsNoMes={smsNoMes} aoMudar={aoMudar} desabilitado={desabilitado} />
       <EditorTaxa definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} problemas={porCampo} />
+      <EditorEtapas definicao={definicao} aoMudar={aoMudar} desabilitado={desabilitado} problemas={porCampo} />
       <FormGroup className="cf-email-equipe" label={t('editor.email-equipe')} labelFor="cf-email-equipe" helperText={porCampo.get('emailEquipe') ?? t('editor.email-equipe-ajuda')} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'}>
         <InputGroup id="cf-email-equipe" type="email" value={definicao.emailEquipe ?? ''} placeholder="equipe@orgao.gov.br" disabled={desabilitado} intent={porCampo.get('emailEquipe') ? 'danger' : 'none'} onChange={(e) => { const v = e.currentTarget.value; aoMudar((d) => definirEmailEquipe(d, v), 'emailEquipe'); }} />
       </FormGroup>

@@ -256,7 +256,7 @@ function CampoOpcoes({ campo, aoMudar, desabilitado }: { campo: CampoDefinicao; 
 }
 
 /** The selected field's properties: label, answer name, type, help, required, its rules and options. */
-export function PropriedadesCampo({ campo: c, anteriores, textos, problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; anteriores: CampoDefinicao[]; textos?: CampoDefinicao[]; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
+export function PropriedadesCampo({ campo: c, anteriores, textos, analises = [], problemas, aoMudar, aoRenomear, aoSairDoRotulo, desabilitado, focarRotulo }: { campo: CampoDefinicao; anteriores: CampoDefinicao[]; textos?: CampoDefinicao[]; analises?: { id: string; titulo: string }[]; problemas: string[]; aoMudar: AoMudarDefinicao; aoRenomear: (de: string, para: string) => void; aoSairDoRotulo?: (id: string, rotuloAntes: string) => void; desabilitado?: boolean; focarRotulo?: boolean }) {
   const id = useId();
   const t = useT();
   // The label when the designer started typing it: whether the answer's name still follows it.
@@ -296,6 +296,18 @@ export function PropriedadesCampo({ campo: c, anteriores, textos, problemas, aoM
       <Switch label={t('propriedades.obrigatorio')} checked={c.obrigatorio} disabled={desabilitado} onChange={(e) => mudar({ obrigatorio: e.currentTarget.checked }, 'obrigatorio')} />
       <DadosPessoaisDoCampo campo={c} desabilitado={desabilitado} mudar={mudar} />
       <LoginEConfirmacao campo={c} desabilitado={desabilitado} mudar={mudar} />
+      {(analises.length > 0 || c.etapa) && (
+        <FormGroup label={t('propriedades.etapa')} labelFor={`${id}-etapa`} helperText={t('propriedades.etapa-ajuda')}>
+          <HTMLSelect id={`${id}-etapa`} value={c.etapa ?? ''} disabled={desabilitado} onChange={(e) => mudar({ etapa: e.currentTarget.value || undefined }, 'etapa')}>
+            <option value="">{t('propriedades.etapa-cidadao')}</option>
+            {analises.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.titulo}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      )}
       <EditorCondicao condicao={c.condicao} anteriores={anteriores} nome={c.rotulo || c.id} desabilitado={desabilitado} aoMudar={(condicao) => mudar({ condicao }, 'condicao')} />
       {REGRAS_POR_TIPO[c.tipo].length > 0 && (
         <fieldset className="cf-grupo-campos cf-regras">
