@@ -1,6 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bancosDeTeste, clienteApi } from '../apoio/servidor';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bancosDeTeste, clienteApi, entrarComo } from '../apoio/servidor';
 import { esperarAte, subirComReceptorECaixa } from '../apoio/receptor';
 import { modeloPublicado } from '../apoio/entregas';
 import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
@@ -164,6 +168,15 @@ for (const banco of await bancosDeTeste()) {
       assert.deepEqual(andamento.json.etapas[0].partes.map((p: { nome: string; situacao: string }) => p.situacao), ['ASSINADO', 'ASSINADO']);
       assert.equal(andamento.json.etapas[1].partes[0].situacao, 'APROVADO');
       await esperarAte(() => ambiente.caixa.emails.some((e) => e.para.includes('teresa@exemplo.gov.br') && /aprovado/.test(e.assunto)), 10_000, 'o desfecho ao inquilino');
+      // The staff PDF lists each party: who, what, when, the declaration accepted.
+      const pdf = await fetch(`${url()}/api/formularios/${id}/pdf`, { headers: { authorization: `Bearer ${(await entrarComo(url(), 'admin')).access_token}` } });
+      assert.equal(pdf.status, 200);
+      const dir = mkdtempSync(join(tmpdir(), 'cf-etapas-'));
+      writeFileSync(join(dir, 'f.pdf'), Buffer.from(await pdf.arrayBuffer()));
+      const texto = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+      assert.match(texto, /Etapas depois do envio/);
+      assert.match(texto, /Assinatura do locador — L\*\*\* L\*\*\* · l\*\*\*@exemplo\.gov\.br Assinou; \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}; aceitou a declaração/);
+      assert.match(texto, /Análise da Habitação — analista Aprovou/);
     });
 
     test('uma recusa encerra o formulário com o motivo, sem entrega; o CPF errado demais bloqueia o link', async () => {

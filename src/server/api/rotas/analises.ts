@@ -16,6 +16,9 @@ import { conflito, ErroHttp, MSG_CAMPOS, naoEncontrado, proibido } from '../erro
 import { exportacaoMascarada } from '../exportacao';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import type { BlocoRespostas } from '../../../forms/respostas';
+import { emPortugues } from '../../../i18n';
+import { formatarDataHoraCompleta } from '../../../i18n/datas';
 
 const doc = documentarComo('Formulários');
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
@@ -34,7 +37,7 @@ async function podeAnalisarGrupo(db: Executor, req: FastifyRequest, grupo: numbe
 }
 
 /** A form's parties for its drawer: co-signers masked unless the caller sees personal data; whether the caller may review now. */
-export async function etapasDoFormulario(db: Executor, req: FastifyRequest, formularioId: string, clara: boolean) {
+export async function etapasDoFormulario(db: Executor, req: FastifyRequest | null, formularioId: string, clara: boolean) {
   const partes = await db.query<LinhaParte>(`select ${COLUNAS_PARTE} from formulario_parte p where p.formulario_id = $1 order by p.ordem, p.id`, [formularioId]);
   const pendente = partes.find((p) => p.tipo === 'ANALISE' && p.situacao === 'PENDENTE');
   return {
@@ -54,8 +57,33 @@ export async function etapasDoFormulario(db: Executor, req: FastifyRequest, form
       motivo: p.motivo,
       aceite: p.aceite && !clara && typeof p.aceite.cpf === 'string' ? { ...p.aceite, cpf: mascararCpf(p.aceite.cpf) } : p.aceite,
     })),
-    podeAnalisar: !!pendente && (await podeAnalisarGrupo(db, req, pendente.grupo_controle_conteudo_id)),
+    podeAnalisar: !!pendente && !!req && (await podeAnalisarGrupo(db, req, pendente.grupo_controle_conteudo_id)),
   };
+}
+
+/**
+ * The steps after sending in the staff PDF (issue 46): one line per party — the step, who (masked unless `clara`),
+ * what they did and when, the reason of a refusal, the declaration accepted and the login it was accepted with.
+ */
+export async function blocoDasPartes(db: Executor, formularioId: string, clara: boolean): Promise<BlocoRespostas[]> {
+  const { etapas } = await etapasDoFormulario(db, null, formularioId, clara);
+  if (!etapas.length) return [];
+  return [
+    {
+      titulo: emPortugues('ficha.etapas'),
+      linhas: etapas.map((p, i) => ({
+        id: `parte-${i}`,
+        rotulo: `${p.titulo} — ${p.tipo === 'ANALISE' ? (p.autor ?? emPortugues('analise.equipe')) : [p.nome, p.email].filter(Boolean).join(' · ')}`,
+        valor: [
+          emPortugues(`parte.${p.situacao}`),
+          p.agiuEm ? formatarDataHoraCompleta(p.agiuEm) : p.prazoEm ? emPortugues('ficha.ate', { data: formatarDataHoraCompleta(p.prazoEm) }) : null,
+          p.motivo ? emPortugues('detalhes.motivo', { motivo: p.motivo }) : null,
+          p.aceite && typeof p.aceite.texto === 'string' ? `${emPortugues('ficha.aceitou')}: "${p.aceite.texto}"` : null,
+          p.aceite && typeof p.aceite.cpf === 'string' ? `login CPF ${p.aceite.cpf}` : null,
+        ].filter(Boolean).join('; '),
+      })),
+    },
+  ];
 }
 
 interface LinhaAnalise {

@@ -32,7 +32,7 @@ import { AssinaturaDoFormulario, CorpoDevolucao, consultaExportacao, consultaFor
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
-import { etapasDoFormulario, gruposDasAnalises } from './analises';
+import { blocoDasPartes, etapasDoFormulario, gruposDasAnalises } from './analises';
 
 export interface QueryFormularios {
   modelo?: string[];
@@ -371,7 +371,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
         protocolo: r.protocolo,
         recebidoEm: r.recebido_em,
         status: rotuloDe(ROTULO_STATUS_FORMULARIO, r.status).rotulo,
-        blocos: respostasComoVistas(versao?.definicao, claras, respostas, undefined, true),
+        blocos: [...respostasComoVistas(versao?.definicao, claras, respostas, undefined, true), ...(await blocoDasPartes(db, String(r.id), clara))],
         geradoPor: req.chamador!.username,
         aviso: clara ? undefined : 'Dados pessoais mascarados.',
         declaracao: r.declaracao,
