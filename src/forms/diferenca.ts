@@ -166,9 +166,19 @@ function mudancasDaJornada(a: Definicao | null | undefined, b: Definicao | null 
   const [sa, sb] = [a?.verificacao?.smsPorMes, b?.verificacao?.smsPorMes];
   if (sa !== sb) linhas.push(t('dif.orcamento-sms', { a: String(sa ?? ORCAMENTO_SMS_PADRAO), b: String(sb ?? ORCAMENTO_SMS_PADRAO) }));
   if (a?.assinatura !== b?.assinatura) linhas.push(t('dif.assinatura', { a: t(`assinatura.${a?.assinatura ?? 'nenhuma'}`), b: t(`assinatura.${b?.assinatura ?? 'nenhuma'}`) }));
+  // The steps after sending (issue 46): in words, in order ("coassinatura “Assinatura do locador” → análise “Análise”").
+  const [ia, ib] = [descreverEtapas(a, t), descreverEtapas(b, t)];
+  if (ia !== ib) linhas.push(t('dif.etapas', { a: ia, b: ib }));
   linhas.push(...mudancasDosCalculos(a, b, t));
   linhas.push(...mudancasDasTraducoes(a, b, t));
   return linhas;
+}
+
+/** A model's steps after sending in words, in order (kind, title, co-signers, deadline); "—" without any. */
+function descreverEtapas(d: Definicao | null | undefined, t: Tradutor): string {
+  const etapas = d?.etapas ?? [];
+  if (!etapas.length) return '—';
+  return etapas.map((e) => t(e.tipo === 'analise' ? 'dif.etapa-analise' : 'dif.etapa-coassinatura', { titulo: e.titulo, dias: e.prazoDias, n: e.coassinantes?.length ?? 0 })).join(' → ');
 }
 
 /** The gov.br account a model asks for, in words: "prata ou ouro, com verificação em duas etapas, selos 801, 701"; "—" when none. */

@@ -65,3 +65,9 @@ test('the builder: a new step gets a name of its own; removing an analysis frees
   assert.equal(sem.secoes[1].campos[0].etapa, undefined);
   assert.equal('etapas' in definirEtapas(D, []), false);
 });
+
+test('publishing says how the steps changed', async () => {
+  const { diferenca } = await import('../../src/forms/diferenca');
+  assert.ok(diferenca({ secoes: D.secoes }, D).jornada.includes('Etapas depois do envio: — → agora coassinatura “Locador” (2 coassinante(s), 5 dias) → análise “Análise” (10 dias)'));
+  assert.deepEqual(diferenca(D, D).jornada, []);
+});
