@@ -13,6 +13,8 @@ export interface DadosCoassinatura {
   link: string;
   nome: string | null;
   etapa: string;
+  /** The step's id: its title is read again in the form's language (the model's translations). */
+  etapaId?: string;
   prazoEm: string;
   lembrete: boolean;
 }
@@ -24,7 +26,7 @@ export interface DadosDesfecho {
 export function mensagemCoassinatura(para: string, formulario: FormularioEmail, d: DadosCoassinatura): Mensagem {
   const f = formularioNoIdioma(formulario);
   const tx = (chave: ChaveServidor, params?: Record<string, string | number>) => textoCidadao(f.idioma, chave, params);
-  const params = { modelo: f.modelo, protocolo: f.protocolo, etapa: d.etapa };
+  const params = { modelo: f.modelo, protocolo: f.protocolo, etapa: f.definicao?.etapas?.find((e) => e.id === d.etapaId)?.titulo ?? d.etapa };
   const ola = d.nome ? `${tx('email.ola').replace(/[,:]$/, '')} ${d.nome},` : tx('email.ola');
   const pedido = tx('email.coassinatura', params);
   const prazo = tx('email.coassinatura-prazo', { data: formatarDataHoraCompleta(d.prazoEm) });

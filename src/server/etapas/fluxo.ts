@@ -78,7 +78,7 @@ export function criarFluxo(db: Banco, o: OpcoesEtapas & { emails: boolean; aoEnt
   async function novoLink(tx: Executor, f: FormularioDoFluxo, p: LinhaParte, lembrete: boolean) {
     const codigo = novoCodigo();
     await tx.query('update formulario_parte set codigo_hash = $2 where id = $1', [p.id, hashDoLink(codigo)]);
-    if (o.emails && p.email) await enfileirarEmail(tx, { formularioId: f.id, tipo: 'COASSINATURA', para: p.email, dados: { link: o.link(codigo), nome: p.nome, etapa: p.titulo, prazoEm: p.prazo_em, lembrete, idioma: f.idioma } });
+    if (o.emails && p.email) await enfileirarEmail(tx, { formularioId: f.id, tipo: 'COASSINATURA', para: p.email, dados: { link: o.link(codigo), nome: p.nome, etapa: p.titulo, etapaId: p.etapa, prazoEm: p.prazo_em, lembrete, idioma: f.idioma } });
   }
 
   /**

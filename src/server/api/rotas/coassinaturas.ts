@@ -4,7 +4,7 @@ import type { Definicao } from '../../../forms/definicao';
 import { definicaoDoCidadao } from '../../../forms/etapas';
 import { mascarar } from '../../../forms/dadosPessoais';
 import { mascararCpf } from '../../../forms/cpf';
-import { modeloNoIdioma } from '../../../forms/traducoes';
+import { idiomaDoConteudo, modeloNoIdioma, traduzirDefinicao } from '../../../forms/traducoes';
 import type { IdiomaCidadao } from '../../../i18n/cidadao';
 import { Andamento, Coassinatura, CorpoCoassinatura } from '../../../contrato/etapas';
 import { codigoConfere } from '../../pdf/comprovante';
@@ -73,7 +73,8 @@ export function registrarCoassinaturas(api: FastifyInstance, ctx: ContextoPublic
       protocolo: p.protocolo,
       modelo: emIdioma?.textos.nome ?? p.nome_modelo,
       idioma: p.idioma,
-      etapa: p.titulo,
+      // The step's title as the model's translations have it in the form's language (issue 37).
+      etapa: emIdioma?.definicao.etapas?.find((e) => e.id === p.etapa)?.titulo ?? p.titulo,
       nome: p.nome,
       situacao: p.situacao,
       prazoEm: iso(p.prazo_em),
@@ -161,12 +162,17 @@ export function registrarCoassinaturas(api: FastifyInstance, ctx: ContextoPublic
       }),
     },
     async (req, rep) => {
-      const [f] = await db.query<{ id: string; status: string; codigo_verificacao: string | null }>('select id::text, status, codigo_verificacao from formulario where protocolo = $1', [req.params.protocolo]);
+      const [f] = await db.query<{ id: string; status: string; codigo_verificacao: string | null; definicao: Definicao | null }>(
+        'select f.id::text, f.status, f.codigo_verificacao, v.definicao from formulario f left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao where f.protocolo = $1',
+        [req.params.protocolo],
+      );
       if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) throw naoEncontrado(textoCidadao(req.idioma, 'api.comprovante-inexistente'));
       const partes = await db.query<LinhaParte>(`select ${COLUNAS_PARTE} from formulario_parte p where p.formulario_id = $1 order by p.ordem, p.id`, [f.id]);
+      // The steps' titles in the language of the model's texts the citizen reads (issue 37).
+      const titulos = new Map((f.definicao ? (traduzirDefinicao(f.definicao, idiomaDoConteudo(f.definicao, req.idiomas)).etapas ?? []) : []).map((e) => [e.id, e.titulo]));
       const etapas: { titulo: string; tipo: string; partes: unknown[] }[] = [];
       for (const p of partes) {
-        if (etapas.length <= p.ordem) etapas.push({ titulo: p.titulo, tipo: p.tipo, partes: [] });
+        if (etapas.length <= p.ordem) etapas.push({ titulo: titulos.get(p.etapa) ?? p.titulo, tipo: p.tipo, partes: [] });
         etapas[p.ordem].partes.push({ nome: p.nome ? (mascarar('nome', p.nome) as string) : null, situacao: p.situacao, prazoEm: iso(p.prazo_em), agiuEm: iso(p.agiu_em), motivo: p.motivo });
       }
       rep.header('cache-control', 'no-store');
