@@ -4,6 +4,7 @@ import { formatarDataHoraCompleta } from '../i18n/datas';
 import { idiomaCidadaoDe, tradutorCidadao, type IdiomaCidadao } from '../i18n/cidadao';
 import { criarApi, SemResposta } from './api';
 import { Revisao } from './Revisao';
+import { RETORNO_ASSINATURA_GOVBR } from '../forms/vocabulario';
 
 /** The co-signer's request as the API gives it (issue 46). */
 interface Pedido {
@@ -16,6 +17,8 @@ interface Pedido {
   prazoEm: string | null;
   agiuEm: string | null;
   exigeLogin: boolean;
+  /** The model asks the gov.br signature (issue 44): the co-signer signs the same way; `exigida`, only so. */
+  assinatura: 'exigida' | 'opcional' | null;
   declaracao: string | null;
   definicao: Definicao | null;
   respostas: Record<string, unknown> | null;
@@ -51,10 +54,25 @@ export function Coassinatura(p: PropsCoassinatura) {
 
   useEffect(() => {
     let vivo = true;
-    api.chamar<Pedido & { detail?: string }>('GET', `/coassinaturas/${encodeURIComponent(p.codigo)}`).then(
-      (r) => vivo && (r.status === 200 ? (setPedido(r.json), setErro(null)) : setErro(r.json?.detail ?? t('cidadao.indisponivel'))),
-      (e) => vivo && setErro(e instanceof SemResposta ? t('cidadao.sem-conexao') : t('cidadao.indisponivel')),
-    );
+    void (async () => {
+      try {
+        // Back from gov.br (issue 44): why it was not signed, when it was not (the request then says it was).
+        const volta = new URLSearchParams(location.search).get(RETORNO_ASSINATURA_GOVBR);
+        if (volta) {
+          const q = new URLSearchParams(location.search);
+          q.delete(RETORNO_ASSINATURA_GOVBR);
+          history.replaceState(history.state, '', `${location.pathname}${q.size ? `?${q}` : ''}${location.hash}`);
+          const fim = await api.chamar<{ situacao: string; motivo: string | null }>('GET', `/assinaturas/${encodeURIComponent(volta)}`).catch(() => null);
+          if (vivo && fim?.json?.situacao === 'RECUSADA') setErro(fim.json.motivo ?? t('cidadao.fora-do-ar'));
+        }
+        const r = await api.chamar<Pedido & { detail?: string }>('GET', `/coassinaturas/${encodeURIComponent(p.codigo)}`);
+        if (!vivo) return;
+        if (r.status === 200) setPedido(r.json);
+        else setErro(r.json?.detail ?? t('cidadao.indisponivel'));
+      } catch (e) {
+        if (vivo) setErro(e instanceof SemResposta ? t('cidadao.sem-conexao') : t('cidadao.indisponivel'));
+      }
+    })();
     return () => void (vivo = false);
   }, [api, p.codigo]);
   // A refusal or an error is read out; an answered request moves the focus to its title.
@@ -71,6 +89,22 @@ export function Coassinatura(p: PropsCoassinatura) {
       if (r.status !== 200) return setErro(r.json?.detail ?? t('cidadao.fora-do-ar'));
       setPedido(r.json);
       p.container?.host.dispatchEvent(new CustomEvent('coassinatura', { bubbles: true, composed: true, detail: { protocolo: r.json.protocolo, decisao } }));
+    } catch (e) {
+      setErro(e instanceof SemResposta ? t('cidadao.sem-conexao') : t('cidadao.fora-do-ar'));
+    } finally {
+      setOcupado(false);
+    }
+  };
+
+  /** "Assinar com gov.br": to gov.br, and back to this page, where the request then says it was signed. */
+  const assinarNoGovbr = async () => {
+    if (pedido?.declaracao && !aceite) return setErro(t('validacao.declaracao'));
+    setOcupado(true);
+    setErro(null);
+    try {
+      const r = await api.chamar<{ url?: string; detail?: string }>('POST', `/coassinaturas/${encodeURIComponent(p.codigo)}/assinatura`, { corpo: { retorno: location.href, declaracaoAceita: aceite } });
+      if (r.status === 201 && r.json.url) return location.assign(r.json.url);
+      setErro(r.json?.detail ?? t('cidadao.fora-do-ar'));
     } catch (e) {
       setErro(e instanceof SemResposta ? t('cidadao.sem-conexao') : t('cidadao.fora-do-ar'));
     } finally {
@@ -150,9 +184,16 @@ export function Coassinatura(p: PropsCoassinatura) {
                 </form>
               ) : (
                 <p className="fc-acoes">
-                  <button type="button" className="fc-botao" disabled={ocupado} onClick={() => void responder('ASSINAR')}>
-                    {t('coassinatura.assinar')}
-                  </button>
+                  {pedido.assinatura && (
+                    <button type="button" className="fc-botao" disabled={ocupado} onClick={() => void assinarNoGovbr()}>
+                      {t('coassinatura.assinar-govbr')}
+                    </button>
+                  )}
+                  {pedido.assinatura !== 'exigida' && (
+                    <button type="button" className={pedido.assinatura ? 'fc-botao fc-botao-secundario' : 'fc-botao'} disabled={ocupado} onClick={() => void responder('ASSINAR')}>
+                      {t(pedido.assinatura ? 'coassinatura.assinar-sem-govbr' : 'coassinatura.assinar')}
+                    </button>
+                  )}
                   <button type="button" className="fc-botao fc-botao-secundario" onClick={() => setRecusando(true)}>
                     {t('coassinatura.recusar')}
                   </button>

@@ -20,6 +20,7 @@ export const Coassinatura = Type.Object(
     prazoEm: Nulavel(DataHora()),
     agiuEm: Nulavel(DataHora()),
     exigeLogin: Type.Boolean({ description: 'O pedido é para um CPF: o formulário só aparece com o token do cidadão desse CPF.' }),
+    assinatura: Nulavel(Enum(['exigida', 'opcional'] as const, 'O modelo pede a assinatura gov.br (issue 44): o coassinante assina da mesma forma (`POST …/assinatura`); `exigida`: só assim.')),
     declaracao: Nulavel(Type.String({ description: 'A declaração do modelo, que o coassinante aceita ao assinar.' })),
     definicao: Nulavel(Definicao),
     respostas: Nulavel(Objeto('As respostas do requerente, como ele as conferiu antes de enviar.')),

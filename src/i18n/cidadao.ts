@@ -235,6 +235,8 @@ export const TEXTOS_CIDADAO = {
   'coassinatura.entrar': ['Este pedido é para um CPF: entre com a sua conta gov.br para ver e assinar.', 'This request is for a CPF: sign in with your gov.br account to see and sign.', 'Esta solicitud es para un CPF: entre con su cuenta gov.br para ver y firmar.'],
   'coassinatura.aceite': ['Li o formulário e estou de acordo com a declaração acima.', 'I read the form and agree with the declaration above.', 'Leí el formulario y estoy de acuerdo con la declaración de arriba.'],
   'coassinatura.assinar': ['Assinar', 'Sign', 'Firmar'],
+  'coassinatura.assinar-govbr': ['Assinar com gov.br', 'Sign with gov.br', 'Firmar con gov.br'],
+  'coassinatura.assinar-sem-govbr': ['Assinar sem gov.br', 'Sign without gov.br', 'Firmar sin gov.br'],
   'coassinatura.recusar': ['Recusar', 'Refuse', 'Rechazar'],
   'coassinatura.motivo': ['Motivo da recusa', 'Reason for refusing', 'Motivo del rechazo'],
   'coassinatura.motivo-curto': ['Diga o motivo da recusa (ao menos 3 caracteres): quem enviou o formulário vai lê-lo.', 'Give the reason for refusing (at least 3 characters): whoever sent the form will read it.', 'Indique el motivo del rechazo (al menos 3 caracteres): quien envió el formulario lo leerá.'],

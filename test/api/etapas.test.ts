@@ -10,6 +10,7 @@ import { modeloPublicado } from '../apoio/entregas';
 import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { TENTATIVAS_CPF } from '../../src/server/api/rotas/coassinaturas';
 import type { Definicao } from '../../src/forms/definicao';
+import { CODIGO_SMS_DEMO } from '../../demo/server/assinaturaGovbrDemo';
 
 /**
  * Forms with several parties (issue 46), both databases, with the real delivery worker (a local receiver) and the
@@ -77,6 +78,7 @@ for (const banco of await bancosDeTeste()) {
       gestor = await clienteApi(url(), 'gestor');
       habitacao = ((await admin('GET', '/grupos-controle-conteudo?size=100')).json as { id: number; nome: string }[]).find((g) => g.nome === 'Habitação')!.id;
       for (const codigo of ['teste-locacao', 'teste-locacao-recusa', 'teste-locacao-prazo', 'teste-locacao-muda']) await modeloPublicado(admin, codigo, `${ambiente.receptor.origem}/${codigo}`, {}, definicao(habitacao));
+      await modeloPublicado(admin, 'teste-locacao-govbr', null, {}, { ...definicao(habitacao), assinatura: 'opcional' });
     });
     after(async () => {
       await ambiente.fechar();
@@ -253,6 +255,44 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(trilha.json[0].depois.motivo, 'Renda acima do limite do programa.');
       await new Promise((ok) => setTimeout(ok, 600));
       assert.equal(ambiente.receptor.doProtocolo(r.json.protocolo).length, 0);
+    });
+
+    test('num modelo com assinatura gov.br, o coassinante assina no gov.br: o documento dele fica assinado e selado; o CPF do certificado tem de ser o do pedido', async () => {
+      /** The co-signer at the demo's gov.br: the authorisation page, the account, back through the API to the portal page. */
+      const noGovbr = async (url: string, cpf: string) => {
+        const pagina = await (await fetch(url)).text();
+        const oculto = (n: string) => new RegExp(`name="${n}" value="([^"]*)"`).exec(pagina)![1].replace(/&amp;/g, '&');
+        const acao = new URL(/action="([^"]+)"/.exec(pagina)![1], url);
+        const autorizada = await fetch(acao, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ redirect_uri: oculto('redirect_uri'), state: oculto('state'), client_id: oculto('client_id'), nome: 'Lauro Locador', cpf, nivel: 'prata', codigo: CODIGO_SMS_DEMO, decisao: 'autorizar' }) });
+        const retorno = await fetch(autorizada.headers.get('location')!, { redirect: 'manual' });
+        assert.equal(retorno.status, 303);
+        return new URL(retorno.headers.get('location')!);
+      };
+      const r = await enviar('teste-locacao-govbr');
+      assert.equal(r.status, 201, JSON.stringify(r.json));
+      const codigo = await linkDe('lauro@exemplo.gov.br', r.json.protocolo);
+      const token = await tokenCidadao(CPF_LOCADOR);
+      assert.equal((await publico('GET', `/coassinaturas/${codigo}`, undefined, token)).json.assinatura, 'opcional');
+      const retorno = `${url()}/cidadao.html?coassinatura=${codigo}`;
+      assert.equal((await publico('POST', `/coassinaturas/${codigo}/assinatura`, { retorno: 'https://outro.exemplo/x' }, token)).status, 400);
+      // Another person's certificate: refused with the reason, nothing written.
+      const outro = await publico('POST', `/coassinaturas/${codigo}/assinatura`, { retorno, declaracaoAceita: true }, token);
+      assert.equal(outro.status, 201, JSON.stringify(outro.json));
+      const voltaOutro = await noGovbr(outro.json.url, CPF_OUTRO);
+      assert.equal(voltaOutro.searchParams.get('coassinatura'), codigo);
+      const recusa = await publico('GET', `/assinaturas/${voltaOutro.searchParams.get('assinatura-govbr')}`);
+      assert.equal(recusa.json.situacao, 'RECUSADA');
+      assert.equal((await publico('GET', `/coassinaturas/${codigo}`, undefined, token)).json.situacao, 'PENDENTE');
+      // The landlord's own: signed.
+      const inicio = await publico('POST', `/coassinaturas/${codigo}/assinatura`, { retorno, declaracaoAceita: true }, token);
+      const volta = await noGovbr(inicio.json.url, CPF_LOCADOR);
+      assert.equal((await publico('GET', `/assinaturas/${volta.searchParams.get('assinatura-govbr')}`)).json.situacao, 'ASSINADA');
+      assert.equal((await publico('GET', `/coassinaturas/${codigo}`, undefined, token)).json.situacao, 'ASSINADO');
+      const [parte] = await ambiente.s.db.query<{ pdf: Buffer; aceite: { govbr: { cpf: string }; texto: string } }>(`select pdf_assinado as pdf, aceite from formulario_parte p join formulario f on f.id = p.formulario_id where f.protocolo = $1 and p.email = 'lauro@exemplo.gov.br'`, [r.json.protocolo]);
+      assert.equal(Buffer.from(parte.pdf).subarray(0, 5).toString(), '%PDF-');
+      assert.ok(Buffer.from(parte.pdf).includes('/ByteRange'), 'the document carries the signature');
+      assert.equal(parte.aceite.govbr.cpf, CPF_LOCADOR.replace(/\D/g, ''));
+      assert.equal(parte.aceite.texto, 'Declaro que as informações deste pedido são verdadeiras.');
     });
   });
 }

@@ -145,6 +145,7 @@ export const status = {
   'ficha.quando': ['Quando', 'When'],
   'ficha.ate': ['até {data}', 'by {data}'],
   'ficha.aceitou': ['aceitou a declaração', 'accepted the declaration'],
+  'ficha.com-govbr': ['assinado com gov.br (documento assinado guardado)', 'signed with gov.br (signed document kept)'],
   'ficha.com-login': ['com login do CPF indicado', "with the named CPF's login"],
   'parte.AGUARDANDO': ['Não iniciada', 'Not started'],
   'parte.PENDENTE': ['Pendente', 'Pending'],

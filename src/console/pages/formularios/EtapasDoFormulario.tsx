@@ -106,7 +106,7 @@ export function EtapasDoFormulario({ f, id, aoDecidir }: { f: DetalheFormulario;
                 <td>{quem(p)}</td>
                 <td>{t(`parte.${p.situacao}`)}</td>
                 <td>{p.agiuEm ? formatarDataHoraCompleta(p.agiuEm) : p.prazoEm ? t('ficha.ate', { data: formatarDataHoraCompleta(p.prazoEm) }) : '—'}</td>
-                <td>{[p.motivo ? t('detalhes.motivo', { motivo: p.motivo }) : null, p.aceite && typeof p.aceite.texto === 'string' ? t('ficha.aceitou') : null, p.exigeCpf ? t('ficha.com-login') : null].filter(Boolean).join(' · ') || '—'}</td>
+                <td>{[p.motivo ? t('detalhes.motivo', { motivo: p.motivo }) : null, p.aceite && typeof p.aceite.texto === 'string' ? t('ficha.aceitou') : null, p.aceite?.govbr ? t('ficha.com-govbr') : p.exigeCpf ? t('ficha.com-login') : null].filter(Boolean).join(' · ') || '—'}</td>
               </tr>
             ))}
           </tbody>

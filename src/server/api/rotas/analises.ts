@@ -79,6 +79,7 @@ export async function blocoDasPartes(db: Executor, formularioId: string, clara: 
           p.agiuEm ? formatarDataHoraCompleta(p.agiuEm) : p.prazoEm ? emPortugues('ficha.ate', { data: formatarDataHoraCompleta(p.prazoEm) }) : null,
           p.motivo ? emPortugues('detalhes.motivo', { motivo: p.motivo }) : null,
           p.aceite && typeof p.aceite.texto === 'string' ? `${emPortugues('ficha.aceitou')}: "${p.aceite.texto}"` : null,
+          p.aceite?.govbr ? emPortugues('ficha.com-govbr') : null,
           p.aceite && typeof p.aceite.cpf === 'string' ? `login CPF ${p.aceite.cpf}` : null,
         ].filter(Boolean).join('; '),
       })),

@@ -14,11 +14,12 @@ import { doc, params, type ContextoPublico } from './contextoPublico';
 import type { CorpoEnviado, Envio, ModoEnvio, Recibo as ReciboEnvio } from './envios';
 import { Enum, Nulavel } from '../../../contrato/comum';
 import { RETORNO_ASSINATURA_GOVBR } from '../../../forms/vocabulario';
+import type { registrarCoassinaturas } from './coassinaturas';
 
 /** How long a citizen has at gov.br to authorise the signature (its token is good for 10 minutes after that). */
 const PRAZO_MINUTOS = 30;
 
-type Pendente = { id: string; codigo_servico: string; corpo: CorpoEnviado; cidadao: Cidadao | null; idioma: IdiomaCidadao; idiomas: string; retorno: string; situacao: string; motivo: string | null; formulario_id: string | null };
+type Pendente = { id: string; codigo_servico: string; corpo: CorpoEnviado; cidadao: Cidadao | null; idioma: IdiomaCidadao; idiomas: string; retorno: string; situacao: string; motivo: string | null; formulario_id: string | null; parte_id: string | null };
 
 const Situacao = Type.Object(
   {
@@ -42,6 +43,7 @@ export function registrarAssinaturas(
   ctx: ContextoPublico,
   porModelo: onRequestAsyncHookHandler,
   envios: { enviar(codigo: string, e: Envio, modo?: ModoEnvio): Promise<{ saida: ReciboEnvio | null; id?: string }>; recibo(id: string): Promise<ReciboEnvio> },
+  coassinaturas: ReturnType<typeof registrarCoassinaturas>,
 ) {
   const db = ctx.db;
   const govbr: AssinaturaGovbr | null = ctx.o.assinaturaGovbr ?? null;
@@ -92,7 +94,7 @@ export function registrarAssinaturas(
       // Taken once: a reload of this address (its code already spent) finds it taken and just goes back.
       const [p] = await db.query<Pendente>(
         `update assinatura_pendente set situacao = 'ASSINANDO' where id = $1 and situacao = 'AGUARDANDO' and criada_em > now() - make_interval(mins => $2)
-         returning id, codigo_servico, corpo, cidadao, idioma, idiomas, retorno, situacao, motivo, formulario_id::text`,
+         returning id, codigo_servico, corpo, cidadao, idioma, idiomas, retorno, situacao, motivo, formulario_id::text, parte_id::text`,
         [req.query.state ?? '', PRAZO_MINUTOS],
       );
       if (!p) {
@@ -108,6 +110,11 @@ export function registrarAssinaturas(
         if (!req.query.code || !govbr) throw new RecusaDaAssinatura('api.assinatura-nao-autorizada');
         const token = await govbr.token(req.query.code);
         const titular = await govbr.certificado(token);
+        // A co-signer's authorisation (issue 46): their own document signed, and their co-signature written.
+        if (p.parte_id) {
+          const recusa = await coassinaturas.assinarComGovbr(p.parte_id, p, titular, (conteudo) => govbr.assinar(token, conteudo), req.ip);
+          return await fim(recusa ? 'RECUSADA' : 'ASSINADA', recusa, null);
+        }
         // Signed in, the signature must be the account's own.
         if (p.cidadao && titular.cpf && titular.cpf !== p.cidadao.cpf) return await fim('RECUSADA', textoCidadao(p.idioma, 'api.assinatura-outra-pessoa'), null);
         const idiomas = p.idiomas.split(',').filter((i): i is IdiomaCidadao => (IDIOMAS_CIDADAO as readonly string[]).includes(i));

@@ -173,8 +173,7 @@ export async function rotasPublicas(api: FastifyInstance, db: Banco, o: OpcoesPu
   const porModelo = limites.gancho(nomeados.modelo, (req) => (req.params as { codigoServico?: string }).codigoServico ?? '');
   await registrarComprovantes(api, ctx);
   registrarPagamentos(api, ctx);
-  registrarCoassinaturas(api, ctx);
-  registrarAssinaturas(api, ctx, porModelo, registrarEnvios(api, ctx, porModelo));
+  registrarAssinaturas(api, ctx, porModelo, registrarEnvios(api, ctx, porModelo), registrarCoassinaturas(api, ctx));
   registrarVerificacoes(api, ctx, porModelo);
   await registrarAnexosPublicos(api, ctx, porModelo);
   registrarRascunhos(api, ctx, o.rascunhos, porModelo);
