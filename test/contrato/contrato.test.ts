@@ -345,6 +345,8 @@ for (const { nome, alvo: criar } of await alvos()) {
             { id: 'fiador', tipo: 'coassinatura', titulo: 'Assinatura do fiador', prazoDias: 5, coassinantes: [{ email: 'fiador@exemplo.gov.br', nome: 'Fiador' }] },
             { id: 'analise', tipo: 'analise', titulo: 'Análise', prazoDias: 5, grupoControleConteudoId: grupo.id },
           ],
+          // The co-signer may sign with gov.br too (issue 44's signature asked, not required).
+          assinatura: 'opcional',
         };
         await chamar('PUT', `/modelos/${comEtapas}`, { corpo: { nome: m.nome, grupoControleConteudoId: grupo.id, definicao: defEtapas, versao: m.versao }, espera: 200 });
         await chamar('POST', `/modelos/${comEtapas}/versoes`, { espera: 201 });
@@ -355,6 +357,8 @@ for (const { nome, alvo: criar } of await alvos()) {
         assert.equal((await chamar('GET', `/publico/coassinaturas/${link}`, { token: null, espera: 200 })).corpo.etapa, 'Assinatura do fiador');
         await chamar('GET', '/publico/coassinaturas/link-que-nao-existe-000', { token: null, espera: 404 });
         await chamar('POST', `/publico/coassinaturas/${link}`, { token: null, corpo: { decisao: 'RECUSAR' }, espera: 422 });
+        await chamar('POST', `/publico/coassinaturas/${link}/assinatura`, { token: null, corpo: { retorno: 'https://fora.exemplo/volta' }, espera: 400 });
+        assert.match((await chamar('POST', `/publico/coassinaturas/${link}/assinatura`, { token: null, corpo: { retorno: `${new URL(a.base).origin}/cidadao.html` }, espera: 201 })).corpo.url, /^http/);
         await chamar('POST', `/publico/coassinaturas/${link}`, { token: null, corpo: { decisao: 'ASSINAR' }, espera: 200 });
         await chamar('POST', `/publico/coassinaturas/${link}`, { token: null, corpo: { decisao: 'ASSINAR' }, espera: 409 });
         const pendentes = (await chamar('GET', '/analises?sort=prazoEm,asc', { espera: 200 })).corpo;
@@ -472,7 +476,7 @@ for (const { nome, alvo: criar } of await alvos()) {
     test('toda operação documentada foi chamada com sucesso', () => {
       // Against another server, a signed attachment link can only come from one of its deliveries: that one operation is named, not called.
       // …and its fees are paid at its own PSP: the payment operations are named, not called, without ours.
-      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix', 'devolverPagamento']), ...(a.codigoDeCoassinatura ? [] : ['obterCoassinatura', 'responderCoassinatura', 'obterAndamento', 'listarAnalises', 'analisarFormulario'])];
+      const semComoChamar = [...(a.linkDeAnexo ? [] : ['baixarAnexoPorLink']), ...(a.psp ? [] : ['obterPagamento', 'renovarPagamento', 'notificarPix', 'devolverPagamento']), ...(a.codigoDeCoassinatura ? [] : ['obterCoassinatura', 'responderCoassinatura', 'iniciarCoassinaturaGovbr', 'obterAndamento', 'listarAnalises', 'analisarFormulario'])];
       if (semComoChamar.length) console.log(`# não chamada contra ${externo}: ${semComoChamar.join(', ')} (o link assinado só vem numa entrega do servidor; o pagamento, no PSP dele)`);
       const faltam = contrato.operacoes.filter((o) => !semComoChamar.includes(o.id) && ![...(vistos.get(o.id) ?? [])].some((s) => s < 300)).map((o) => `${o.metodo} ${o.caminho} (${o.id})`);
       assert.deepEqual(faltam, []);
