@@ -293,6 +293,15 @@ for (const banco of await bancosDeTeste()) {
       assert.ok(Buffer.from(parte.pdf).includes('/ByteRange'), 'the document carries the signature');
       assert.equal(parte.aceite.govbr.cpf, CPF_LOCADOR.replace(/\D/g, ''));
       assert.equal(parte.aceite.texto, 'Declaro que as informações deste pedido são verdadeiras.');
+
+      // Past the model's retention, the parties' personal data and the signed document go; what each did stays.
+      await ambiente.s.db.query(`update modelo set retencao_dias = 30 where codigo_servico = 'teste-locacao-govbr'`);
+      await ambiente.s.db.query(`update formulario set recebido_em = now() - interval '40 days' where protocolo = $1`, [r.json.protocolo]);
+      assert.ok((await ambiente.s.retencao.rodada()) >= 1);
+      const depois = await ambiente.s.db.query<{ nome: string | null; email: string | null; cpf: string | null; pdf: Buffer | null; situacao: string; aceite: Record<string, unknown> | null }>(`select p.nome, p.email, p.cpf, p.pdf_assinado as pdf, p.situacao, p.aceite from formulario_parte p join formulario f on f.id = p.formulario_id where f.protocolo = $1 order by p.ordem, p.id`, [r.json.protocolo]);
+      assert.deepEqual(depois.map((x) => [x.nome, x.email, x.cpf, x.pdf]), depois.map(() => [null, null, null, null]));
+      assert.equal(depois[0].situacao, 'ASSINADO');
+      assert.deepEqual(Object.keys(depois[0].aceite!).sort(), ['em', 'texto']);
     });
   });
 }

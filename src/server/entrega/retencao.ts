@@ -96,6 +96,14 @@ export function criarRetencao(db: Banco, o: OpcoesRetencao, anexos?: Pick<Anexos
       );
       // The receipt the citizen signed (issue 44) holds the answers and the signer: it goes with them.
       await tx.query('delete from comprovante_assinado where formulario_id = any($1::bigint[])', [feitos.map((f) => f.id)]);
+      // The parties of the steps after sending (issue 46): who they were, their login and their signed document go too;
+      // what each did and when stays (the form's story).
+      await tx.query(
+        `update formulario_parte set nome = null, email = null, cpf = null, pdf_assinado = null, codigo_hash = null,
+                aceite = case when aceite is null then null else aceite - 'cpf' - 'loginNome' - 'origem' - 'govbr' end
+          where formulario_id = any($1::bigint[])`,
+        [feitos.map((f) => f.id)],
+      );
       const descartados = feitos.flatMap((f) => f.anexos);
       if (descartados.length) await tx.query('update anexo set formulario_id = null, descartado_em = now() where id = any($1::uuid[]) and formulario_id = any($2::bigint[])', [descartados, feitos.map((f) => f.id)]);
       return feitos.length;
