@@ -133,4 +133,36 @@ describe('formulário com várias partes, de ponta a ponta', () => {
       await ingles.close();
     }
   });
+
+  test('o construtor mostra as etapas do modelo e recusa um prazo que não é número (1280 px em pt-BR, 390 px em inglês)', async () => {
+    await demo.comUsuario('admin', async (a) => {
+      await irPara(a, `/modelos/${AUXILIO_ALUGUEL}`);
+      await esperarTitulo(a, `Modelo ${AUXILIO_ALUGUEL}`);
+      const editor = noConsole(a, '[data-testid=editor-etapas]');
+      await editor.waitFor();
+      assert.equal(await editor.getByLabel('Título da etapa').first().inputValue(), 'Assinatura do locador');
+      assert.equal(await editor.getByLabel('Pergunta com o e-mail').inputValue(), 'email-locador');
+      assert.equal(await editor.getByLabel('Grupo que analisa').locator('option:checked').innerText(), 'Habitação');
+      await editor.getByLabel('Prazo (dias)').first().fill('dez');
+      await editor.getByText('Informe um número inteiro de dias.').waitFor();
+      await editor.scrollIntoViewIfNeeded();
+      await semViolacoesAxe(a, 'o editor de etapas');
+      await a.screenshot({ path: join(PASTA, 'construtor-etapas-1280.png') });
+    });
+    const ingles = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const a = await ingles.newPage();
+      await a.goto(`${demo.base}/?language=en`);
+      await preencherLogin(a, 'admin');
+      await a.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+      await a.setViewportSize({ width: 390, height: 844 });
+      await irPara(a, `/modelos/${AUXILIO_ALUGUEL}`);
+      const editor = noConsole(a, '[data-testid=editor-etapas]');
+      await editor.getByText('Steps after sending').waitFor({ timeout: 20_000 });
+      await editor.scrollIntoViewIfNeeded();
+      await a.screenshot({ path: join(PASTA, 'construtor-etapas-en-390.png') });
+    } finally {
+      await ingles.close();
+    }
+  });
 });

@@ -68,6 +68,6 @@ test('the builder: a new step gets a name of its own; removing an analysis frees
 
 test('publishing says how the steps changed', async () => {
   const { diferenca } = await import('../../src/forms/diferenca');
-  assert.ok(diferenca({ secoes: D.secoes }, D).jornada.includes('Etapas depois do envio: — → agora coassinatura “Locador” (2 coassinante(s), 5 dias) → análise “Análise” (10 dias)'));
+  assert.ok(diferenca({ secoes: D.secoes }, D).jornada.includes('Etapas depois do envio: — → agora coassinatura “Locador” (2 coassinantes, 5 dias) → análise “Análise” (10 dias)'));
   assert.deepEqual(diferenca(D, D).jornada, []);
 });
