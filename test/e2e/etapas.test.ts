@@ -140,9 +140,10 @@ describe('formulário com várias partes, de ponta a ponta', () => {
       await esperarTitulo(a, `Modelo ${AUXILIO_ALUGUEL}`);
       const editor = noConsole(a, '[data-testid=editor-etapas]');
       await editor.waitFor();
+      // The groups come after the model (their own request): waited for, not read at once.
+      await esperarAte(async () => (await editor.getByLabel('Grupo que analisa').locator('option:checked').innerText()) === 'Habitação', 15_000, 'o grupo da análise');
       assert.equal(await editor.getByLabel('Título da etapa').first().inputValue(), 'Assinatura do locador');
       assert.equal(await editor.getByLabel('Pergunta com o e-mail').inputValue(), 'email-locador');
-      assert.equal(await editor.getByLabel('Grupo que analisa').locator('option:checked').innerText(), 'Habitação');
       await editor.getByLabel('Prazo (dias)').first().fill('dez');
       await editor.getByText('Informe um número inteiro de dias.').waitFor();
       await editor.scrollIntoViewIfNeeded();

@@ -1,3 +1,4 @@
+import { definicaoDoCidadao } from '../../../../forms/etapas';
 import { Button, ButtonGroup, Callout, Tab, Tabs } from '@blueprintjs/core';
 import { enviaSms, orcamentoSms } from '../../../../forms/verificacao';
 import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
@@ -282,7 +283,7 @@ export default function Construtor() {
                 <h2>{t('construtor.previa')}</h2>
                 <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
                 {idiomasPrevia.length > 1 && <CampoSelecao rotulo={t('construtor.idioma-previa')} valor={previa} opcoes={idiomasPrevia.map((i) => ({ valor: i, rotulo: NOME_IDIOMA[i] }))} aoMudar={(v) => setIdiomaPrevia(v as IdiomaCidadao)} />}
-                <Formulario key={previa} definicao={traduzirDefinicao(definicao, previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
+                <Formulario key={previa} definicao={traduzirDefinicao(definicaoDoCidadao(definicao), previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} destaque={selecionado} />
               </aside>
             </div>
           }
@@ -299,7 +300,7 @@ export default function Construtor() {
               <aside className="cf-previa" aria-label={t('construtor.previa')}>
                 <h2>{t('construtor.previa')}</h2>
                 <p className="cf-ajuda">{t('construtor.previa-ajuda')}</p>
-                <Formulario key={previa} definicao={traduzirDefinicao(definicao, previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} iniciais={amostra} aoMudarRespostas={setAmostra} />
+                <Formulario key={previa} definicao={traduzirDefinicao(definicaoDoCidadao(definicao), previa)} idioma={previa} nivel={3} textoEnviar={t('construtor.conferir')} iniciais={amostra} aoMudarRespostas={setAmostra} />
               </aside>
             </div>
           }
