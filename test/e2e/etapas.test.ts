@@ -21,6 +21,20 @@ const foto = (p: Page, nome: string) => p.screenshot({ path: join(PASTA, `${nome
 const CPF_LOCADOR = '111.444.777-35';
 
 type Email = { para: string[]; assunto: string; texto: string };
+/** The console in English at 390 px, as the administrator (the language chosen on the page, the login after it). */
+async function emIngles390(corpo: (a: Page) => Promise<void>) {
+  const ingles = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const a = await ingles.newPage();
+    await a.goto(`${demo.base}/?language=en`);
+    await preencherLogin(a, 'admin');
+    await a.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
+    await a.setViewportSize({ width: 390, height: 844 });
+    await corpo(a);
+  } finally {
+    await ingles.close();
+  }
+}
 const emails = async () => (await (await fetch(`${demo.base}/demo/emails.json`)).json()) as Email[];
 const entregas = async (protocolo: string) => ((await (await fetch(`${demo.base}/demo/receptor`)).json()) as { recebidas: { protocolo: string; partes: { situacao: string; autor: string }[] | null }[] }).recebidas.filter((r) => r.protocolo === protocolo);
 
@@ -114,13 +128,7 @@ describe('formulário com várias partes, de ponta a ponta', () => {
     assert.match(desfecho!.texto, /foi aprovado e seguiu para o órgão responsável/);
 
     // The console in English at 390 px: the drawer's steps, as staff read them.
-    const ingles = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const a = await ingles.newPage();
-      await a.goto(`${demo.base}/?language=en`);
-      await preencherLogin(a, 'admin');
-      await a.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
-      await a.setViewportSize({ width: 390, height: 844 });
+    await emIngles390(async (a) => {
       await irPara(a, `/formularios?protocolo=${protocolo}`);
       await esperarTitulo(a, 'Filled forms');
       await noConsole(a, `.cf-tabela-dados tbody tr:has-text("${protocolo}")`).click();
@@ -129,9 +137,7 @@ describe('formulário com várias partes, de ponta a ponta', () => {
       assert.match(await etapasEn.innerText(), /Signed[\s\S]*Approved/);
       await semViolacoesAxe(a, 'the drawer in English');
       await a.screenshot({ path: join(PASTA, 'gaveta-en-390.png'), fullPage: true });
-    } finally {
-      await ingles.close();
-    }
+    });
   });
 
   test('o construtor mostra as etapas do modelo e recusa um prazo que não é número (1280 px em pt-BR, 390 px em inglês)', async () => {
@@ -150,20 +156,12 @@ describe('formulário com várias partes, de ponta a ponta', () => {
       await semViolacoesAxe(a, 'o editor de etapas');
       await a.screenshot({ path: join(PASTA, 'construtor-etapas-1280.png') });
     });
-    const ingles = await demo.navegador.newContext({ viewport: { width: 1280, height: 900 } });
-    try {
-      const a = await ingles.newPage();
-      await a.goto(`${demo.base}/?language=en`);
-      await preencherLogin(a, 'admin');
-      await a.locator('console-formularios [data-testid=menu]').waitFor({ timeout: 20_000 });
-      await a.setViewportSize({ width: 390, height: 844 });
+    await emIngles390(async (a) => {
       await irPara(a, `/modelos/${AUXILIO_ALUGUEL}`);
       const editor = noConsole(a, '[data-testid=editor-etapas]');
       await editor.getByText('Steps after sending').waitFor({ timeout: 20_000 });
       await editor.scrollIntoViewIfNeeded();
       await a.screenshot({ path: join(PASTA, 'construtor-etapas-en-390.png') });
-    } finally {
-      await ingles.close();
-    }
+    });
   });
 });

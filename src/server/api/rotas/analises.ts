@@ -16,6 +16,7 @@ import { conflito, ErroHttp, MSG_CAMPOS, naoEncontrado, proibido } from '../erro
 import { exportacaoMascarada } from '../exportacao';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import { resumoFormulario, type LinhaFormulario } from '../resumoFormulario';
 import type { BlocoRespostas } from '../../../forms/respostas';
 import { emPortugues } from '../../../i18n';
 import { formatarDataHoraCompleta } from '../../../i18n/datas';
@@ -87,19 +88,7 @@ export async function blocoDasPartes(db: Executor, formularioId: string, clara: 
   ];
 }
 
-interface LinhaAnalise {
-  id: string;
-  protocolo: string;
-  codigo_servico: string;
-  modelo_nome: string;
-  modelo_versao: number;
-  status: string;
-  cpf_requerente: string | null;
-  nome_requerente: string | null;
-  email_requerente: string | null;
-  recebido_em: string;
-  anonimizado_em: string | null;
-  idioma: 'pt-BR' | 'en' | 'es';
+interface LinhaAnalise extends LinhaFormulario {
   etapa: string;
   titulo: string;
   grupo_controle_conteudo_id: number;
@@ -135,7 +124,7 @@ export async function rotasAnalises(api: FastifyInstance, db: Banco, fluxo: Flux
       return enviarLista(
         rep,
         linhas.map((r) => ({
-          formulario: { id: Number(r.id), protocolo: r.protocolo, codigoServico: r.codigo_servico, modeloNome: r.modelo_nome, modeloVersao: r.modelo_versao, status: r.status, cpfRequerente: r.cpf_requerente ? mascararCpf(r.cpf_requerente) : null, nomeRequerente: r.nome_requerente && (mascarar('nome', r.nome_requerente) as string), emailRequerente: r.email_requerente && (mascarar('email', r.email_requerente) as string), recebidoEm: r.recebido_em, anonimizadoEm: r.anonimizado_em, idioma: r.idioma },
+          formulario: resumoFormulario(r),
           etapa: r.etapa,
           titulo: r.titulo,
           grupoControleConteudoId: r.grupo_controle_conteudo_id,

@@ -10,7 +10,7 @@ import { respostasComoVistas } from '../../../forms/respostas';
 import { camposOcultos } from '../../../forms/condicoes';
 import { formatarDataHora } from '../../../i18n/datas';
 import { emPortugues, traduzir } from '../../../i18n';
-import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../../forms/status';
+import { ROTULO_STATUS_FORMULARIO, rotuloDe } from '../../../forms/status';
 import { BOM, linhaCsv } from '../../../forms/csv';
 import type { Banco, Executor } from '../../db';
 import { lerDe } from '../../leitura';
@@ -28,10 +28,11 @@ import { codigoConfere } from '../../pdf/comprovante';
 import { exportarCsv } from '../exportacao';
 import { RESPOSTA_ANEXO, servirAnexo, type Anexos } from '../../anexos/anexos';
 import { IdLongo } from '../../../contrato/comum';
-import { AssinaturaDoFormulario, CorpoDevolucao, consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, PagamentoDoFormulario, RelatorioTitular, type TFormulario } from '../../../contrato/formularios';
+import { AssinaturaDoFormulario, CorpoDevolucao, consultaExportacao, consultaFormularios, consultaPdf, consultaVerificacao, Verificacao, consultaRelatorio, DadosPessoais, DetalheFormulario, Formulario, PagamentoDoFormulario, RelatorioTitular } from '../../../contrato/formularios';
 
 const doc = documentarComo('Formulários');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
+import { resumoFormulario, type LinhaFormulario } from '../resumoFormulario';
 import { blocoDasPartes, etapasDoFormulario, gruposDasAnalises } from './analises';
 
 export interface QueryFormularios {
@@ -45,41 +46,6 @@ export interface QueryFormularios {
   size?: number;
   sort?: string[];
 }
-
-interface LinhaFormulario {
-  id: string;
-  protocolo: string;
-  codigo_servico: string;
-  modelo_nome: string;
-  modelo_versao: number;
-  status: StatusFormulario;
-  cpf_requerente: string | null;
-  nome_requerente: string | null;
-  email_requerente: string | null;
-  recebido_em: string;
-  anonimizado_em: string | null;
-  idioma: 'pt-BR' | 'en' | 'es';
-  respostas?: Record<string, unknown>;
-}
-
-/**
- * A form in a list: the requester's CPF always masked there; name and e-mail in clear only for whoever
- * holds READ_FORMULARIO_DADOS_PESSOAIS (issue 13).
- */
-const resumo = (r: LinhaFormulario, clara = false): TFormulario => ({
-  id: Number(r.id),
-  protocolo: r.protocolo,
-  codigoServico: r.codigo_servico,
-  modeloNome: r.modelo_nome,
-  modeloVersao: r.modelo_versao,
-  status: r.status,
-  cpfRequerente: r.cpf_requerente ? mascararCpf(r.cpf_requerente) : null,
-  nomeRequerente: r.nome_requerente && (clara ? r.nome_requerente : (mascarar('nome', r.nome_requerente) as string)),
-  emailRequerente: r.email_requerente && (clara ? r.email_requerente : (mascarar('email', r.email_requerente) as string)),
-  recebidoEm: r.recebido_em,
-  anonimizadoEm: r.anonimizado_em,
-  idioma: r.idioma,
-});
 
 /** A form's Pix fee as the drawer shows it (issue 38): null for a form without a fee. */
 async function pagamentoDoFormulario(db: Executor, id: string) {
@@ -203,7 +169,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const ler = lerDe(db, req.chamador?.username);
       const pagina = paginaNoTempo<LinhaFormulario>(ler, LISTA, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'recebidoEm'), de: q.de, ate: q.ate, contadores: q.protocolo || q.cpf ? null : (p) => filtroContadores({ ...q, ...p }, escopo) });
       const [linhas, total, clara] = await Promise.all([pagina, totalFormularios(ler, q, escopo), vePessoais(db, req)]);
-      return enviarLista(rep, linhas.map((r) => resumo(r, clara)), l, total);
+      return enviarLista(rep, linhas.map((r) => resumoFormulario(r, clara)), l, total);
     },
   );
 
@@ -301,7 +267,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       const clara = await vePessoais(db, req);
       // Personal data shows masked, for everyone: who holds the permission asks for it ("Mostrar"), and that is recorded.
       return {
-        ...resumo(r),
+        ...resumoFormulario(r),
         respostas: mascararRespostas(versao?.definicao, r.respostas ?? {}),
         dadosPessoais: { mascarados: true, podeMostrar: clara },
         versaoModelo: versao ?? null,
@@ -348,7 +314,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       if (!f || !codigoConfere(f.codigo_verificacao, req.query.codigo)) return { valido: false };
       const escopo = await escopoDe(req);
       const visivel = !escopo || escopo.includes(f.grupo_controle_conteudo_id);
-      return visivel ? { valido: true, formulario: resumo(f, false) } : { valido: true };
+      return visivel ? { valido: true, formulario: resumoFormulario(f, false) } : { valido: true };
     },
   );
 
