@@ -33,8 +33,8 @@ export interface ParteNova {
   grupo: number | null;
 }
 
-/** The status a form waits in during a step. */
-export const STATUS_DA_ETAPA: Record<TipoEtapa, StatusFormulario> = { coassinatura: 'AGUARDANDO_ASSINATURAS', analise: 'EM_ANALISE' };
+/** The status a form waits in during a step, by the kind of its parties. */
+export const STATUS_DA_PARTE: Record<ParteNova['tipo'], StatusFormulario> = { COASSINATURA: 'AGUARDANDO_ASSINATURAS', ANALISE: 'EM_ANALISE' };
 export const TIPO_DA_PARTE: Record<TipoEtapa, ParteNova['tipo']> = { coassinatura: 'COASSINATURA', analise: 'ANALISE' };
 
 /** The questions reserved to an analysis step (`etapa`): staff fill them, the citizen never sees them. */

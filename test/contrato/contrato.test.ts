@@ -14,7 +14,7 @@ import addFormats from 'ajv-formats';
 import { bancosDeTeste, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { gerarCertificados } from '../../demo/server/pix/certificados';
 import { iniciarSimuladorPsp, type SimuladorPsp } from '../../demo/server/pix/simuladorPsp';
-import { hashDoLink } from '../../src/server/etapas/fluxo';
+import { hashDoCodigo } from '../../src/server/codigos';
 
 type Json = any;
 interface Resposta {
@@ -80,7 +80,7 @@ async function alvos(): Promise<{ nome: string; alvo: () => Promise<Alvo> }[]> {
       const [admin, visitante] = await Promise.all([entrarComo(s.url, 'admin'), entrarComo(s.url, 'visitante')]);
       return { base: `${s.url}/api`, tokens: { admin: admin.access_token, semAcesso: visitante.access_token }, destino: `${s.url}/demo/receptor`, linkDeAnexo: (id) => s.integracao.links.gerar(id).url, psp, codigoDeCoassinatura: async (protocolo) => {
         const codigo = randomBytes(18).toString('base64url');
-        await s.db.query(`update formulario_parte p set codigo_hash = $2 from formulario f where f.id = p.formulario_id and f.protocolo = $1 and p.situacao = 'PENDENTE' and p.tipo = 'COASSINATURA'`, [protocolo, hashDoLink(codigo)]);
+        await s.db.query(`update formulario_parte p set codigo_hash = $2 from formulario f where f.id = p.formulario_id and f.protocolo = $1 and p.situacao = 'PENDENTE' and p.tipo = 'COASSINATURA'`, [protocolo, hashDoCodigo(codigo)]);
         return codigo;
       }, expirarPagamento: async (txid) => (await s.db.query(`update cobranca_pix set expira_em = now() - interval '1 hour', proxima_tentativa_em = now() where txid = $1`, [txid]), await s.pix!.rodada(), undefined), fechar: async () => (await s.fechar(), await psp.fechar(), await b.descartar?.()) };
     },

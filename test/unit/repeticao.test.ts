@@ -123,7 +123,8 @@ describe('a diferença entre versões fala da jornada', () => {
 
 describe('validade e link dos rascunhos', () => {
   test('30 dias por padrão, RASCUNHO_VALIDADE_DIAS e RASCUNHO_URL conferidos; código com ao menos 128 bits', async () => {
-    const { opcoesRascunhosDoAmbiente, novoCodigoRascunho, hashDoCodigo } = await import('../../src/server/api/rotas/rascunhos');
+    const { opcoesRascunhosDoAmbiente } = await import('../../src/server/api/rotas/rascunhos');
+    const { novoCodigo, hashDoCodigo } = await import('../../src/server/codigos');
     const padrao = opcoesRascunhosDoAmbiente({}, 'https://portal.exemplo.gov.br');
     assert.equal(padrao.validadeDias, 30);
     assert.equal(padrao.link('a b'), 'https://portal.exemplo.gov.br/cidadao.html?rascunho=a%20b');
@@ -131,7 +132,7 @@ describe('validade e link dos rascunhos', () => {
     assert.equal(opcoesRascunhosDoAmbiente({ RASCUNHO_VALIDADE_DIAS: '7' }, 'x').validadeDias, 7);
     assert.throws(() => opcoesRascunhosDoAmbiente({ RASCUNHO_URL: 'https://servicos.gov.br/retomar' }, 'x'), /inclua \{codigo\}/);
     assert.throws(() => opcoesRascunhosDoAmbiente({ RASCUNHO_VALIDADE_DIAS: '0' }, 'x'));
-    const codigos = new Set(Array.from({ length: 1000 }, novoCodigoRascunho));
+    const codigos = new Set(Array.from({ length: 1000 }, novoCodigo));
     assert.equal(codigos.size, 1000);
     for (const c of [...codigos].slice(0, 10)) assert.ok(Buffer.from(c, 'base64url').length * 8 >= 128);
     assert.equal(hashDoCodigo('x').length, 32, 'only a SHA-256 is kept');

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Banco, Executor } from '../db';
+import { hashDoCodigo, novoCodigo } from '../codigos';
 import { enfileirarEmail } from '../email/mensageiro';
-import { STATUS_DA_ETAPA, type ParteNova, type SituacaoParte } from '../../forms/etapas';
+import { STATUS_DA_PARTE, type ParteNova, type SituacaoParte } from '../../forms/etapas';
 import type { StatusFormulario } from '../../forms/status';
 import { ErroConfiguracao } from '../ambiente';
 
@@ -23,9 +23,6 @@ export function opcoesEtapasDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: strin
   return { link: (codigo) => modelo.replace('{codigo}', encodeURIComponent(codigo)) };
 }
 
-/** A co-signer's link code: 144 random bits; only its SHA-256 is kept. */
-export const hashDoLink = (codigo: string) => createHash('sha256').update(codigo, 'utf8').digest();
-const novoCodigo = () => randomBytes(18).toString('base64url');
 
 export const STATUS_EM_ETAPA: readonly StatusFormulario[] = ['AGUARDANDO_ASSINATURAS', 'EM_ANALISE'];
 
@@ -77,7 +74,7 @@ export function criarFluxo(db: Banco, o: OpcoesEtapas & { emails: boolean; aoEnt
   /** A co-signer's new link: its code's hash replaces the last one's, the e-mail carries the code (emptied once sent). */
   async function novoLink(tx: Executor, f: FormularioDoFluxo, p: LinhaParte, lembrete: boolean) {
     const codigo = novoCodigo();
-    await tx.query('update formulario_parte set codigo_hash = $2 where id = $1', [p.id, hashDoLink(codigo)]);
+    await tx.query('update formulario_parte set codigo_hash = $2 where id = $1', [p.id, hashDoCodigo(codigo)]);
     if (o.emails && p.email) await enfileirarEmail(tx, { formularioId: f.id, tipo: 'COASSINATURA', para: p.email, dados: { link: o.link(codigo), nome: p.nome, etapa: p.titulo, etapaId: p.etapa, prazoEm: p.prazo_em, lembrete, idioma: f.idioma } });
   }
 
@@ -117,7 +114,7 @@ export function criarFluxo(db: Banco, o: OpcoesEtapas & { emails: boolean; aoEnt
       [f.id, ordem, etapa?.lembreteDias ?? null],
     );
     const [primeira] = abertasAgora;
-    const status = STATUS_DA_ETAPA[primeira.tipo === 'COASSINATURA' ? 'coassinatura' : 'analise'];
+    const status = STATUS_DA_PARTE[primeira.tipo];
     await tx.query('update formulario set status = $2, atualizado_em = now() where id = $1', [f.id, status]);
     f.status = status;
     for (const p of abertasAgora) if (p.tipo === 'COASSINATURA') await novoLink(tx, f, p, false);

@@ -8,9 +8,9 @@ import { RecusaDaAssinatura, type AssinaturaGovbr } from '../../assinatura/govbr
 import { assinarPdfPor, selarPdf } from '../../pdf/selo';
 import { gerarPdf } from '../../pdf/gerador';
 import type { Cidadao } from '../cidadao';
-import { ErroHttp, invalido, naoEncontrado } from '../erros';
+import { ErroHttp, naoEncontrado } from '../erros';
 import { parametros } from '../contrato';
-import { doc, params, type ContextoPublico } from './contextoPublico';
+import { doc, params, retornoAutorizado, type ContextoPublico } from './contextoPublico';
 import type { CorpoEnviado, Envio, ModoEnvio, Recibo as ReciboEnvio } from './envios';
 import { Enum, Nulavel } from '../../../contrato/comum';
 import { RETORNO_ASSINATURA_GOVBR } from '../../../forms/vocabulario';
@@ -47,7 +47,6 @@ export function registrarAssinaturas(
 ) {
   const db = ctx.db;
   const govbr: AssinaturaGovbr | null = ctx.o.assinaturaGovbr ?? null;
-  const origens = new Set(ctx.o.origens ?? []);
 
   api.post<{ Params: { codigoServico: string }; Body: CorpoEnviado & { retorno: string } }>(
     '/modelos/:codigoServico/assinaturas',
@@ -66,13 +65,7 @@ export function registrarAssinaturas(
     },
     async (req, rep) => {
       const { retorno, ...corpo } = req.body;
-      let volta: URL | null = null;
-      try {
-        volta = new URL(retorno);
-      } catch {
-        volta = null;
-      }
-      if (!volta || !origens.has(volta.origin)) throw invalido(textoCidadao(req.idioma, 'api.assinatura-retorno'), [{ field: 'retorno', message: textoCidadao(req.idioma, 'api.assinatura-retorno') }]);
+      const volta = retornoAutorizado(retorno, ctx.o.origens, req.idioma);
       if (!govbr) throw new ErroHttp(503, textoCidadao(req.idioma, 'api.assinatura-indisponivel'));
       let cidadao: Cidadao | null = null;
       // Checked now, so the citizen is not sent to gov.br with answers the send would refuse.

@@ -15,11 +15,12 @@ import type { IdiomaCidadao } from '../../../i18n/cidadao';
 import { Andamento, Coassinatura, CorpoCoassinatura } from '../../../contrato/etapas';
 import { codigoConfere } from '../../pdf/comprovante';
 import { textoCidadao } from '../../textosCidadao';
-import { COLUNAS_PARTE, hashDoLink, STATUS_EM_ETAPA, type LinhaParte } from '../../etapas/fluxo';
-import { ErroHttp, conflito, invalido, naoEncontrado, proibido } from '../erros';
+import { COLUNAS_PARTE, STATUS_EM_ETAPA, type LinhaParte } from '../../etapas/fluxo';
+import { hashDoCodigo } from '../../codigos';
+import { ErroHttp, conflito, naoEncontrado, proibido } from '../erros';
 import { parametros } from '../contrato';
 import type { Cidadao } from '../cidadao';
-import { doc, type ContextoPublico } from './contextoPublico';
+import { doc, retornoAutorizado, type ContextoPublico } from './contextoPublico';
 
 /** Wrong-CPF sign-ins a link takes before it is blocked (issue 46: attempts are logged and limited). */
 export const TENTATIVAS_CPF = 5;
@@ -55,7 +56,7 @@ export function registrarCoassinaturas(api: FastifyInstance, ctx: ContextoPublic
          from formulario_parte p join formulario f on f.id = p.formulario_id join modelo m on m.codigo_servico = f.codigo_servico
          left join modelo_versao v on v.codigo_servico = f.codigo_servico and v.numero = f.modelo_versao
         where ${porId ? 'p.id = $1' : 'p.codigo_hash = $1'} and p.tipo = 'COASSINATURA'`,
-      [porId ?? hashDoLink(codigo)],
+      [porId ?? hashDoCodigo(codigo)],
     );
     if (!p) throw naoEncontrado(textoCidadao(idioma, 'api.coassinatura-inexistente'));
     return p;
@@ -190,13 +191,7 @@ export function registrarCoassinaturas(api: FastifyInstance, ctx: ContextoPublic
       const idioma = req.idioma;
       const p = await buscar(req.params.codigo, idioma);
       const cidadao = await conferirLogin(req, p, idioma);
-      let volta: URL | null = null;
-      try {
-        volta = new URL(req.body.retorno);
-      } catch {
-        volta = null;
-      }
-      if (!volta || !new Set(ctx.o.origens ?? []).has(volta.origin)) throw invalido(textoCidadao(idioma, 'api.assinatura-retorno'), [{ field: 'retorno', message: textoCidadao(idioma, 'api.assinatura-retorno') }]);
+      const volta = retornoAutorizado(req.body.retorno, ctx.o.origens, idioma);
       if (!p.definicao?.assinatura) throw new ErroHttp(422, textoCidadao(idioma, 'api.coassinatura-sem-govbr'));
       if (!ctx.o.assinaturaGovbr) throw new ErroHttp(503, textoCidadao(idioma, 'api.assinatura-indisponivel'));
       declaracaoDe(p, true, req.body.declaracaoAceita, idioma);

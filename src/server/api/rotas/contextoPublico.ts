@@ -11,6 +11,8 @@ import type { Limite, Limites, LojaLimites } from '../limites';
 import type { IdiomaCidadao } from '../../../i18n/cidadao';
 import type { Cobrancas } from '../../pix/cobrancas';
 import type { SituacaoModelo } from '../../../forms/periodo';
+import { textoCidadao } from '../../textosCidadao';
+import { invalido } from '../erros';
 
 
 /**
@@ -197,4 +199,19 @@ export interface OpcoesRascunhos {
   link: (codigo: string) => string;
   /** Queues the e-mail with the link, when the citizen gives an address and e-mails are on. */
   enviarLink?: (tx: Executor, para: string, dados: { link: string; modelo: string; expiraEm: string; idioma: IdiomaCidadao }) => Promise<void>;
+}
+
+/**
+ * The portal page a citizen comes back to from gov.br (issue 44: the citizen's signature; issue 46: a co-signer's):
+ * an address of an allowed origin (API_ORIGINS and this API's own), or 400 naming `retorno`.
+ */
+export function retornoAutorizado(retorno: string, origens: readonly string[] | undefined, idioma: IdiomaCidadao): URL {
+  let volta: URL | null = null;
+  try {
+    volta = new URL(retorno);
+  } catch {
+    volta = null;
+  }
+  if (!volta || !(origens ?? []).includes(volta.origin)) throw invalido(textoCidadao(idioma, 'api.assinatura-retorno'), [{ field: 'retorno', message: textoCidadao(idioma, 'api.assinatura-retorno') }]);
+  return volta;
 }

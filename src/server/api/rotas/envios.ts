@@ -29,7 +29,7 @@ import type { FichaPdf } from '../../pdf/fichaPdf';
 import { situacaoDoEnvio } from '../../pix/situacao';
 import { fichaDoComprovante } from './comprovantes';
 import { exigirProvas } from './verificacoes';
-import { definicaoDoCidadao, partesDoEnvio, STATUS_DA_ETAPA } from '../../../forms/etapas';
+import { definicaoDoCidadao, partesDoEnvio, STATUS_DA_PARTE } from '../../../forms/etapas';
 import { partesEmJson, STATUS_EM_ETAPA } from '../../etapas/fluxo';
 import type { StatusFormulario } from '../../../forms/status';
 
@@ -172,7 +172,7 @@ export function registrarEnvios(api: FastifyInstance, ctx: ContextoPublico, porM
     const requerente = requerenteDe(definicao, respostas, cidadao);
     // The parties of the steps after sending (issue 46), frozen with the form: it waits for them, undelivered.
     const partes = partesDoEnvio(m.definicao!, respostas);
-    const statusDasEtapas = partes.length ? STATUS_DA_ETAPA[partes[0].tipo === 'COASSINATURA' ? 'coassinatura' : 'analise'] : null;
+    const statusDasEtapas = partes.length ? STATUS_DA_PARTE[partes[0].tipo] : null;
     // A fee (issue 38): the form waits for its payment; without a PSP in this environment, no charge can be made.
     const taxa = valorDaTaxa(definicao, respostas);
     if (taxa && !ctx.o.pix) throw new ErroHttp(503, textoCidadao(idioma, 'api.pix-indisponivel'));

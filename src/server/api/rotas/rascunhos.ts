@@ -1,5 +1,5 @@
 import { definicaoDoCidadao } from '../../../forms/etapas';
-import { createHash, randomBytes } from 'node:crypto';
+import { hashDoCodigo, novoCodigo } from '../../codigos';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { Type } from 'typebox';
 import type { Definicao } from '../../../forms/definicao';
@@ -40,8 +40,6 @@ export function opcoesRascunhosDoAmbiente(env: NodeJS.ProcessEnv, urlPublica: st
   return { validadeDias: numeroDoAmbiente(env, 'RASCUNHO_VALIDADE_DIAS', RASCUNHO_VALIDADE_PADRAO_DIAS, { minimo: 1, inteiro: true }), link: (codigo) => modelo.replace('{codigo}', encodeURIComponent(codigo)) };
 }
 
-export const novoCodigoRascunho = () => randomBytes(18).toString('base64url');
-export const hashDoCodigo = (codigo: string) => createHash('sha256').update(codigo, 'utf8').digest();
 
 
 interface LinhaRascunho {
@@ -136,7 +134,7 @@ export function registrarRascunhos(api: FastifyInstance, ctx: ContextoPublico, o
       const m = await ctx.modeloPublicado(req.params.codigoServico, req.idioma);
       const cidadao = await ctx.cidadaoAutorizado(req, m);
       await conferir(m.codigo_servico, definicaoDoCidadao(m.definicao!), req.body, req.idioma, cidadao);
-      const codigo = novoCodigoRascunho();
+      const codigo = novoCodigo();
       const r = await db.transacao(async (tx) => {
         const [r] = await tx.query<{ id: string; expira_em: string }>(
           `insert into rascunho (codigo_hash, codigo_servico, modelo_versao, titular, respostas, pagina, expira_em)
