@@ -1,5 +1,6 @@
 /** The demonstration (`npm start` without NODE_ENV=production): the service with the demo's parts (app.ts). */
 import { criarServidor, opcoesDoAmbiente } from './app';
+import { USUARIOS_DEMO } from './usuariosDemo';
 import { avisoDoNode } from '../../src/server/runtime';
 import { configuracaoOuSair } from '../../src/server/ambiente';
 import { desligamentoDoAmbiente } from '../../src/server/configuracao';
@@ -16,6 +17,6 @@ desligarNoSinal(app, saude, desligamento);
 await app.listen({ port: o.porta, host });
 console.log(`\nConsole de Formulários (demonstração) em ${o.urlPublica}`);
 console.log(`  banco: ${db.tipo === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite em ${o.pastaDados}`}`);
-console.log(o.keycloakUrl ? `  identidade: Keycloak em ${o.keycloakUrl}, realm ${o.realm}` : `  identidade: provedor EMBUTIDO (somente desenvolvimento/QA) em ${o.urlPublica}/realms/${o.realm}; usuários: admin, designer, gestor, auditor, suporte, operador, visitante (senha = usuário)`);
+console.log(o.keycloakUrl ? `  identidade: Keycloak em ${o.keycloakUrl}, realm ${o.realm}` : `  identidade: provedor EMBUTIDO (somente desenvolvimento/QA) em ${o.urlPublica}/realms/${o.realm}; usuários: ${USUARIOS_DEMO.map((u) => u.username).join(', ')} (senha = usuário)`);
 if (!o.keycloakUrl && host !== '127.0.0.1' && host !== 'localhost' && host !== '::1') console.warn('  ATENÇÃO: o provedor embutido está exposto fora da máquina local (HOST).');
 
