@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { clienteApi } from '../apoio/servidor';
 import { enviarFormulario } from '../apoio/entregas';
-import { demoComNavegador, esperarTitulo, irPara, noConsole } from './demo';
+import { demoComNavegador, esperarTitulo, irPara, noConsole, novoCampoNoConstrutor } from './demo';
 import type { Definicao } from '../../src/forms/definicao';
 
 /**
@@ -150,8 +150,7 @@ describe('o ano de um modelo, de ponta a ponta', () => {
       await noConsole(p, 'button:has-text("Adicionar seção")').click();
       await noConsole(p, 'input[aria-label="Título da seção 2"]').fill('Endereço');
       await p.locator('console-formularios').getByText('Adicionar campo: clique para pôr no fim da seção “Endereço”').waitFor();
-      await noConsole(p, '[role=toolbar][aria-label="Tipos de campo"] button[data-tipo="texto"]').click();
-      await noConsole(p, '.cf-linha-campo.cf-selecionado').getByLabel(/^Rótulo/).fill('Logradouro');
+      await (await novoCampoNoConstrutor(p, 'texto')).getByLabel(/^Rótulo/).fill('Logradouro');
       assert.deepEqual(await noConsole(p, '[aria-label="Campos da seção Endereço"] .cf-rotulo-texto').allInnerTexts(), ['Logradouro'], 'the field went into the new section');
       await noConsole(p, 'button:has-text("Adicionar seção")').click();
       await noConsole(p, 'input[aria-label="Título da seção 3"]').fill('Anexos');

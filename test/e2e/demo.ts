@@ -62,6 +62,18 @@ export const esperarTitulo = (p: Page, texto: string) =>
 /** The menu entries as shown, in order. */
 export const textosMenu = async (p: Page) => (await noConsole(p, '[data-testid=menu] .bp6-menu-item').allInnerTexts()).map((t) => t.trim());
 
+/**
+ * Adds a field from the builder's palette (click, or tap on a touch screen) and waits for its new row: until that render
+ * lands the previous field is still the selected one, with its own "Rótulo", so waiting on the selection alone races.
+ */
+export async function novoCampoNoConstrutor(p: Page, tipo: string, o: { tocar?: boolean } = {}) {
+  const antes = await noConsole(p, '.cf-linha-campo').count();
+  const botao = noConsole(p, `[role=toolbar][aria-label="Tipos de campo"] button[data-tipo="${tipo}"]`);
+  await (o.tocar ? botao.tap() : botao.click());
+  await p.waitForFunction((n) => document.querySelector('console-formularios')!.shadowRoot!.querySelectorAll('.cf-linha-campo').length === n + 1, antes);
+  return noConsole(p, '.cf-linha-campo.cf-selecionado');
+}
+
 /** Goes to a console path through the element's public `navigate`. */
 export const irPara = (p: Page, caminho: string) => p.evaluate((c) => (document.querySelector('console-formularios') as unknown as { navigate(x: string): void }).navigate(c), caminho);
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { demoComNavegador, esperarTitulo, irPara, noConsole, textosMenu } from './demo';
+import { demoComNavegador, esperarTitulo, irPara, noConsole, novoCampoNoConstrutor, textosMenu } from './demo';
 
 /** Issue 6 end to end: a designer builds, publishes and re-publishes a form; a manager cannot reach models. */
 const demo = demoComNavegador();
@@ -11,8 +11,7 @@ const selecionado = (p: Page) => noConsole(p, '.cf-linha-campo.cf-selecionado');
 const previa = (p: Page) => noConsole(p, '.cf-previa');
 
 async function adicionarCampo(p: Page, tipo: string, rotulo: string) {
-  await noConsole(p, `[role=toolbar][aria-label="Tipos de campo"] button[data-tipo="${tipo}"]`).click();
-  const rotuloInput = selecionado(p).getByLabel(/^Rótulo/);
+  const rotuloInput = (await novoCampoNoConstrutor(p, tipo)).getByLabel(/^Rótulo/);
   await assert.doesNotReject(rotuloInput.waitFor());
   assert.equal(await p.evaluate(() => (document.querySelector('console-formularios')!.shadowRoot!.activeElement as HTMLElement | null)?.closest('.cf-propriedades') !== null), true, 'focus lands in the new field');
   await rotuloInput.fill(rotulo);

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { demoComNavegador, esperarTitulo, noConsole, preencherLogin } from './demo';
+import { demoComNavegador, esperarTitulo, noConsole, novoCampoNoConstrutor, preencherLogin } from './demo';
 
 /**
  * Issue 16 end to end at 390 px, one user of each kind (designer, manager, administrator), against the
@@ -67,9 +67,7 @@ describe('telas estreitas (390 px) de ponta a ponta', () => {
       await noConsole(p, '.cf-tabela-dados tbody tr').filter({ hasText: 'Ouvidoria da saúde' }).tap();
       await noConsole(p, '.cf-paleta').waitFor({ timeout: 20_000 });
       assert.deepEqual(await problemasDeLayout(p), []);
-      const antes = await noConsole(p, '.cf-linha-campo').count();
-      await noConsole(p, '.cf-paleta button[data-tipo="data"]').tap();
-      await p.waitForFunction((n) => document.querySelector('console-formularios')!.shadowRoot!.querySelectorAll('.cf-linha-campo').length === n + 1, antes);
+      await novoCampoNoConstrutor(p, 'data', { tocar: true });
       await noConsole(p, '.cf-previa .fc-destacado').waitFor();
       assert.equal(await noConsole(p, '.cf-previa .fc-destacado[data-campo]').getAttribute('data-campo'), await noConsole(p, '.cf-linha-campo.cf-selecionado').getAttribute('data-campo-id'));
       assert.deepEqual(await problemasDeLayout(p), []);
