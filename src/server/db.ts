@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { arquivoDoServico } from './arquivos';
+import { comLiterais } from './copiaBinaria';
 
 /**
  * One small database interface over PGlite (embedded default) and a PostgreSQL server (DATABASE_URL).
@@ -25,6 +26,12 @@ export interface Executor {
    * streamed while they are made; PGlite reads them as one blob.
    */
   copiar(tabela: string, colunas: string[], pedacos: Iterable<string>): Promise<void>;
+  /**
+   * A PostgreSQL server only: streams `COPY (consulta) TO STDOUT (FORMAT binary)` as the bytes arrive (read them with
+   * tuplasDaCopia), the parameters written into the text as literals (COPY takes none). One statement, planned once,
+   * for reads too long for batches (the CSV export). Stopping early drops its connection.
+   */
+  copiaDe?(consulta: string, params: unknown[]): AsyncIterable<Buffer>;
 }
 
 /**
@@ -92,6 +99,26 @@ export async function poolPostgres(url: string, o: { esperaMs: number; aoPerder:
   return pool;
 }
 
+/** See Executor.copiaDe: a connection of `pool` for the COPY's length, destroyed if it stops before the end. */
+export async function* copiaDoPool(pool: import('pg').Pool, consulta: string, params: unknown[]): AsyncGenerator<Buffer> {
+  const [{ escapeLiteral }, { to: copiaPara }] = await Promise.all([import('pg'), import('pg-copy-streams')]);
+  const sql = `copy (${comLiterais(consulta, params, escapeLiteral)}) to stdout (format binary)`;
+  const c = await pool.connect();
+  const fluxo = c.query(copiaPara(sql));
+  let erro: Error | boolean = true;
+  try {
+    for await (const pedaco of fluxo as AsyncIterable<Buffer>) yield pedaco;
+    erro = false;
+  } catch (e) {
+    erro = e as Error;
+    throw e;
+  } finally {
+    if (erro) fluxo.destroy();
+    // Mid-COPY the connection cannot serve anyone else: dropped unless the COPY ended.
+    c.release(erro || undefined);
+  }
+}
+
 /** A query's rows through a pool or a client, as a prepared statement when `preparada` names it. */
 export const linhas = async (q: import('pg').Pool | import('pg').PoolClient, sql: string, params?: unknown[], preparada?: string) =>
   (await q.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows;
@@ -107,6 +134,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
   return {
     tipo: 'postgres',
     query: (sql, params, preparada) => linhas(pool, sql, params, preparada),
+    copiaDe: (consulta, params) => copiaDoPool(pool, consulta, params),
     script: async (sql) => void (await pool.query(sql)),
     async copiar(tabela, colunas, pedacos) {
       const c = await pool.connect();

@@ -1,5 +1,5 @@
 import { semSenha } from './ambiente';
-import { conexaoPerdida, linhas, poolPostgres, type Banco, type Executor } from './db';
+import { conexaoPerdida, copiaDoPool, linhas, poolPostgres, type Banco, type Executor } from './db';
 
 /**
  * Read replicas (issue 47): lists, totals, analytics, exports and the public model reads go to a streaming replica
@@ -84,6 +84,20 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
           // Gone between two checks: out until the next check finds it, and this read done by the primary.
           mudar(r, false, null, `não responde (${(e as Error).message})`);
           return primario.query(sql, params, preparada);
+        }
+      },
+      async *copiaDe(consulta, params) {
+        let comecou = false;
+        try {
+          for await (const pedaco of copiaDoPool(pool, consulta, params)) {
+            comecou = true;
+            yield pedaco;
+          }
+        } catch (e) {
+          // Before the first byte, a replica gone is the primary's work, as for a query; after it, the download fails.
+          if (comecou || !conexaoPerdida(e)) throw e;
+          mudar(r, false, null, `não responde (${(e as Error).message})`);
+          yield* primario.copiaDe!(consulta, params);
         }
       },
       script: (sql) => primario.script(sql),

@@ -126,6 +126,26 @@ for (const banco of await bancosDeTeste()) {
       });
     }
 
+    test('com filtros (modelo, status, período e protocolo): as mesmas linhas, só as do filtro', async () => {
+      const hoje = new Date().toISOString().slice(0, 10);
+      const doModelo = (csv: string) => csv.split('\r\n').filter((l) => l.split(';')[2] === 'teste-exportacao');
+      for (const clara of [false, true]) {
+        const r = await fetch(`${s.url}/api/formularios/exportacao?modelo=teste-exportacao&modelo=outro-que-nao-existe&status=RECEBIDO&de=2020-01-01&ate=${hoje}${clara ? '&dadosPessoais=true' : ''}`, { headers: { authorization: `Bearer ${token}` } });
+        assert.equal(r.status, 200);
+        const linhas = (await r.text()).split('\r\n');
+        assert.equal(linhas.length, ENVIOS.length + 2, 'header, one line per submission, and the empty end');
+        assert.deepEqual(linhas.slice(1, -1), doModelo(await esperado(clara)));
+      }
+      const [{ protocolo }] = await s.db.query<{ protocolo: string }>(`select protocolo from formulario where codigo_servico = 'teste-exportacao' order by id limit 1`);
+      const r = await fetch(`${s.url}/api/formularios/exportacao?protocolo=${encodeURIComponent(` ${protocolo} `)}`, { headers: { authorization: `Bearer ${token}` } });
+      const linhas = (await r.text()).split('\r\n');
+      assert.deepEqual([linhas.length, linhas[1].split(';')[0]], [3, protocolo]);
+      // A value with quotes and backslashes is a literal in the statement, never SQL.
+      const hostil = await fetch(`${s.url}/api/formularios/exportacao?protocolo=${encodeURIComponent("x' or '1'='1\\")}`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(hostil.status, 200);
+      assert.equal((await hostil.text()).split('\r\n').length, 2, 'only the header');
+    });
+
     test('células mascaradas feitas no envio, do objeto recebido, iguais às feitas do texto do jsonb', async () => {
       const chaves = fc.constantFrom('nome', 'cpf', 'e-mail', 'anexo', 'docs', 'x', 'ab', 'b', '10', '9', 'é', 'z z', 'detalhes-longos');
       const tipos = fc.constantFrom<TipoPessoal>('cpf', 'email', 'telefone', 'nome', 'outro');
