@@ -6,6 +6,7 @@ import { BOM, celulaCsv, linhaCsv } from '../../forms/csv';
 import { formatarCpf, mascararCpf } from '../../forms/cpf';
 import { ROTULO_STATUS_FORMULARIO, rotuloDe, type StatusFormulario } from '../../forms/status';
 import { tuplasDaCopia } from '../copiaBinaria';
+import { EscritorCsv, jsonCompacto } from './linhaCsv';
 
 /**
  * The CSV export of filled forms (issue 19), in two ways with the same bytes (test/api/exportacao.test.ts):
@@ -38,42 +39,6 @@ const LOTE = 2000;
  * decoded string of each value) against ~40 with 5,000.
  */
 const LOTE_PRONTO = 5_000;
-
-/**
- * JSON text as JSON.stringify writes it: jsonb's text without the space after `,` and `:` outside strings,
- * and numbers as JavaScript prints them (jsonb keeps `1.50`; JSON.stringify wrote `1.5`). Strings are
- * escaped the same way by both.
- */
-export function jsonCompacto(t: string): string {
-  let saida = '';
-  let de = 0;
-  for (let i = 0; i < t.length; i++) {
-    const c = t.charCodeAt(i);
-    if (c === 34) {
-      // a string: to its closing quote
-      for (i++; i < t.length; i++) {
-        const x = t.charCodeAt(i);
-        if (x === 92) i++;
-        else if (x === 34) break;
-      }
-    } else if (c === 32) {
-      saida += t.slice(de, i);
-      de = i + 1;
-    } else if (c === 45 || (c >= 48 && c <= 57)) {
-      let fim = i + 1;
-      while (fim < t.length && /[0-9.eE+-]/.test(t[fim])) fim++;
-      const numero = t.slice(i, fim);
-      const n = Number(numero);
-      const js = Number.isFinite(n) ? String(n) : 'null';
-      if (js !== numero) {
-        saida += t.slice(de, i) + js;
-        de = fim;
-      }
-      i = fim - 1;
-    }
-  }
-  return de === 0 ? t : saida + t.slice(de);
-}
 
 /** Each model version's personal answers and their kinds (none: not in the map). */
 export async function pessoaisPorVersao(db: Executor): Promise<Map<string, Pessoais>> {
@@ -257,22 +222,49 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     // cells missing) the fields this side writes the row from: null where unused, so they cost nothing.
     const { f, meio } = consulta(null);
     const campos = ['f.protocolo', "f.codigo_servico || '|' || f.modelo_versao", meio, 'f.nome_requerente', 'f.email_requerente', 'f.cpf_requerente', "coalesce(f.respostas, '{}'::jsonb)::text", PAGAMENTO_CSV];
+    // Clear: the fields, written here from their bytes. Masked: the line (null without the cells: `||` with null is
+    // null), the protocol when it is not a plain cell, and the fields only when the cells are missing. Each column is
+    // its own expression: a column naming another one's result would have PostgreSQL compute that result again.
     const sql = clara
-      ? `select null::text, ${campos.join(', ')} from formulario f ${f.where} order by f.recebido_em desc, f.id desc`
-      : `select l.pronta, ${campos.map((c) => `case when l.pronta is null then ${c} end`).join(', ')}
-           from formulario f
-           cross join lateral (select case when f.exportacao_mascarada is not null and f.protocolo ~ '^[0-9.]+$'
-                                           then f.protocolo || ';' || ${meio} || ';' || f.exportacao_mascarada || ';' || ${PAGAMENTO_CSV} || E'\\r\\n' end as pronta) l
-           ${f.where} order by f.recebido_em desc, f.id desc`;
+      ? `select f.protocolo, ${meio}, f.nome_requerente, f.email_requerente, f.cpf_requerente, coalesce(f.respostas, '{}'::jsonb)::text, ${PAGAMENTO_CSV}
+           from formulario f ${f.where} order by f.recebido_em desc, f.id desc`
+      : `select f.protocolo || ';' || ${meio} || ';' || f.exportacao_mascarada || ';' || ${PAGAMENTO_CSV} || E'\\r\\n',
+                case when f.protocolo !~ '^[0-9.]+$' then f.protocolo end,
+                ${campos.map((c) => `case when f.exportacao_mascarada is null then ${c} end`).join(', ')}
+           from formulario f ${f.where} order by f.recebido_em desc, f.id desc`;
     const texto = (b: Buffer | null) => (b === null ? null : b.toString());
+    const e = new EscritorCsv();
     for await (const linhas of tuplasDaCopia(db.copiaDe(sql, f.params))) {
-      const partes = new Array<Buffer>(linhas.length);
-      for (let i = 0; i < linhas.length; i++) {
-        const c = linhas[i];
-        partes[i] = c[0] ?? Buffer.from(linhaEscrita({ protocolo: texto(c[1])!, versao: texto(c[2])!, meio: texto(c[3])!, nome: texto(c[4]), email: texto(c[5]), cpf: texto(c[6]), respostas: texto(c[7])!, pago: texto(c[8])! }, await pessoaisSeMascarada()));
+      for (const l of linhas) {
+        if (clara) {
+          const [protocolo, meioDaLinha, nome, email, cpf, respostas, pago] = l;
+          e.celula(protocolo);
+          e.byte(59);
+          e.bytes(meioDaLinha!);
+          e.byte(59);
+          e.celula(nome);
+          e.byte(59);
+          e.cpf(cpf);
+          e.byte(59);
+          e.celula(email);
+          e.byte(59);
+          e.json(respostas!);
+          e.byte(59);
+          e.bytes(pago!);
+          e.byte(13);
+          e.byte(10);
+        } else {
+          const [linha, protocoloIncomum, ...c] = l;
+          if (linha && !protocoloIncomum) e.bytes(linha);
+          else if (linha) {
+            // The line begins with the protocol as it is: as a cell, it is quoted.
+            e.texto(celulaCsv(protocoloIncomum!.toString()));
+            e.bytes(linha.subarray(protocoloIncomum!.length));
+          } else e.texto(linhaEscrita({ protocolo: texto(c[0])!, versao: texto(c[1])!, meio: texto(c[2])!, nome: texto(c[3]), email: texto(c[4]), cpf: texto(c[5]), respostas: texto(c[6])!, pago: texto(c[7])! }, await pessoaisSeMascarada()));
+        }
       }
       total += linhas.length;
-      yield Buffer.concat(partes);
+      yield e.tirar();
     }
   } else if (clara) {
     let proximo = buscarLinhas(null);
