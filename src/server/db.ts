@@ -29,9 +29,11 @@ export interface Executor {
   /**
    * A PostgreSQL server only: streams `COPY (consulta) TO STDOUT (FORMAT binary)` as the bytes arrive (read them with
    * tuplasDaCopia), the parameters written into the text as literals (COPY takes none). One statement, planned once,
-   * for reads too long for batches (the CSV export). Stopping early drops its connection.
+   * for reads too long for batches (the CSV export); it holds a connection of the pool for as long as its reader
+   * takes, so at most COPIAS_SIMULTANEAS run at once per pool: null when that many are running (read in batches
+   * instead). Iterate what it gives (its end or an early stop frees the place; stopping early drops the connection).
    */
-  copiaDe?(consulta: string, params: unknown[]): AsyncIterable<Buffer>;
+  copiaDe?(consulta: string, params: unknown[]): AsyncIterable<Buffer> | null;
 }
 
 /**
@@ -99,8 +101,37 @@ export async function poolPostgres(url: string, o: { esperaMs: number; aoPerder:
   return pool;
 }
 
-/** See Executor.copiaDe: a connection of `pool` for the COPY's length, destroyed if it stops before the end. */
-export async function* copiaDoPool(pool: import('pg').Pool, consulta: string, params: unknown[]): AsyncGenerator<Buffer> {
+/** How many COPY reads a pool serves at once (of its 10 connections): a slow download must not starve the API. */
+export const COPIAS_SIMULTANEAS = 3;
+const copiasEmCurso = new WeakMap<object, number>();
+
+/**
+ * See Executor.copiaDe: a place among COPIAS_SIMULTANEAS, or null. The place is given back when the COPY ends, fails
+ * or is stopped (`return`), even before its first read.
+ */
+export function copiaDoPool(pool: import('pg').Pool, consulta: string, params: unknown[]): AsyncGenerator<Buffer> | null {
+  const emCurso = copiasEmCurso.get(pool) ?? 0;
+  if (emCurso >= COPIAS_SIMULTANEAS) return null;
+  copiasEmCurso.set(pool, emCurso + 1);
+  let devolvido = false;
+  const devolver = () => {
+    if (!devolvido) copiasEmCurso.set(pool, (copiasEmCurso.get(pool) ?? 1) - 1);
+    devolvido = true;
+  };
+  const leitura = (async function* () {
+    try {
+      yield* copiaNaConexao(pool, consulta, params);
+    } finally {
+      devolver();
+    }
+  })();
+  // A generator stopped before it started never runs its `finally`: its place is given back here.
+  const parar = leitura.return.bind(leitura);
+  leitura.return = (v) => (devolver(), parar(v));
+  return leitura;
+}
+
+async function* copiaNaConexao(pool: import('pg').Pool, consulta: string, params: unknown[]): AsyncGenerator<Buffer> {
   const [{ escapeLiteral }, { to: copiaPara }] = await Promise.all([import('pg'), import('pg-copy-streams')]);
   const sql = `copy (${comLiterais(consulta, params, escapeLiteral)}) to stdout (format binary)`;
   const c = await pool.connect();

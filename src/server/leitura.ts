@@ -68,6 +68,24 @@ export async function abrirLeitura(primario: Banco, urls: string[], o: OpcoesLei
   return l;
 }
 
+/**
+ * A replica's COPY: gone before its first byte, the primary's (`primario`; no place there either: the error stands);
+ * after it, the download fails.
+ */
+async function* depoisDoPrimeiroByteSoNaReplica(copia: AsyncIterable<Buffer>, primario: () => AsyncIterable<Buffer> | null): AsyncGenerator<Buffer> {
+  let comecou = false;
+  try {
+    for await (const pedaco of copia) {
+      comecou = true;
+      yield pedaco;
+    }
+  } catch (e) {
+    const outra = !comecou && conexaoPerdida(e) ? primario() : null;
+    if (!outra) throw e;
+    yield* outra;
+  }
+}
+
 async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise<Leitura> {
   if (!urls.length || primario.tipo !== 'postgres') return somentePrimario(primario);
   const aviso = o.aviso ?? ((l: string) => console.warn(l));
@@ -86,19 +104,12 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
           return primario.query(sql, params, preparada);
         }
       },
-      async *copiaDe(consulta, params) {
-        let comecou = false;
-        try {
-          for await (const pedaco of copiaDoPool(pool, consulta, params)) {
-            comecou = true;
-            yield pedaco;
-          }
-        } catch (e) {
-          // Before the first byte, a replica gone is the primary's work, as for a query; after it, the download fails.
-          if (comecou || !conexaoPerdida(e)) throw e;
-          mudar(r, false, null, `não responde (${(e as Error).message})`);
-          yield* primario.copiaDe!(consulta, params);
-        }
+      copiaDe(consulta, params) {
+        const copia = copiaDoPool(pool, consulta, params);
+        return copia && depoisDoPrimeiroByteSoNaReplica(copia, () => {
+          mudar(r, false, null, 'não responde');
+          return primario.copiaDe?.(consulta, params) ?? null;
+        });
       },
       script: (sql) => primario.script(sql),
       copiar: (tabela, colunas, pedacos) => primario.copiar(tabela, colunas, pedacos),

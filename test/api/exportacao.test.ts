@@ -21,6 +21,8 @@ import type { Definicao } from '../../src/forms/definicao';
 import fc from 'fast-check';
 import { exportacaoMascarada, preencherExportacaoMascarada } from '../../src/server/api/exportacao';
 import { jsonCompacto } from '../../src/server/api/linhaCsv';
+import { COPIAS_SIMULTANEAS, copiaDoPool } from '../../src/server/db';
+import { tuplasDaCopia } from '../../src/server/copiaBinaria';
 
 /** Text a form's answer may hold: letters with and without accents, digits, every kind of space, @, quotes, backslashes, controls, emoji. */
 const texto = fc.string({ unit: fc.oneof(fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '@', '.', '-', '"', '\\', '\u0001', '\u001f', '\u2028', 'ç', 'Á', 'ñ', '😀', ';'), fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789ABC'.split(''))), maxLength: 24 });
@@ -145,6 +147,41 @@ for (const banco of await bancosDeTeste()) {
       const hostil = await fetch(`${s.url}/api/formularios/exportacao?protocolo=${encodeURIComponent("x' or '1'='1\\")}`, { headers: { authorization: `Bearer ${token}` } });
       assert.equal(hostil.status, 200);
       assert.equal((await hostil.text()).split('\r\n').length, 2, 'only the header');
+    });
+
+    test('no máximo COPIAS_SIMULTANEAS cópias por pool (um download lento não prende a API); a que termina ou para devolve o lugar', { skip: !banco.url && 'só num servidor PostgreSQL' }, async () => {
+      const { default: pg } = await import('pg');
+      const pool = new pg.Pool({ connectionString: banco.url, max: 10 });
+      // More than the socket buffers hold: a reader that stops keeps its COPY (and connection) in flight.
+      const consulta = 'select g, repeat($1, 100) from generate_series(1, 300000) g';
+      try {
+        const abertas = [];
+        for (let i = 0; i < COPIAS_SIMULTANEAS; i++) {
+          const c = copiaDoPool(pool, consulta, ['x']);
+          assert.ok(c, `place ${i + 1}`);
+          assert.equal((await c.next()).done, false);
+          abertas.push(c);
+        }
+        assert.equal(copiaDoPool(pool, consulta, ['x']), null, 'no place left: the caller reads in batches');
+        assert.equal((await pool.query('select 1 as um')).rows[0].um, 1, 'the pool still serves queries');
+        await abertas[0].return(undefined);
+        const outra = copiaDoPool(pool, consulta, ['x']);
+        assert.ok(outra, 'a stopped COPY gave its place back');
+        let linhas = 0;
+        for await (const lote of tuplasDaCopia(outra)) linhas += lote.length;
+        assert.equal(linhas, 300000);
+        for (const c of abertas.slice(1)) await c.return(undefined);
+        // Every place back, and one given up before its first read is given back too.
+        const todas = Array.from({ length: COPIAS_SIMULTANEAS }, () => copiaDoPool(pool, consulta, ['x']));
+        assert.ok(todas.every((c) => c !== null), 'every place back');
+        for (const c of todas) await c!.return(undefined);
+        const depois = copiaDoPool(pool, consulta, ['x']);
+        assert.ok(depois);
+        await depois.return(undefined);
+        assert.equal(pool.totalCount - pool.idleCount, 0, 'no connection left checked out');
+      } finally {
+        await pool.end();
+      }
     });
 
     test('células mascaradas feitas no envio, do objeto recebido, iguais às feitas do texto do jsonb', async () => {

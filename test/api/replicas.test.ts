@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as esperar } from 'node:timers/promises';
 import pg from 'pg';
-import { bancoPostgresNovo, clienteApi, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancoPostgresNovo, clienteApi, entrarComo, portaLivre, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { esperarAte } from '../apoio/receptor';
 import { abrirPonte } from '../apoio/ponte';
@@ -36,6 +36,7 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
   let banco: Awaited<ReturnType<typeof bancoPostgresNovo>>;
   let s: ServidorTeste;
   let ponte: Awaited<ReturnType<typeof abrirPonte>>;
+  let tokenAdmin: string;
   let naReplica: pg.Client;
   let admin: Awaited<ReturnType<typeof clienteApi>>;
   let portaGestao: number;
@@ -46,6 +47,12 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
     const r = await admin('GET', `/formularios?protocolo=${protocolo}`);
     assert.equal(r.status, 200, JSON.stringify(r.json));
     return (r.json as { protocolo: string }[]).map((f) => f.protocolo);
+  };
+  /** The protocols in the CSV export of one protocol (masked), whole. */
+  const exportados = async (protocolo: string) => {
+    const r = await fetch(`${s.url}/api/formularios/exportacao?protocolo=${protocolo}`, { headers: { authorization: `Bearer ${tokenAdmin}` } });
+    assert.equal(r.status, 200);
+    return (await r.text()).split('\r\n').slice(1, -1).map((l) => l.split(';')[0]);
   };
   const naReplicaExiste = async (protocolo: string) => (await naReplica.query('select 1 from formulario where protocolo = $1', [protocolo])).rowCount === 1;
 
@@ -71,6 +78,7 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
     portaGestao = await portaLivre();
     s = await subirServidor({ databaseUrl: banco.url, leitura: { urls: [viaPonte.toString()], atrasoMaximoMs: ATRASO_MAXIMO_MS, intervaloMs: 100 }, gestao: { porta: portaGestao, host: '127.0.0.1' } });
     admin = await clienteApi(s.url, 'admin');
+    tokenAdmin = (await entrarComo(s.url, 'admin')).access_token;
     await modeloPublicado(admin, 'teste-replica', null);
     await esperarAte(async () => ativa(), 15_000, 'a réplica servindo');
   });
@@ -97,6 +105,8 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
     assert.deepEqual(await listar(novo.json.protocolo), [], 'read from the replica, which has not replayed it');
     assert.equal(leitura().contagem().replica, lidasAntes + 1);
     assert.equal((await fetch(`${s.url}/api/publico/modelos/teste-replica`)).status, 200, 'the public model read, from the replica');
+    assert.deepEqual(await exportados(antes.json.protocolo), [antes.json.protocolo], 'the export (one COPY), from the replica');
+    assert.deepEqual(await exportados(novo.json.protocolo), [], 'the export does not have it either');
 
     // A staff write of the same user: their next reads come from the primary and see everything.
     assert.equal((await admin('POST', '/grupos-controle-conteudo', { nome: `Réplica ${Date.now()}`, descricao: 'Leitura depois da escrita' })).status, 201);
@@ -135,6 +145,7 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
     assert.deepEqual([...new Set(respostas)], [200], `every read answered: ${respostas.join(',')}`);
     assert.equal(ativa(), false, 'out of the reads');
     assert.deepEqual(await listar(f.json.protocolo), [f.json.protocolo], 'from the primary');
+    assert.deepEqual(await exportados(f.json.protocolo), [f.json.protocolo], 'the export too');
     await ponte.restaurar();
     await esperarAte(async () => ativa(), 10_000, 'a réplica de volta');
   });

@@ -215,11 +215,12 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     return Buffer.from(lote.map((r) => linhaEscrita(r, p)).join(''));
   };
 
-  let total = 0;
-  if (db.copiaDe) {
-    // A PostgreSQL server: the whole export is one COPY, planned once and streamed (issue 47: batches paid ~7 ms of
-    // planning each). Per row, the masked line PostgreSQL made from the cells kept with the form, or (clear export,
-    // cells missing) the fields this side writes the row from: null where unused, so they cost nothing.
+  /**
+   * A PostgreSQL server: the whole export as one COPY, planned once and streamed (issue 47: batches paid ~7 ms of
+   * planning each); null on PGlite, or when the pool already serves its COPIAS_SIMULTANEAS.
+   */
+  const copia = () => {
+    if (!db.copiaDe) return null;
     const { f, meio } = consulta(null);
     const campos = ['f.protocolo', "f.codigo_servico || '|' || f.modelo_versao", meio, 'f.nome_requerente', 'f.email_requerente', 'f.cpf_requerente', "coalesce(f.respostas, '{}'::jsonb)::text", PAGAMENTO_CSV];
     // Clear: the fields, written here from their bytes. Masked: the line (null without the cells: `||` with null is
@@ -232,9 +233,15 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
                 case when f.protocolo !~ '^[0-9.]+$' then f.protocolo end,
                 ${campos.map((c) => `case when f.exportacao_mascarada is null then ${c} end`).join(', ')}
            from formulario f ${f.where} order by f.recebido_em desc, f.id desc`;
+    return db.copiaDe(sql, f.params);
+  };
+
+  let total = 0;
+  const linhasDaCopia = copia();
+  if (linhasDaCopia) {
     const texto = (b: Buffer | null) => (b === null ? null : b.toString());
     const e = new EscritorCsv();
-    for await (const linhas of tuplasDaCopia(db.copiaDe(sql, f.params))) {
+    for await (const linhas of tuplasDaCopia(linhasDaCopia)) {
       for (const l of linhas) {
         if (clara) {
           const [protocolo, meioDaLinha, nome, email, cpf, respostas, pago] = l;

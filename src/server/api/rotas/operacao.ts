@@ -56,7 +56,11 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         partes.push(`select c.codigo_servico, c.status, c.quantidade from contador_formulario_dia c ${c.where} ${e} c.dia between $${c.params.push(a)}::date and $${c.params.push(b)}::date`);
       }
     }
-    const sql = `select x.codigo_servico, m.nome, x.status, sum(x.quantidade)::text as n from (${partes.join(' union all ')}) x join modelo m on m.codigo_servico = x.codigo_servico group by 1, 2, 3 having sum(x.quantidade) > 0`;
+    // Summed by model and status first (a hash of two short keys), then named: grouping by the name as well sorted
+    // every counter row by three texts (~1 ms of a year's ~1,500 rows).
+    const sql = `select x.codigo_servico, m.nome, x.status, x.n::text as n
+       from (select x.codigo_servico, x.status, sum(x.quantidade) as n from (${partes.join(' union all ')}) x group by 1, 2 having sum(x.quantidade) > 0) x
+       join modelo m on m.codigo_servico = x.codigo_servico`;
     return ler.query<{ codigo_servico: string; nome: string; status: string; n: string }>(sql, c.params, nomeDaConsulta(sql));
   }
 
@@ -110,7 +114,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     f.add(() => 'm.limite_respostas is not null');
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `m.codigo_servico = any(${p(q.modelo)})`);
-    const linhas = await ler.query<{ codigo_servico: string; nome: string; respostas_recebidas: number; limite_respostas: number }>(`select m.codigo_servico, m.nome, m.respostas_recebidas, m.limite_respostas from modelo m ${f.where} order by m.nome`, f.params);
+    const sql = `select m.codigo_servico, m.nome, m.respostas_recebidas, m.limite_respostas from modelo m ${f.where} order by m.nome`;
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; respostas_recebidas: number; limite_respostas: number }>(sql, f.params, nomeDaConsulta(sql));
     return linhas.map((m) => ({ codigoServico: m.codigo_servico, nome: m.nome, recebidas: Number(m.respostas_recebidas), limite: Number(m.limite_respostas) }));
   }
 
@@ -121,11 +126,9 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
     periodo(f, 'c.pago_em', q.de, q.ate);
-    const linhas = await ler.query<{ codigo_servico: string; nome: string; dia: string; n: number; centavos: string; devolvido: string }>(
-      `select c.codigo_servico, m.nome, to_char(c.pago_em at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as dia, count(*)::int as n, sum(c.valor_centavos)::text as centavos, sum(c.devolvido_centavos)::text as devolvido
-         from cobranca_pix c join modelo m on m.codigo_servico = c.codigo_servico ${f.where} group by 1, 2, 3 order by 3 desc, 2`,
-      f.params,
-    );
+    const sql = `select c.codigo_servico, m.nome, to_char(c.pago_em at time zone 'America/Sao_Paulo', 'YYYY-MM-DD') as dia, count(*)::int as n, sum(c.valor_centavos)::text as centavos, sum(c.devolvido_centavos)::text as devolvido
+         from cobranca_pix c join modelo m on m.codigo_servico = c.codigo_servico ${f.where} group by 1, 2, 3 order by 3 desc, 2`;
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; dia: string; n: number; centavos: string; devolvido: string }>(sql, f.params, nomeDaConsulta(sql));
     return linhas.map((l) => ({ codigoServico: l.codigo_servico, nome: l.nome, dia: l.dia, pagamentos: l.n, valor: valorPix(Number(l.centavos)), devolvido: valorPix(Number(l.devolvido)) }));
   }
 
@@ -138,8 +141,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `v.codigo_servico = any(${p(q.modelo)})`);
     periodo(f, 'v.ocorrido_em', q.de, q.ate);
-    const linhas = await ler.query<{ codigo_servico: string; nome: string; canal: 'EMAIL' | 'SMS'; enviados: number; confirmados: number; errados: number; recusados: number; sms_no_mes: number | null; orcamento: number | null }>(
-      `select m.codigo_servico, m.nome, v.canal,
+    const sql = `select m.codigo_servico, m.nome, v.canal,
               count(*) filter (where v.tipo = 'ENVIADO')::int as enviados,
               count(*) filter (where v.tipo = 'CONFIRMADO')::int as confirmados,
               count(*) filter (where v.tipo in ('CODIGO_ERRADO', 'BLOQUEADO', 'EXPIRADO'))::int as errados,
@@ -148,9 +150,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
               -- The budget the sends are held to: the published version's (a draft's new one is not in force yet).
               case when v.canal = 'SMS' then coalesce((select (mv.definicao->'verificacao'->>'smsPorMes')::int from modelo_versao mv where mv.codigo_servico = m.codigo_servico and mv.numero = m.ultima_versao), ${ORCAMENTO_SMS_PADRAO}) end as orcamento
          from verificacao_evento v join modelo m on m.codigo_servico = v.codigo_servico ${f.where}
-        group by m.codigo_servico, v.canal order by m.nome, v.canal`,
-      f.params,
-    );
+        group by m.codigo_servico, v.canal order by m.nome, v.canal`;
+    const linhas = await ler.query<{ codigo_servico: string; nome: string; canal: 'EMAIL' | 'SMS'; enviados: number; confirmados: number; errados: number; recusados: number; sms_no_mes: number | null; orcamento: number | null }>(sql, f.params, nomeDaConsulta(sql));
     return linhas.map((l) => ({ codigoServico: l.codigo_servico, nome: l.nome, canal: l.canal, enviados: l.enviados, confirmados: l.confirmados, errados: l.errados, recusados: l.recusados, ...(l.canal === 'SMS' ? { smsNoMes: Number(l.sms_no_mes), orcamentoSms: Number(l.orcamento) } : {}) }));
   }
 
