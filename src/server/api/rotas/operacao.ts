@@ -67,18 +67,21 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   /** The citizen's journey per model in the period (issue 21), from its anonymous counters; the pages are the latest version's. */
   async function jornadaDoPeriodo(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor) {
     const f = new Filtro();
-    if (escopo) f.add((p) => `m.grupo_controle_conteudo_id = any(${p(escopo)})`);
     if (q.modelo?.length) f.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
     if (q.de) f.add((p) => `c.dia >= ${p(q.de)}::date`);
     if (q.ate) f.add((p) => `c.dia <= ${p(q.ate)}::date`);
-    const sql = `select c.codigo_servico, m.nome, v.definicao, c.evento, c.pagina, sum(c.quantidade)::text as n
-         from contador_jornada c join modelo m on m.codigo_servico = c.codigo_servico
+    // Summed by model, event and page first, then named; the model's definition (the page titles) comes once per
+    // model, not in every row nor among what is grouped (a definition is tens of KB of jsonb).
+    const sql = `select c.codigo_servico, m.nome, case when row_number() over (partition by c.codigo_servico) = 1 then v.definicao end as definicao, c.evento, c.pagina, c.n
+         from (select c.codigo_servico, c.evento, c.pagina, sum(c.quantidade)::text as n from contador_jornada c ${f.where} group by 1, 2, 3) c
+         join modelo m on m.codigo_servico = c.codigo_servico
          left join modelo_versao v on v.codigo_servico = m.codigo_servico and v.numero = m.ultima_versao
-         ${f.where} group by 1, 2, 3, 4, 5`;
+         ${escopo ? `where m.grupo_controle_conteudo_id = any($${f.params.push(escopo)})` : ''}`;
     const linhas = await ler.query<{ codigo_servico: string; nome: string; definicao: Definicao | null; evento: EventoJornada; pagina: string; n: string }>(sql, f.params, nomeDaConsulta(sql));
     const porModelo = new Map<string, { nome: string; definicao: Definicao | null; c: ContagemJornada }>();
     for (const l of linhas) {
-      const m = porModelo.get(l.codigo_servico) ?? { nome: l.nome, definicao: l.definicao, c: { INICIADO: 0, RASCUNHO: 0, ENVIADO: 0, paginas: {} } };
+      const m = porModelo.get(l.codigo_servico) ?? { nome: l.nome, definicao: null, c: { INICIADO: 0, RASCUNHO: 0, ENVIADO: 0, paginas: {} } };
+      if (l.definicao) m.definicao = l.definicao;
       if (l.evento === 'PAGINA') m.c.paginas[l.pagina] = Number(l.n);
       else m.c[l.evento] = Number(l.n);
       porModelo.set(l.codigo_servico, m);
