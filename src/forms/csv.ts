@@ -8,11 +8,18 @@
  */
 export const BOM = '\uFEFF';
 
-const FORMULA = /^[=+\-@\t\r|\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** The first characters that make a cell a formula (the rule above); the export's byte writer reads the same list. */
+export const INICIOS_DE_FORMULA: readonly string[] = ['=', '+', '-', '@', '\t', '\r', '|', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
+/** The characters that make a cell quoted. */
+export const PEDEM_ASPAS: readonly string[] = [';', '"', '\n', '\r'];
+
+const classe = (cs: readonly string[]) => `[${cs.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}]`;
+const FORMULA = new RegExp(`^${classe(INICIOS_DE_FORMULA)}`);
+const ASPAS = new RegExp(classe(PEDEM_ASPAS));
 
 export function celulaCsv(v: unknown): string {
   const s = v === null || v === undefined ? '' : String(v);
-  if (!/[;"\n\r]/.test(s) && !FORMULA.test(s)) return s;
+  if (!ASPAS.test(s) && !FORMULA.test(s)) return s;
   return `"${(FORMULA.test(s) ? "'" : '') + s.replace(/"/g, '""')}"`;
 }
 

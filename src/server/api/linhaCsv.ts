@@ -1,4 +1,4 @@
-import { celulaCsv } from '../../forms/csv';
+import { celulaCsv, INICIOS_DE_FORMULA, PEDEM_ASPAS } from '../../forms/csv';
 import { formatarCpf } from '../../forms/cpf';
 
 /**
@@ -74,7 +74,7 @@ export class EscritorCsv {
    */
   json(b: Buffer) {
     const aspas = b.indexOf(34) >= 0 || b.indexOf(59) >= 0;
-    if (!aspas && b.length && (FORMULA_ASCII.has(b[0]) || b[0] === 0xef)) return this.texto(celulaCsv(jsonCompacto(b.toString())));
+    if (!aspas && b.length && COMECA_FORMULA[b[0]]) return this.texto(celulaCsv(jsonCompacto(b.toString())));
     this.garantir(b.length * 2 + 2);
     if (aspas) this.buf[this.pos++] = 34;
     for (let i = 0; i < b.length; ) {
@@ -123,16 +123,21 @@ export class EscritorCsv {
   }
 }
 
-/** =, +, -, @, tab, CR and | (celulaCsv's formula starts; the full-width ones begin with byte 0xEF). */
-const FORMULA_ASCII = new Set([61, 43, 45, 64, 9, 13, 124]);
+/** By first byte: a cell that may begin a formula (celulaCsv's INICIOS_DE_FORMULA; for the full-width ones, the first byte of their UTF-8). */
+const COMECA_FORMULA = porByte(INICIOS_DE_FORMULA.map((c) => Buffer.from(c)[0]));
+/** By byte: celulaCsv's PEDEM_ASPAS (all ASCII). */
+const PEDE_ASPAS = porByte(PEDEM_ASPAS.map((c) => c.charCodeAt(0)));
 
-/** Whether celulaCsv leaves the text of `b` as it is (anything beginning with 0xEF goes the long way). */
+function porByte(bytes: number[]): Uint8Array {
+  const t = new Uint8Array(256);
+  for (const x of bytes) t[x] = 1;
+  return t;
+}
+
+/** Whether celulaCsv leaves the text of `b` as it is (a first byte a full-width formula start may have goes the long way). */
 function celulaSimples(b: Buffer): boolean {
-  if (b.length && (FORMULA_ASCII.has(b[0]) || b[0] === 0xef)) return false;
-  for (let i = 0; i < b.length; i++) {
-    const c = b[i];
-    if (c === 59 || c === 34 || c === 10 || c === 13) return false;
-  }
+  if (b.length && COMECA_FORMULA[b[0]]) return false;
+  for (let i = 0; i < b.length; i++) if (PEDE_ASPAS[b[i]]) return false;
   return true;
 }
 
