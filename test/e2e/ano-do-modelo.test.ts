@@ -200,8 +200,25 @@ describe('o ano de um modelo, de ponta a ponta', () => {
 
       await noConsole(p, 'button:has-text("Importar")').click();
       dialogo2 = noConsole(p, '.bp6-dialog');
-      await dialogo2.locator('#cf-importar-arquivo').setInputFiles(arquivo);
-      await dialogo2.locator('input[name=codigoServico]').fill(importado);
+      await dialogo2.locator('input[name=codigoServico]').waitFor();
+      // The code typed while the file is still being read stays (reading it used to put the file's code back):
+      // the file is chosen and the code typed in the same task, so the read always finishes after the typing.
+      await p.evaluate(
+        ([nome, texto, codigoDigitado]) => {
+          const raiz = document.querySelector('console-formularios')!.shadowRoot!;
+          const arquivoInput = raiz.querySelector<HTMLInputElement>('#cf-importar-arquivo')!;
+          const dt = new DataTransfer();
+          dt.items.add(new File([texto], nome, { type: 'application/json' }));
+          arquivoInput.files = dt.files;
+          arquivoInput.dispatchEvent(new Event('change', { bubbles: true }));
+          const codigoInput = raiz.querySelector<HTMLInputElement>('.bp6-dialog input[name=codigoServico]')!;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(codigoInput, codigoDigitado);
+          codigoInput.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        [download.suggestedFilename(), readFileSync(arquivo, 'utf8'), importado] as const,
+      );
+      await dialogo2.getByText(download.suggestedFilename()).waitFor();
+      assert.equal(await dialogo2.locator('input[name=codigoServico]').inputValue(), importado, 'the typed code is kept after the file is read');
       await dialogo2.getByRole('button', { name: 'Conferir' }).click();
       // A new model asks for its group in this environment first.
       await dialogo2.getByText('Escolha o grupo de controle de conteúdo do modelo neste ambiente.').waitFor();

@@ -74,7 +74,9 @@ function FormImportar({ grupos, fechar }: { grupos: GruposDoModelo; fechar: () =
     try {
       const conteudo = JSON.parse(await f.text());
       setArquivo({ nome: f.name, conteudo });
-      if (!codigo && typeof conteudo?.codigoServico === 'string') setCodigo(conteudo.codigoServico);
+      // The file is read while the user may already be typing the code: keep what was typed (the closure's
+      // `codigo` is the one from before the read).
+      if (typeof conteudo?.codigoServico === 'string') setCodigo((digitado) => digitado || conteudo.codigoServico);
     } catch {
       setArquivo(null);
       setErroArquivo(t('importar.nao-json'));
