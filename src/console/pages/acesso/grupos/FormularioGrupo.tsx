@@ -1,5 +1,5 @@
 import { Button, Callout, Checkbox, FileInput, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useAmbiente, useT } from '../../../app/contexto';
 import { buscarVinculos, type DadosGrupo, type Grupo, type VinculoResumo } from '../../../api/recursos/grupos';
@@ -45,10 +45,13 @@ function Membros({ valor, aoMudar, desabilitado }: { valor: string[]; aoMudar: (
 function Cidadaos({ texto, aoMudar, desabilitado, erroServidor }: { texto: string; aoMudar: (t: string) => void; desabilitado: boolean; erroServidor?: string }) {
   const t = useT();
   const leitura = lerListaCpfs(texto);
+  // The file is read asynchronously: join it to the list as it is then, not as it was when the file was chosen.
+  const textoAtual = useRef(texto);
+  textoAtual.current = texto;
   const importar = async (arquivo?: File) => {
     if (!arquivo) return;
     const conteudo = await arquivo.text();
-    aoMudar([texto.trim(), conteudo.trim()].filter(Boolean).join('\n'));
+    aoMudar([textoAtual.current.trim(), conteudo.trim()].filter(Boolean).join('\n'));
   };
   return (
     <fieldset className="cf-permissoes">
