@@ -5,7 +5,7 @@ import { join, posix } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { CryptoKey } from 'jose';
 import { opcoesDocumento } from './api/documento';
 import { abrirBanco, type Banco } from './db';
@@ -135,7 +135,13 @@ export async function criarApp(o: Pick<OpcoesServico, 'log' | 'trustProxy'>): Pr
   });
   app.addHook('onRequest', async (req, rep) => void rep.header('x-request-id', req.id));
   app.addHook('onResponse', async (req, rep) => req.log.info({ rota: req.routeOptions.url ?? 'desconhecida', metodo: req.method, status: rep.statusCode, ms: Math.round(rep.elapsedTime * 10) / 10 }, 'requisição'));
-  await app.register(helmet, CABECALHOS_SEGURANCA);
+  // The same headers on every response: computed once (@fastify/helmet built helmet's middleware again on each
+  // request, parsing the CSP each time). Set on the raw response as helmet does, so a page's own CSP replaces it.
+  const seguranca = cabecalhosDeSeguranca();
+  app.addHook('onRequest', (_req, rep, pronto) => {
+    for (const [nome, valor] of seguranca) rep.raw.setHeader(nome, valor);
+    pronto();
+  });
   // The API and the element's bundles are meant for other origins (portals): they may be read cross-origin (CORS still decides for the API).
   app.addHook('onSend', async (req, rep) => {
     if (req.url.startsWith('/api/') || req.url.startsWith('/dist/')) rep.header('cross-origin-resource-policy', 'cross-origin');
@@ -144,7 +150,7 @@ export async function criarApp(o: Pick<OpcoesServico, 'log' | 'trustProxy'>): Pr
 }
 
 /**
- * OWASP's secure headers (issue 33), once for the whole server, by @fastify/helmet: nosniff, no referrer,
+ * OWASP's secure headers (issue 33), once for the whole server, by helmet: nosniff, no referrer,
  * HSTS, no framing but by this origin (X-Frame-Options and frame-ancestors), and a strict default CSP for
  * whatever does not set its own (the API's JSON, errors). Pages with their own CSP keep it, with
  * frame-ancestors too. No upgrade-insecure-requests: the demo runs on http://localhost.
@@ -158,6 +164,14 @@ export const CABECALHOS_SEGURANCA = {
   referrerPolicy: { policy: 'no-referrer' as const },
   crossOriginResourcePolicy: { policy: 'same-origin' as const },
 };
+
+/** The headers helmet sets with CABECALHOS_SEGURANCA, as name and value (its middlewares are fixed strings here). */
+export function cabecalhosDeSeguranca(): [string, string][] {
+  const cabecalhos: [string, string][] = [];
+  const resposta = { setHeader: (nome: string, valor: string) => void cabecalhos.push([nome.toLowerCase(), String(valor)]), removeHeader: () => undefined };
+  helmet(CABECALHOS_SEGURANCA)({} as never, resposta as never, () => undefined);
+  return cabecalhos;
+}
 
 /** The service on an app from criarApp: database (migrated), API, workers, document, bundles. */
 /** A path under /dist/ that is a browser file (not the compiled service's). */

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPair, SignJWT, decodeJwt } from 'jose';
 import { bancosDeTeste, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { TOLERANCIA_RELOGIO_S } from '../../src/server/api/autenticacao';
 import { PERFIS_DEMO, USUARIOS_DEMO } from '../../demo/server/usuariosDemo';
 import { migrar } from '../../src/server/db';
 import { opcoesDoAmbiente } from '../../demo/server/app';
@@ -95,6 +96,24 @@ for (const banco of await bancosDeTeste()) {
         assert.ok(r.headers.get('www-authenticate')?.startsWith('Bearer'), nome);
       }
       assert.equal((await api('/perfis-acesso/administradores', valido.access_token)).status, 200);
+    });
+
+    test('a verified token is remembered only as itself and only until it expires', async () => {
+      const claims = decodeJwt((await entrarComo(s.url, 'admin')).access_token);
+      const agora = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ ...claims, iat: agora, exp: agora + 1 }).setProtectedHeader({ alg: 'RS256', kid: s.chavesIdp!.kid }).sign(s.chavesIdp!.privateKey);
+      assert.equal((await api('/perfis-acesso/administradores', token)).status, 200);
+      assert.equal((await api('/perfis-acesso/administradores', token)).status, 200, 'the second call is served from the remembered verification');
+      // The same claims with one character of the signature changed are not the remembered token.
+      const [cabecalho, corpo, assinatura] = token.split('.');
+      const meio = Math.floor(assinatura.length / 2);
+      const adulterado = `${cabecalho}.${corpo}.${assinatura.slice(0, meio)}${assinatura[meio] === 'A' ? 'B' : 'A'}${assinatura.slice(meio + 1)}`;
+      assert.equal((await api('/perfis-acesso/administradores', adulterado)).status, 401);
+      // Past its expiry and the accepted clock skew, the remembered token is refused like any expired one.
+      await new Promise((r) => setTimeout(r, (agora + 1 + TOLERANCIA_RELOGIO_S) * 1000 - Date.now() + 300));
+      const r = await api('/perfis-acesso/administradores', token);
+      assert.equal(r.status, 401);
+      assert.equal((await r.json()).detail, 'Token de acesso inválido ou expirado.');
     });
 
     test('CORS exposes the paging headers to other origins', async () => {

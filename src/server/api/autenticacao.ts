@@ -3,6 +3,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey, type CryptoKey } f
 import { problema } from '../../contrato/problema';
 import { TIPO_PROBLEMA } from '../../contrato/problema';
 import { problemaNoIdioma } from './emIngles';
+import { TokensVerificados } from './tokensVerificados';
 
 /** Who is calling: from a validated access token, never from a decoded-and-trusted one. */
 export interface Chamador {
@@ -21,9 +22,16 @@ export interface OpcoesToken {
 /** Clock skew accepted between the identity provider and this server, in seconds. */
 export const TOLERANCIA_RELOGIO_S = 5;
 
+/** Verified access tokens kept per node (tokensVerificados.ts): how many, and for how long at most. */
+export const TOKENS_GUARDADOS = 5_000;
+export const IDADE_MAXIMA_TOKEN_GUARDADO_MS = 60_000;
+
 export function criarVerificador(o: OpcoesToken) {
   const chave: JWTVerifyGetKey | CryptoKey = o.chaves instanceof URL ? createRemoteJWKSet(o.chaves, { cooldownDuration: 5_000 }) : o.chaves;
+  const verificados = new TokensVerificados<Chamador>({ maximo: TOKENS_GUARDADOS, idadeMaximaMs: IDADE_MAXIMA_TOKEN_GUARDADO_MS, toleranciaS: TOLERANCIA_RELOGIO_S });
   return async function verificar(token: string): Promise<Chamador> {
+    const guardado = verificados.obter(token);
+    if (guardado) return guardado;
     const { payload } = await jwtVerify(token, chave as never, {
       issuer: o.emissor,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384'],
@@ -40,7 +48,9 @@ export function criarVerificador(o: OpcoesToken) {
     if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + TOLERANCIA_RELOGIO_S) throw new Error('token emitido no futuro');
     const username = typeof payload.preferred_username === 'string' ? payload.preferred_username : '';
     if (!username) throw new Error('token sem preferred_username');
-    return { username, sub: String(payload.sub), nome: typeof payload.name === 'string' ? payload.name : username };
+    const chamador = Object.freeze({ username, sub: String(payload.sub), nome: typeof payload.name === 'string' ? payload.name : username });
+    verificados.guardar(token, payload.exp!, chamador);
+    return chamador;
   };
 }
 
