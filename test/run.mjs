@@ -126,7 +126,8 @@ for (const s of suites) {
     // The multi-node suite's balancer (issue 34); without it (and not root) that part says so and does not run.
     garantirPacote('/usr/sbin/haproxy', 'haproxy', 'A suíte de vários nós', '', process.env.REQUIRE_HAPROXY !== '1');
     const { juntos, sozinhos } = testesDaApi();
-    await rodarTestesNode('API e provedor de identidade (dois arquivos por vez)', ['--import', 'tsx', '--test', '--test-concurrency=2', ...juntos]);
+    const porVez = Number(process.env.API_ARQUIVOS_POR_VEZ ?? 2);
+    await rodarTestesNode(`API e provedor de identidade (${porVez} arquivos por vez)`, ['--import', 'tsx', '--test', `--test-concurrency=${porVez}`, ...juntos]);
     await rodarTestesNode('API: vários nós, caos, cache de acesso, laço de eventos e réplica (um por vez)', ['--import', 'tsx', '--test', '--test-concurrency=1', ...sozinhos]);
   }
   else if (s === 'contrato') await rodarTestesNode(`contrato da API (OpenAPI, ajv, Redocly)${process.env.CONTRATO_API_URL ? ` em ${process.env.CONTRATO_API_URL}` : ''}`, nodeTest('test/contrato'));
