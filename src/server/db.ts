@@ -33,7 +33,7 @@ export interface Executor {
    * takes, so at most COPIAS_SIMULTANEAS run at once per pool: null when that many are running (read in batches
    * instead). Iterate what it gives (its end or an early stop frees the place; stopping early drops the connection).
    */
-  copiaDe?(consulta: string, params: unknown[]): AsyncIterable<Buffer> | null;
+  copiaDe?(consulta: string, params: unknown[]): AsyncGenerator<Buffer> | null;
 }
 
 /**
@@ -125,10 +125,17 @@ export function copiaDoPool(pool: import('pg').Pool, consulta: string, params: u
       devolver();
     }
   })();
-  // A generator stopped before it started never runs its `finally`: its place is given back here.
-  const parar = leitura.return.bind(leitura);
-  leitura.return = (v) => (devolver(), parar(v));
-  return leitura;
+  return aoParar(leitura, devolver);
+}
+
+/**
+ * `gerador`, with `antes` run whenever it is stopped (`return`): a generator stopped before its first read never runs
+ * its own `finally`, so what it holds (a COPY's place, the generator it wraps) is let go here.
+ */
+export function aoParar<T>(gerador: AsyncGenerator<T>, antes: () => unknown): AsyncGenerator<T> {
+  const parar = gerador.return.bind(gerador);
+  gerador.return = (v) => (antes(), parar(v));
+  return gerador;
 }
 
 async function* copiaNaConexao(pool: import('pg').Pool, consulta: string, params: unknown[]): AsyncGenerator<Buffer> {

@@ -1,5 +1,5 @@
 import { semSenha } from './ambiente';
-import { conexaoPerdida, copiaDoPool, linhas, poolPostgres, type Banco, type Executor } from './db';
+import { aoParar, conexaoPerdida, copiaDoPool, linhas, poolPostgres, type Banco, type Executor } from './db';
 
 /**
  * Read replicas (issue 47): lists, totals, analytics, exports and the public model reads go to a streaming replica
@@ -69,21 +69,26 @@ export async function abrirLeitura(primario: Banco, urls: string[], o: OpcoesLei
 }
 
 /**
- * A replica's COPY: gone before its first byte, the primary's (`primario`; no place there either: the error stands);
- * after it, the download fails.
+ * A replica's COPY: gone before its first byte, the primary's (`primario`, told why; no place there either: the error
+ * stands); after it, the download fails. Stopped before its first read, the replica's COPY is stopped too (its place
+ * on the replica's pool given back).
  */
-async function* depoisDoPrimeiroByteSoNaReplica(copia: AsyncIterable<Buffer>, primario: () => AsyncIterable<Buffer> | null): AsyncGenerator<Buffer> {
-  let comecou = false;
-  try {
-    for await (const pedaco of copia) {
-      comecou = true;
-      yield pedaco;
+function depoisDoPrimeiroByteSoNaReplica(copia: AsyncGenerator<Buffer>, primario: (e: Error) => AsyncGenerator<Buffer> | null): AsyncGenerator<Buffer> {
+  const leitura = (async function* () {
+    let comecou = false;
+    try {
+      for await (const pedaco of copia) {
+        comecou = true;
+        yield pedaco;
+      }
+    } catch (e) {
+      const outra = !comecou && conexaoPerdida(e) ? primario(e as Error) : null;
+      if (!outra) throw e;
+      yield* outra;
     }
-  } catch (e) {
-    const outra = !comecou && conexaoPerdida(e) ? primario() : null;
-    if (!outra) throw e;
-    yield* outra;
-  }
+  })();
+  // (Stopped mid-way, the loop above stops it as well and reports its errors; this call's are the same ones.)
+  return aoParar(leitura, () => copia.return(undefined).catch(() => undefined));
 }
 
 async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise<Leitura> {
@@ -106,8 +111,8 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
       },
       copiaDe(consulta, params) {
         const copia = copiaDoPool(pool, consulta, params);
-        return copia && depoisDoPrimeiroByteSoNaReplica(copia, () => {
-          mudar(r, false, null, 'não responde');
+        return copia && depoisDoPrimeiroByteSoNaReplica(copia, (e) => {
+          mudar(r, false, null, `não responde (${e.message})`);
           return primario.copiaDe?.(consulta, params) ?? null;
         });
       },

@@ -7,6 +7,8 @@ import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/e
 import { esperarAte } from '../apoio/receptor';
 import { abrirPonte } from '../apoio/ponte';
 import { leituraDe } from '../../src/server/leitura';
+import { COPIAS_SIMULTANEAS } from '../../src/server/db';
+import { tuplasDaCopia } from '../../src/server/copiaBinaria';
 
 /**
  * Read replicas (issue 47) against a real streaming replica of the machine's PostgreSQL (`pg_basebackup -R`, started
@@ -148,5 +150,23 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
     assert.deepEqual(await exportados(f.json.protocolo), [f.json.protocolo], 'the export too');
     await ponte.restaurar();
     await esperarAte(async () => ativa(), 10_000, 'a réplica de volta');
+  });
+
+  test('uma cópia da réplica parada antes da primeira leitura devolve o seu lugar no pool da réplica', async () => {
+    await esperarAte(async () => ativa(), 10_000, 'a réplica servindo');
+    const { replica: lidasAntes } = leitura().contagem();
+    const daReplica = leitura().para('ninguem-escreveu');
+    assert.equal(leitura().contagem().replica, lidasAntes + 1, 'the replica executor');
+    // More than its pool's places, each stopped before it is read: none is kept.
+    for (let i = 0; i <= COPIAS_SIMULTANEAS; i++) {
+      const c = daReplica.copiaDe!('select g from generate_series(1, 3) g', []);
+      assert.ok(c, `place ${i + 1}`);
+      await c.return(undefined);
+    }
+    const c = daReplica.copiaDe!('select g from generate_series(1, 3) g', []);
+    assert.ok(c);
+    let linhas = 0;
+    for await (const lote of tuplasDaCopia(c)) linhas += lote.length;
+    assert.equal(linhas, 3);
   });
 });
