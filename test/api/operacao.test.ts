@@ -223,7 +223,9 @@ for (const banco of await bancosDeTeste()) {
         ),
         ...Array.from({ length: 10 }, () => s.db.query(`insert into formulario_evento (tipo, autor, detalhes) values ('EXPORTACAO_DADOS_PESSOAIS', 'teste', '{}')`)),
         ...eventos.slice(0, 15).map((id) => s.db.query('delete from formulario_evento where id = $1', [id])),
-        ...eventos.slice(15).map((id, i) => s.db.query('update formulario_evento set tipo = $2 where id = $1', [id, tipos[i % 3]])),
+        ...eventos.slice(15, 30).map((id, i) => s.db.query('update formulario_evento set tipo = $2 where id = $1', [id, tipos[i % 3]])),
+        // Moved in time: another hour (migration 034's counters), sometimes another day.
+        ...eventos.slice(30).map((id, i) => s.db.query(`update formulario_evento set ocorrido_em = ocorrido_em - $2 * interval '1 hour' where id = $1`, [id, 1 + i * 3])),
         ...retentativas.slice(0, 10).map((id) => s.db.query('delete from retentativa_integracao where id = $1', [id])),
         ...retentativas.slice(10).flatMap((id, i) => [s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[i % 5]]), s.db.query('update retentativa_integracao set status = $2 where id = $1', [id, status[(i + 2) % 5]])]),
         ...Array.from({ length: 6 }, () => compactar(40)),
@@ -247,6 +249,13 @@ for (const banco of await bancosDeTeste()) {
         );
         assert.deepEqual(porMes, [], mensal);
       }
+      // Every event by hour (migration 034: the whole console's deep pages), against the rows.
+      const porHora = await s.db.query(
+        `select * from (select hora, sum(quantidade) as n from contador_evento_hora group by 1 having sum(quantidade) <> 0) c
+           full join (select date_trunc('hour', ocorrido_em, 'UTC') as hora, count(*) as n from formulario_evento group by 1) r using (hora)
+          where c.n is distinct from r.n`,
+      );
+      assert.deepEqual(porHora, [], 'contador_evento_hora');
       // The API's totals against the naive count, for random filters, as an administrator and as a scoped user.
       const modelos = (await s.db.query<{ codigo_servico: string }>('select codigo_servico from modelo order by 1')).map((r) => r.codigo_servico);
       const { default: fc } = await import('fast-check');

@@ -35,13 +35,13 @@ test('mesesInteiros: meses inteiros e dias de borda cobrem o período exatamente
   assert.deepEqual(mesesInteiros('2025-11-24', '2026-11-23'), { primeiro: '2025-12-01', ultimo: '2026-10-01', antes: ['2025-11-24', '2025-11-30'], depois: ['2026-11-01', '2026-11-23'] });
 });
 
-test('leituraNoDia: from the start of the day, or from its end when that skips less; past the day, the rest from the next days', async () => {
-  const { leituraNoDia, ordemInversa } = await import('../../src/server/api/salto');
-  assert.deepEqual(leituraNoDia({ pular: 100, noDia: 1000 }, 20), { deTras: false, offset: 100 }, 'near the start');
-  assert.deepEqual(leituraNoDia({ pular: 900, noDia: 1000 }, 20), { deTras: true, offset: 80, limit: 20, depoisDoDia: 0 }, 'near the end: 80 rows after the page');
-  assert.deepEqual(leituraNoDia({ pular: 980, noDia: 1000 }, 20), { deTras: true, offset: 0, limit: 20, depoisDoDia: 0 }, 'the day\'s last page skips nothing');
-  assert.deepEqual(leituraNoDia({ pular: 993, noDia: 1000 }, 20), { deTras: true, offset: 0, limit: 7, depoisDoDia: 13 }, 'runs past the day: 7 from it, 13 from the next days');
-  assert.deepEqual(leituraNoDia({ pular: 490, noDia: 1000 }, 20), { deTras: false, offset: 490 }, 'the middle: either way the same');
+test('leituraNaFaixa: from the start of the span (day or hour), or from its end when that skips less; past it, the rest from the rows after it', async () => {
+  const { leituraNaFaixa, ordemInversa } = await import('../../src/server/api/salto');
+  assert.deepEqual(leituraNaFaixa({ pular: 100, naFaixa: 1000 }, 20), { deTras: false, offset: 100 }, 'near the start');
+  assert.deepEqual(leituraNaFaixa({ pular: 900, naFaixa: 1000 }, 20), { deTras: true, offset: 80, limit: 20, depoisDaFaixa: 0 }, 'near the end: 80 rows after the page');
+  assert.deepEqual(leituraNaFaixa({ pular: 980, naFaixa: 1000 }, 20), { deTras: true, offset: 0, limit: 20, depoisDaFaixa: 0 }, 'the day\'s last page skips nothing');
+  assert.deepEqual(leituraNaFaixa({ pular: 993, naFaixa: 1000 }, 20), { deTras: true, offset: 0, limit: 7, depoisDaFaixa: 13 }, 'runs past the day: 7 from it, 13 from the next days');
+  assert.deepEqual(leituraNaFaixa({ pular: 490, naFaixa: 1000 }, 20), { deTras: false, offset: 490 }, 'the middle: either way the same');
   assert.equal(ordemInversa('f.recebido_em desc, f.id desc'), 'f.recebido_em asc, f.id asc');
   assert.equal(ordemInversa('f.recebido_em asc, f.id desc'), 'f.recebido_em desc, f.id asc');
 });

@@ -188,7 +188,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   );
 
   /**
-   * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021).
+   * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021) and, all
+   * of them, per hour (034).
    * Console-wide events (an export with personal data, a data-subject report) have no model and no form.
    */
   const EVENTOS: ListaNoTempo = {
@@ -199,6 +200,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
                from formulario_evento e left join modelo mo on mo.codigo_servico = e.codigo_servico`,
     contadorDia: 'contador_evento_dia',
     contadorMes: 'contador_evento_mes',
+    contadorHora: 'contador_evento_hora',
   };
   type LinhaEvento = { id: string; formulario_id: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown };
 
