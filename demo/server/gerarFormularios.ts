@@ -187,10 +187,12 @@ export async function recontar(tx: Executor): Promise<void> {
   await tx.query('delete from contador_formulario_dia');
   await tx.query('delete from contador_formulario_mes');
   await tx.query('delete from contador_formulario_dia_total');
-  // Rebuilt as if folded (slice 8, migration 015), with the per-day totals the fold keeps beside them (019).
+  await tx.query('delete from contador_formulario_dia_grupo');
+  // Rebuilt as if folded (slice 8, migration 015), with the per-day totals the fold keeps beside them (019, 035).
   await tx.query(`insert into contador_formulario_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade, fatia)
     select dia_sao_paulo(recebido_em), codigo_servico, status, min(grupo_controle_conteudo_id), count(*), 8 from formulario group by 1, 2, 3`);
   await tx.query(`insert into contador_formulario_dia_total (dia, status, quantidade) select dia, status, sum(quantidade) from contador_formulario_dia group by 1, 2`);
+  await tx.query(`insert into contador_formulario_dia_grupo (grupo_controle_conteudo_id, dia, status, quantidade) select grupo_controle_conteudo_id, dia, status, sum(quantidade) from contador_formulario_dia group by 1, 2, 3`);
   await tx.query(`insert into contador_formulario_mes (mes, codigo_servico, status, grupo_controle_conteudo_id, quantidade)
     select date_trunc('month', dia)::date, codigo_servico, status, min(grupo_controle_conteudo_id), sum(quantidade) from contador_formulario_dia group by 1, 2, 3`);
 }

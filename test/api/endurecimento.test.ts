@@ -138,6 +138,15 @@ for (const banco of await bancosDeTeste()) {
       const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from formulario where codigo_servico = $1', [codigo]);
       const totalGestor = async () => Number((await gestor('GET', '/formularios?size=20')).headers.get('x-total-count'));
       const antes = await totalGestor();
+      // Every counter folded first, so the model's counts sit in its group's daily totals (migration 035).
+      while ((await s.db.query<{ n: number }>('select compactar_contadores(current_date + 2, 500) as n'))[0].n > 0);
+      const dia = (d: number) => new Date(Date.now() + d * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+      const serieGestor = async () => (await gestor('GET', `/analitico-formularios?de=${dia(-800)}&ate=${dia(5)}`)).json.serieDiaria.reduce((t: number, d: { total: number }) => t + d.total, 0);
+      const noPeriodo = async (onde: string) => (await s.db.query<{ n: number }>(`select count(*)::int as n from formulario where dia_sao_paulo(recebido_em) between current_date - 800 and current_date + 5 and ${onde}`, [codigo]))[0].n;
+      const serieAntes = await serieGestor();
+      assert.equal(serieAntes, await noPeriodo(`grupo_controle_conteudo_id in (select grupo_id from vinculo_usuario_grupo where username = 'gestor') and $1::text is not null`), "the gestor's daily series counts its groups' forms");
+      const doModelo = await noPeriodo('codigo_servico = $1');
+      assert.ok(doModelo > 0);
       const modelo = (await admin('GET', `/modelos/${codigo}`)).json;
       const r = await admin('PUT', `/modelos/${codigo}`, { nome: modelo.nome, descricao: modelo.descricao, grupoControleConteudoId: grupos['Tributos'], grupoAcessoPublicoId: modelo.grupoAcessoPublicoId, integracao: { url: modelo.integracao.url, metodo: modelo.integracao.metodo, cabecalhos: cabecalhosDoPedido(modelo.integracao.cabecalhos, {}) }, definicao: modelo.definicao, versao: modelo.versao });
       assert.equal(r.status, 200, JSON.stringify(r.json));
@@ -146,6 +155,12 @@ for (const banco of await bancosDeTeste()) {
         assert.equal(fora, 0, `${tabela} moved`);
       }
       assert.equal(await totalGestor(), antes - n, 'gestor (Saúde, Educação) no longer counts them');
+      assert.equal(await serieGestor(), serieAntes - doModelo, "nor does the gestor's daily series (the groups' daily totals moved with the model)");
+      const porGrupo = await s.db.query(
+        `select * from (select grupo_controle_conteudo_id as g, dia, status, sum(quantidade)::int as n from contador_formulario_dia where fatia = 8 group by 1, 2, 3 having sum(quantidade) <> 0) d
+           full join (select grupo_controle_conteudo_id as g, dia, status, quantidade::int as n from contador_formulario_dia_grupo where quantidade <> 0) t using (g, dia, status) where d.n is distinct from t.n`,
+      );
+      assert.deepEqual(porGrupo, [], 'per-day totals by group equal the folded slices after the move');
       assert.equal((await gestor('GET', `/formularios?modelo=${codigo}`)).json.length, 0);
       assert.equal((await gestor('GET', `/formularios-eventos?modelo=${codigo}`)).json.length, 0);
       const [mov] = (await admin('GET', `/auditoria-acesso?recurso=MODELO&alvo=${codigo}`)).json;

@@ -203,8 +203,23 @@ for (const banco of await bancosDeTeste()) {
       );
       const desde = (d: number) => new Date(Date.now() + d * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
       const analitico = await admin('GET', `/analitico-formularios?de=${desde(-400)}&ate=${desde(5)}`);
-      const serie = analitico.json.serieDiaria.flatMap((d: { dia: string; porStatus: Record<string, number> }) => Object.entries(d.porStatus).map(([status, n]) => ({ dia: d.dia, status, n })));
-      assert.deepEqual(serie.sort((a: { dia: string; status: string }, b: { dia: string; status: string }) => a.dia.localeCompare(b.dia) || a.status.localeCompare(b.status)), real);
+      const serieDe = (json: { serieDiaria: { dia: string; porStatus: Record<string, number> }[] }) =>
+        json.serieDiaria.flatMap((d) => Object.entries(d.porStatus).map(([status, n]) => ({ dia: d.dia, status, n }))).sort((a, b) => a.dia.localeCompare(b.dia) || a.status.localeCompare(b.status));
+      assert.deepEqual(serieDe(analitico.json), real);
+      // The same by group (migration 035): the folded slices summed by group; a scoped caller's series (folded days
+      // from them, the rest from the unfolded slices) is the count(*) of its groups' forms.
+      const porGrupo = await s.db.query(
+        `select * from (select grupo_controle_conteudo_id as g, dia, status, sum(quantidade)::int as n from contador_formulario_dia where fatia = 8 group by 1, 2, 3 having sum(quantidade) <> 0) d
+           full join (select grupo_controle_conteudo_id as g, dia, status, quantidade::int as n from contador_formulario_dia_grupo where quantidade <> 0) t using (g, dia, status) where d.n is distinct from t.n`,
+      );
+      assert.deepEqual(porGrupo, [], 'per-day totals by group equal the folded slices');
+      const realGestor = await s.db.query<{ dia: string; status: string; n: number }>(
+        `select dia_sao_paulo(recebido_em)::text as dia, status, count(*)::int as n from formulario
+          where dia_sao_paulo(recebido_em) between current_date - 400 and current_date + 5 and grupo_controle_conteudo_id in (select grupo_id from vinculo_usuario_grupo where username = 'gestor')
+          group by 1, 2 order by 1, 2`,
+      );
+      assert.ok(realGestor.length > 0 && realGestor.length < real.length);
+      assert.deepEqual(serieDe((await gestor('GET', `/analitico-formularios?de=${desde(-400)}&ate=${desde(5)}`)).json), realGestor);
     });
 
     test('eventos e retentativas: contadores exatos depois de escritas, exclusões e mudanças de status concorrentes; totais da API iguais ao count(*) para filtros ao acaso', async () => {

@@ -115,6 +115,16 @@ async function moverDeGrupo(tx: Executor, autor: string, m: LinhaModelo, grupo: 
   for (const tabela of ['formulario_evento', 'retentativa_integracao', 'contador_formulario_dia', 'contador_formulario_mes', 'contador_evento_dia', 'contador_evento_mes', 'contador_retentativa_dia', 'contador_retentativa_mes']) {
     await tx.query(`update ${tabela} set grupo_controle_conteudo_id = $2 where codigo_servico = $1`, [codigo, grupo]);
   }
+  // The groups' daily totals (migration 035) hold the folded part of the daily counters: the model's leaves the old
+  // group and joins the new one. After the update above, so the model's slice-8 rows are this transaction's until it
+  // ends (a fold adding to them meanwhile waits, and gives up first: its lock_timeout).
+  await tx.query(
+    `insert into contador_formulario_dia_grupo (grupo_controle_conteudo_id, dia, status, quantidade)
+     select v.grupo, c.dia, c.status, v.sinal * sum(c.quantidade) from contador_formulario_dia c, (values ($2::integer, -1), ($3::integer, 1)) as v(grupo, sinal)
+      where c.codigo_servico = $1 and c.fatia = 8 group by v.grupo, v.sinal, c.dia, c.status order by 1, 2, 3
+     on conflict (grupo_controle_conteudo_id, dia, status) do update set quantidade = contador_formulario_dia_grupo.quantidade + excluded.quantidade`,
+    [codigo, m.grupo_controle_conteudo_id, grupo],
+  );
   const [novo] = await tx.query<{ nome: string }>('select nome from grupo_controle_conteudo where id = $1', [grupo]);
   await auditar(tx, autor, 'MODELO', 'MOVIDO', codigo, { grupoControleConteudo: { id: m.grupo_controle_conteudo_id, nome: m.grupo_nome } }, { grupoControleConteudo: { id: grupo, nome: novo.nome }, formularios });
 }

@@ -99,11 +99,12 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    */
   async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
     const c = filtroContadores(q, escopo);
-    const linhas =
-      escopo || q.modelo?.length
-        ? `select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where}`
-        : `select c.dia, c.status, c.quantidade from contador_formulario_dia_total c ${c.where}
-           union all select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where ? `${c.where} and` : 'where'} c.fatia <> 8`;
+    // Without a model filter, the folded days from the per-day totals (the console's, migration 019, or its groups',
+    // 035: the same WHERE, scope and period, holds there) and the rest from the daily counters not folded yet.
+    const linhas = q.modelo?.length
+      ? `select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where}`
+      : `select c.dia, c.status, c.quantidade from ${escopo ? 'contador_formulario_dia_grupo' : 'contador_formulario_dia_total'} c ${c.where}
+         union all select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where ? `${c.where} and` : 'where'} c.fatia <> 8`;
     const sql = `select coalesce('[' || string_agg('{"total":' || d.total || ',"porStatus":{' || concat_ws(',', ${STATUS_SERIE.map((st, i) => `case when d.s${i} > 0 then '"${st}":' || d.s${i} end`).join(', ')}) || '},"dia":"' || d.dia || '"}', ',' order by d.dia) || ']', '[]') as serie
          from (select c.dia, sum(c.quantidade) as total, ${STATUS_SERIE.map((st, i) => `sum(c.quantidade) filter (where c.status = '${st}') as s${i}`).join(', ')}
                  from (${linhas}) c group by c.dia having sum(c.quantidade) > 0) d`;
