@@ -79,6 +79,9 @@ async function medirVolume(alvo: number) {
   /** The last page (20 rows) of a list, from the total the API answers. */
   const ultimaDe = async (caminho: string) => Math.ceil(Number((await api('GET', `${caminho}?size=20`)).headers.get('x-total-count')) / 20) - 1;
   const [ultimaEventos, ultimaRetentativas] = [await ultimaDe('/formularios-eventos'), await ultimaDe('/retentativas-integracao')];
+  // A scoped caller too (gestor: two of the three content-control groups): its counters are read by group and model.
+  const gestor = await clienteApi(s.url, 'gestor');
+  const ultimaEventosGestor = Math.ceil(Number((await gestor('GET', '/formularios-eventos?size=20')).headers.get('x-total-count')) / 20) - 1;
 
   // The naive peers take up to seconds each at ten million: fewer rounds (RODADAS_PARES, 15) for them.
   async function medir(nome: string, f: () => Promise<unknown>, rodadas = RODADAS) {
@@ -94,8 +97,8 @@ async function medirVolume(alvo: number) {
     console.log(nome, r);
     return r;
   }
-  const http = (caminho: string) => async () => {
-    const r = await api('GET', caminho);
+  const http = (caminho: string, cliente = api) => async () => {
+    const r = await cliente('GET', caminho);
     if (r.status !== 200) throw new Error(`${caminho}: ${r.status}`);
   };
 
@@ -153,6 +156,9 @@ async function medirVolume(alvo: number) {
       eventosPaginaDoMeio: await medir('GET /formularios-eventos (página do meio)', http(`/formularios-eventos?page=${Math.floor(ultimaEventos / 2)}&size=20`)),
       eventosUltimaPagina: await medir('GET /formularios-eventos (última página)', http(`/formularios-eventos?page=${ultimaEventos}&size=20`)),
       retentativasUltimaPagina: await medir('GET /retentativas-integracao (última página)', http(`/retentativas-integracao?page=${ultimaRetentativas}&size=20`)),
+      gestorListaMaisNovosComTotal: await medir('gestor: GET /formularios', http('/formularios', gestor)),
+      gestorAnaliticoDoAno: await medir('gestor: GET /analitico-formularios (ano)', http(`/analitico-formularios?de=${menos(364)}&ate=${hoje}`, gestor)),
+      gestorEventosPaginaDoMeio: await medir('gestor: GET /formularios-eventos (página do meio)', http(`/formularios-eventos?page=${Math.floor(ultimaEventosGestor / 2)}&size=20`, gestor)),
     },
     pares: {
       countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario'), RODADAS_PARES),

@@ -118,11 +118,13 @@ async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadorHora: st
   const horas = noPeriodo
     ? [o.de && `h.hora >= ${inicioDoDia(o.de)}`, o.ate && `h.hora < ${inicioDoDia(o.ate)} + interval '1 day'`].filter(Boolean).join(' and ')
     : `h.hora >= alvo.mes::timestamp at time zone 'America/Sao_Paulo' and h.hora < (alvo.mes + interval '1 month')::timestamp at time zone 'America/Sao_Paulo'`;
+  // Sums of integers (a month's or an hour's count is far below 2^31): sum() of bigint is numeric, and the numeric
+  // grouping and running sum of a month's ~740 hours took twice as long.
   const [hora] = await db.query<{ hora: string; antes: string; n: string }>(
-    `with ${noPeriodo ? `alvo as (select 0::numeric as antes)` : `meses as (select c.mes, sum(c.quantidade) as n from ${lista.contadorMes} c group by c.mes having sum(c.quantidade) > 0),
-          alvo as (select mes, antes from (select mes, n, sum(n) over (order by mes ${ordem}) - n as antes from meses) x where antes <= $1 and antes + n > $1)`},
-          horas as (select h.hora, sum(h.quantidade) as n from ${contadorHora} h, alvo where ${horas} group by h.hora having sum(h.quantidade) > 0),
-          x as (select hora, n, alvo.antes + sum(n) over (order by hora ${ordem}) - n as antes from horas, alvo)
+    `with ${noPeriodo ? `alvo as (select 0::bigint as antes)` : `meses as (select c.mes, sum(c.quantidade::integer) as n from ${lista.contadorMes} c group by c.mes having sum(c.quantidade::integer) > 0),
+          alvo as (select mes, antes from (select mes, n, sum(n::integer) over (order by mes ${ordem}) - n as antes from meses) x where antes <= $1 and antes + n > $1)`},
+          horas as (select h.hora, sum(h.quantidade::integer) as n from ${contadorHora} h, alvo where ${horas} group by h.hora having sum(h.quantidade::integer) > 0),
+          x as (select hora, n, alvo.antes + sum(n::integer) over (order by hora ${ordem}) - n as antes from horas, alvo)
      select to_char(hora at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hora, antes::text, n::text from x where antes <= $1 and antes + n > $1`,
     params,
   );
