@@ -188,7 +188,7 @@ export async function recontar(tx: Executor): Promise<void> {
   await tx.query('delete from contador_formulario_mes');
   await tx.query('delete from contador_formulario_dia_total');
   await tx.query('delete from contador_formulario_dia_grupo');
-  // Rebuilt as if folded (slice 8, migration 015), with the per-day totals the fold keeps beside them (019, 035).
+  // Rebuilt as if folded (slice 8, migration 015), with the per-day totals the fold keeps beside them (019, 034).
   await tx.query(`insert into contador_formulario_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade, fatia)
     select dia_sao_paulo(recebido_em), codigo_servico, status, min(grupo_controle_conteudo_id), count(*), 8 from formulario group by 1, 2, 3`);
   await tx.query(`insert into contador_formulario_dia_total (dia, status, quantidade) select dia, status, sum(quantidade) from contador_formulario_dia group by 1, 2`);

@@ -138,7 +138,7 @@ for (const banco of await bancosDeTeste()) {
       const [{ n }] = await s.db.query<{ n: number }>('select count(*)::int as n from formulario where codigo_servico = $1', [codigo]);
       const totalGestor = async () => Number((await gestor('GET', '/formularios?size=20')).headers.get('x-total-count'));
       const antes = await totalGestor();
-      // Every counter folded first, so the model's counts sit in its group's daily totals (migration 035).
+      // Every counter folded first, so the model's counts sit in its group's daily totals (migration 034).
       while ((await s.db.query<{ n: number }>('select compactar_contadores(current_date + 2, 500) as n'))[0].n > 0);
       const dia = (d: number) => new Date(Date.now() + d * 86400000).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
       const serieGestor = async () => (await gestor('GET', `/analitico-formularios?de=${dia(-800)}&ate=${dia(5)}`)).json.serieDiaria.reduce((t: number, d: { total: number }) => t + d.total, 0);

@@ -206,7 +206,7 @@ for (const banco of await bancosDeTeste()) {
       const serieDe = (json: { serieDiaria: { dia: string; porStatus: Record<string, number> }[] }) =>
         json.serieDiaria.flatMap((d) => Object.entries(d.porStatus).map(([status, n]) => ({ dia: d.dia, status, n }))).sort((a, b) => a.dia.localeCompare(b.dia) || a.status.localeCompare(b.status));
       assert.deepEqual(serieDe(analitico.json), real);
-      // The same by group (migration 035): the folded slices summed by group; a scoped caller's series (folded days
+      // The same by group (migration 034): the folded slices summed by group; a scoped caller's series (folded days
       // from them, the rest from the unfolded slices) is the count(*) of its groups' forms.
       const porGrupo = await s.db.query(
         `select * from (select grupo_controle_conteudo_id as g, dia, status, sum(quantidade)::int as n from contador_formulario_dia where fatia = 8 group by 1, 2, 3 having sum(quantidade) <> 0) d

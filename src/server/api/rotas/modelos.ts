@@ -115,7 +115,7 @@ async function moverDeGrupo(tx: Executor, autor: string, m: LinhaModelo, grupo: 
   for (const tabela of ['formulario_evento', 'retentativa_integracao', 'contador_formulario_dia', 'contador_formulario_mes', 'contador_evento_dia', 'contador_evento_mes', 'contador_retentativa_dia', 'contador_retentativa_mes']) {
     await tx.query(`update ${tabela} set grupo_controle_conteudo_id = $2 where codigo_servico = $1`, [codigo, grupo]);
   }
-  // The groups' daily totals (migration 035) hold the folded part of the daily counters: the model's leaves the old
+  // The groups' daily totals (migration 034) hold the folded part of the daily counters: the model's leaves the old
   // group and joins the new one. After the update above, so the model's slice-8 rows are this transaction's until it
   // ends (a fold adding to them meanwhile waits, and gives up first: its lock_timeout).
   await tx.query(

@@ -100,7 +100,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
     const c = filtroContadores(q, escopo);
     // Without a model filter, the folded days from the per-day totals (the console's, migration 019, or its groups',
-    // 035: the same WHERE, scope and period, holds there) and the rest from the daily counters not folded yet.
+    // 034: the same WHERE, scope and period, holds there) and the rest from the daily counters not folded yet.
     const linhas = q.modelo?.length
       ? `select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where}`
       : `select c.dia, c.status, c.quantidade from ${escopo ? 'contador_formulario_dia_grupo' : 'contador_formulario_dia_total'} c ${c.where}

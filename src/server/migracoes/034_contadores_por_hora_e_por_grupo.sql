@@ -67,7 +67,27 @@ create or replace function recontar_eventos_retentativas() returns void language
     select date_trunc('hour', ocorrido_em, 'UTC'), count(*), 8 from formulario_evento group by 1;
 $$;
 
--- The fold (migration 021's), with the hours: the slices of the hours before São Paulo's day p_dia move into slice 8.
+
+-- A scoped caller's daily series (issue 47): the whole console's reads migration 019's per-day totals (~1,500 rows a
+-- year), but a caller limited to some content-control groups summed the daily counters of every model of those groups
+-- (~8,800 rows a year at one million forms: 4.7 ms against 2.3 for an administrator). `contador_formulario_dia_grupo`
+-- is 019's table by group: the folded part of the daily counters summed over the group's models, one row per group,
+-- day and status. Written by the fold in the same statement as 019's (so it always equals the sum of the slice-8 rows
+-- by group), and moved with a model to another group in that move's transaction (rotas/modelos.ts: the model's
+-- slice-8 counts leave the old group and join the new one); the rows not folded yet are read from the daily counters,
+-- as the console's series does.
+create table contador_formulario_dia_grupo (
+  grupo_controle_conteudo_id integer not null,
+  dia date not null,
+  status text not null,
+  quantidade bigint not null default 0,
+  primary key (grupo_controle_conteudo_id, dia, status)
+);
+insert into contador_formulario_dia_grupo (grupo_controle_conteudo_id, dia, status, quantidade)
+  select grupo_controle_conteudo_id, dia, status, sum(quantidade) from contador_formulario_dia where fatia = 8 group by 1, 2, 3;
+
+-- The fold (migration 021's), with the hours (the slices of the hours before São Paulo's day p_dia move into slice 8)
+-- and the groups' daily totals beside the console's.
 create or replace function compactar_contadores(p_dia date, p_lote integer) returns integer language plpgsql as $$
 declare
   feitos integer := 0;
@@ -100,7 +120,11 @@ begin
       totais as (
         insert into contador_formulario_dia_total (dia, status, quantidade)
         select tempo, chave, sum(quantidade) from velhas group by 1, 2 order by 1, 2
-        on conflict (dia, status) do update set quantidade = contador_formulario_dia_total.quantidade + excluded.quantidade)$cte$
+        on conflict (dia, status) do update set quantidade = contador_formulario_dia_total.quantidade + excluded.quantidade),
+      grupos as (
+        insert into contador_formulario_dia_grupo (grupo_controle_conteudo_id, dia, status, quantidade)
+        select grupo_controle_conteudo_id, tempo, chave, sum(quantidade) from velhas group by 1, 2, 3 order by 1, 2, 3
+        on conflict (grupo_controle_conteudo_id, dia, status) do update set quantidade = contador_formulario_dia_grupo.quantidade + excluded.quantidade)$cte$
       else '' end) using t.limite, p_lote into n;
     feitos := feitos + n;
   end loop;
