@@ -181,18 +181,33 @@ describe('idioma e ondulação', () => {
     expect(el.shadowRoot!.querySelector('[data-testid=sair]')!.textContent).to.equal('Sign out');
   });
 
-  it('ondulação ao pressionar botões e itens do menu, e nenhuma com prefers-reduced-motion', async () => {
+  it('ondulação ao pressionar botões e itens do menu, sem mudar o tamanho de nada, e nenhuma com prefers-reduced-motion', async () => {
     const el = await montar('designer');
     await esperarShell(el);
+    const pressionar = (alvo: HTMLElement) => {
+      const r = alvo.getBoundingClientRect();
+      alvo.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, clientX: r.left + 10, clientY: r.top + 5 }));
+    };
+    const onda = (alvo: HTMLElement) => getComputedStyle(alvo, '::after').animationName;
     const item = el.shadowRoot!.querySelector('[data-rota=modelos]') as HTMLElement;
-    const r = item.getBoundingClientRect();
-    item.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, clientX: r.left + 10, clientY: r.top + 5 }));
-    expect(item.querySelector('.cf-ondulacao')).to.not.equal(null);
+    pressionar(item);
+    expect(onda(item)).to.equal('cf-ondulacao');
+    // The pressed control keeps its size: a ripple added as a child widened a Blueprint button (its children are
+    // spaced but the last), and a button at the end of a wrapping row moved from under the pointer before the click.
+    for (const seletor of ['[data-testid=alternar-menu]', '[data-testid=sair]']) {
+      const botao = el.shadowRoot!.querySelector(seletor) as HTMLElement;
+      const antes = botao.getBoundingClientRect();
+      pressionar(botao);
+      expect(onda(botao), seletor).to.equal('cf-ondulacao');
+      const depois = botao.getBoundingClientRect();
+      expect([depois.width, depois.height, depois.left], seletor).to.deep.equal([antes.width, antes.height, antes.left]);
+    }
     await emulateMedia({ reducedMotion: 'reduce' });
     try {
-      const botao = el.shadowRoot!.querySelector('[data-testid=sair]') as HTMLElement;
-      botao.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true, clientX: 1, clientY: 1 }));
-      expect(botao.querySelector('.cf-ondulacao')).to.equal(null);
+      const botao = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-rota]')].find((x) => x.dataset.rota !== 'modelos')!;
+      pressionar(botao);
+      expect(botao.classList.contains('cf-ondulando')).to.equal(false);
+      expect(botao.style.getPropertyValue('--cf-onda-tamanho')).to.equal('');
     } finally {
       await emulateMedia({ reducedMotion: 'no-preference' });
     }

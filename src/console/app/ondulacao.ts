@@ -1,8 +1,13 @@
 /**
  * The ripple SPEC.md asks for on buttons and menu items, as one delegated listener on the element's
  * root (portaled popovers and dialogs live inside it too). None under prefers-reduced-motion.
+ * It is the pressed control's own `::after` (console.css, `.cf-ondulando`), placed by custom properties: no child
+ * element. Blueprint spaces a button's children with a margin on all but `:last-child`, so a ripple appended as a
+ * child widened the button at the press (by the gap; an icon-only button by ~22 px), and a button at the end of a
+ * wrapping row (the builder's palette) could wrap away from under the pointer: the press landed, the click did not.
  */
 const ALVOS = '.bp6-button, .bp6-menu-item';
+const CLASSE = 'cf-ondulando';
 
 export function instalarOndulacao(raiz: HTMLElement): () => void {
   const aoPressionar = (e: PointerEvent) => {
@@ -11,15 +16,17 @@ export function instalarOndulacao(raiz: HTMLElement): () => void {
     if (!alvo || alvo.matches(':disabled, .bp6-disabled')) return;
     const caixa = alvo.getBoundingClientRect();
     const tamanho = Math.max(caixa.width, caixa.height) * 2;
-    const onda = document.createElement('span');
-    onda.className = 'cf-ondulacao';
-    onda.setAttribute('aria-hidden', 'true');
-    onda.style.width = onda.style.height = `${tamanho}px`;
-    onda.style.left = `${e.clientX - caixa.left - tamanho / 2}px`;
-    onda.style.top = `${e.clientY - caixa.top - tamanho / 2}px`;
-    alvo.appendChild(onda);
-    onda.addEventListener('animationend', () => onda.remove(), { once: true });
-    setTimeout(() => onda.remove(), 1000);
+    alvo.style.setProperty('--cf-onda-tamanho', `${tamanho}px`);
+    alvo.style.setProperty('--cf-onda-x', `${e.clientX - caixa.left - tamanho / 2}px`);
+    alvo.style.setProperty('--cf-onda-y', `${e.clientY - caixa.top - tamanho / 2}px`);
+    // A press during the last one's animation starts it again (the class off, a style read, the class on).
+    alvo.classList.remove(CLASSE);
+    void alvo.offsetWidth;
+    alvo.classList.add(CLASSE);
+    // Ended, or cancelled (the motion preference changed mid-way: its pseudo-element is then not drawn).
+    const fim = () => (alvo.classList.remove(CLASSE), alvo.removeEventListener('animationend', fim), alvo.removeEventListener('animationcancel', fim));
+    alvo.addEventListener('animationend', fim);
+    alvo.addEventListener('animationcancel', fim);
   };
   raiz.addEventListener('pointerdown', aoPressionar);
   return () => raiz.removeEventListener('pointerdown', aoPressionar);
