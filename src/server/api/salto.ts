@@ -95,13 +95,11 @@ interface Salto {
   naFaixa: number;
 }
 
+/** The instant São Paulo's day `dia` starts (`depois`: the next day's; never `+ interval '1 day'`, 23 or 25 hours on a DST change). */
+const inicioDoDia = (p: (v: unknown) => string, dia: string, depois = false) => `(${p(dia)}::date${depois ? ' + 1' : ''})::timestamp at time zone 'America/Sao_Paulo'`;
+
 /** A São Paulo day as a span (both bounds: the plan opens only that day's partition). */
-const noDia = (dia: string, pular: number, naFaixa: number): Salto => ({
-  inicio: (p) => `(${p(dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`,
-  fim: (p) => `(${p(dia)}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`,
-  pular,
-  naFaixa,
-});
+const noDia = (dia: string, pular: number, naFaixa: number): Salto => ({ inicio: (p) => inicioDoDia(p, dia), fim: (p) => inicioDoDia(p, dia, true), pular, naFaixa });
 
 /**
  * The list with no filter but a period (the whole console's events, migration 034) by hour: without a period, the
@@ -113,10 +111,10 @@ async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadorHora: st
   const ordem = o.desc ? 'desc' : 'asc';
   const params: unknown[] = [o.offset];
   const p = (v: unknown) => `$${params.push(v)}`;
-  const inicioDoDia = (dia: string) => `(${p(dia)}::date)::timestamp at time zone 'America/Sao_Paulo'`;
   const noPeriodo = o.de || o.ate;
+  // The period's bounds as the list's own filter draws them (rotas/formularios.ts, periodo).
   const horas = noPeriodo
-    ? [o.de && `h.hora >= ${inicioDoDia(o.de)}`, o.ate && `h.hora < ${inicioDoDia(o.ate)} + interval '1 day'`].filter(Boolean).join(' and ')
+    ? [o.de && `h.hora >= ${inicioDoDia(p, o.de)}`, o.ate && `h.hora < ${inicioDoDia(p, o.ate, true)}`].filter(Boolean).join(' and ')
     : `h.hora >= alvo.mes::timestamp at time zone 'America/Sao_Paulo' and h.hora < (alvo.mes + interval '1 month')::timestamp at time zone 'America/Sao_Paulo'`;
   // Sums of integers (a month's or an hour's count is far below 2^31): sum() of bigint is numeric, and the numeric
   // grouping and running sum of a month's ~740 hours took twice as long.
