@@ -202,6 +202,18 @@ describe('idioma e ondulação', () => {
       const depois = botao.getBoundingClientRect();
       expect([depois.width, depois.height, depois.left], seletor).to.deep.equal([antes.width, antes.height, antes.left]);
     }
+    // A second press during the ripple starts it again, and the first one's cancellation does not end the second.
+    const sair = el.shadowRoot!.querySelector('[data-testid=sair]') as HTMLElement;
+    await new Promise((ok) => setTimeout(ok, 700));
+    expect(sair.classList.contains('cf-ondulando'), 'a onda termina').to.equal(false);
+    pressionar(sair);
+    await new Promise((ok) => setTimeout(ok, 100));
+    pressionar(sair);
+    await new Promise((ok) => setTimeout(ok, 100));
+    expect(sair.classList.contains('cf-ondulando'), 'a segunda onda segue').to.equal(true);
+    expect(onda(sair)).to.equal('cf-ondulacao-b');
+    await new Promise((ok) => setTimeout(ok, 600));
+    expect(sair.classList.contains('cf-ondulando'), 'e termina').to.equal(false);
     await emulateMedia({ reducedMotion: 'reduce' });
     try {
       const botao = [...el.shadowRoot!.querySelectorAll<HTMLElement>('[data-rota]')].find((x) => x.dataset.rota !== 'modelos')!;

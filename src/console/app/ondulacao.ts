@@ -8,6 +8,8 @@
  */
 const ALVOS = '.bp6-button, .bp6-menu-item';
 const CLASSE = 'cf-ondulando';
+/** console.css's two keyframes of the ripple, by the press's `data-cf-onda`. */
+const NOMES = { a: 'cf-ondulacao', b: 'cf-ondulacao-b' } as const;
 
 export function instalarOndulacao(raiz: HTMLElement): () => void {
   const aoPressionar = (e: PointerEvent) => {
@@ -19,12 +21,20 @@ export function instalarOndulacao(raiz: HTMLElement): () => void {
     alvo.style.setProperty('--cf-onda-tamanho', `${tamanho}px`);
     alvo.style.setProperty('--cf-onda-x', `${e.clientX - caixa.left - tamanho / 2}px`);
     alvo.style.setProperty('--cf-onda-y', `${e.clientY - caixa.top - tamanho / 2}px`);
-    // A press during the last one's animation starts it again (the class off, a style read, the class on).
-    alvo.classList.remove(CLASSE);
-    void alvo.offsetWidth;
+    // Each press alternates between two animations of the same ripple: a new animation name restarts it with no
+    // forced layout, and the last press's end or cancel (its own name) can no longer end this one.
+    const vez = alvo.dataset.cfOnda === 'a' ? 'b' : 'a';
+    alvo.dataset.cfOnda = vez;
     alvo.classList.add(CLASSE);
     // Ended, or cancelled (the motion preference changed mid-way: its pseudo-element is then not drawn).
-    const fim = () => (alvo.classList.remove(CLASSE), alvo.removeEventListener('animationend', fim), alvo.removeEventListener('animationcancel', fim));
+    const fim = (e: AnimationEvent) => {
+      if (e.animationName !== NOMES[vez]) return;
+      alvo.removeEventListener('animationend', fim);
+      alvo.removeEventListener('animationcancel', fim);
+      if (alvo.dataset.cfOnda !== vez) return;
+      alvo.classList.remove(CLASSE);
+      delete alvo.dataset.cfOnda;
+    };
     alvo.addEventListener('animationend', fim);
     alvo.addEventListener('animationcancel', fim);
   };
