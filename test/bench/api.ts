@@ -7,6 +7,8 @@
  *   and cf_bench_<n> for the others, seeded on the first run (seed:large's loader; ~2 min per million here).
  *   BENCH_POSTGRES (default postgres://postgres@127.0.0.1:5432), RODADAS (60 requests per figure), RODADAS_PARES
  *   (15 runs of each naive query: at ten million some take seconds).
+ *   BENCH_DIRECTUS=1: also Directus 12.4.0 at one million (directus.ts: installed into a cache on the first run),
+ *   issue 47's calls side by side, in alternating blocks of ten, RODADAS_DIRECTUS (6) blocks of each.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,6 +19,7 @@ import { preencherExportacaoMascarada } from '../../src/server/api/exportacao';
 import { clienteApi, entrarComo } from '../apoio/servidor';
 import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';
+import { compararComDirectus, subirDirectus } from './directus';
 
 const servidor = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 const volumes = (process.env.BENCH_VOLUMES ?? '1000000').split(',').map(Number);
@@ -187,6 +190,21 @@ async function medirVolume(alvo: number) {
       return { linhas: linhas.length, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas.length / (ms / 1000)) };
     })(),
   };
+  // Issue 47's peer in the same run, at one million (at ten million some of its calls take seconds each).
+  if (process.env.BENCH_DIRECTUS === '1' && alvo === 1_000_000) {
+    const directus = await subirDirectus(servidor, url);
+    try {
+      let token = { valor: '', em: 0 };
+      const nosso = async (caminho: string) => {
+        if (Date.now() - token.em > 60_000) token = { valor: (await entrarComo(s.url, 'admin')).access_token, em: Date.now() };
+        return fetch(`${s.url}/api${caminho}`, { headers: { authorization: `Bearer ${token.valor}` } });
+      };
+      const amanha = new Date(Date.parse(`${hoje}T12:00:00Z`) + 86400000).toISOString().slice(0, 10);
+      Object.assign(resultado, { directus: await compararComDirectus(directus, nosso, { modelo, de30: menos(29), hoje, amanha, ultimaPagina, rodadas: Number(process.env.RODADAS_DIRECTUS ?? 6) }) });
+    } finally {
+      directus.fechar();
+    }
+  }
   await s.fechar();
   await db.fechar();
   const razao = (x: { linhasPorSegundo: number }) => +(x.linhasPorSegundo / resultado.copiaCsvAno.linhasPorSegundo).toFixed(2);
