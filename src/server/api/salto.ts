@@ -41,6 +41,8 @@ export interface ListaNoTempo {
   contadorMes: string;
   /** Every row by UTC hour (`hora`), with no other key: for the list with no filter but a period (saltoPorHoras). */
   contadorHora?: string;
+  /** The same by content-control group (`grupo_controle_conteudo_id`): for a scoped caller's list with no other filter. */
+  contadorHoraGrupo?: string;
 }
 
 /** The counters' WHERE (alias c) for a list's filters within a period (none: the whole range). */
@@ -95,6 +97,12 @@ interface Salto {
   naFaixa: number;
 }
 
+/** The hour counters a list's jump reads: every row's (`grupos` null), or those of some content-control groups. */
+interface PorHoras {
+  tabela: string;
+  grupos: number[] | null;
+}
+
 /** The instant São Paulo's day `dia` starts (`depois`: the next day's; never `+ interval '1 day'`, 23 or 25 hours on a DST change). */
 const inicioDoDia = (p: (v: unknown) => string, dia: string, depois = false) => `(${p(dia)}::date${depois ? ' + 1' : ''})::timestamp at time zone 'America/Sao_Paulo'`;
 
@@ -102,26 +110,31 @@ const inicioDoDia = (p: (v: unknown) => string, dia: string, depois = false) => 
 const noDia = (dia: string, pular: number, naFaixa: number): Salto => ({ inicio: (p) => inicioDoDia(p, dia), fim: (p) => inicioDoDia(p, dia, true), pular, naFaixa });
 
 /**
- * The list with no filter but a period (the whole console's events, migration 034) by hour: without a period, the
- * month holding the row from the monthly counters, then that month's hours; with one, the period's hours. The running
- * sum is taken in the statement, which answers only the hour holding the row: the page then skips at most half an
- * hour's rows, where a day's were ~57,000 at ten million forms.
+ * The list with no filter but a period, and the caller's scope (the events, migrations 034 and 035), by hour: without a
+ * period, the month holding the row from the monthly counters, then that month's hours; with one, the period's hours.
+ * The running sum is taken in the statement, which answers only the hour holding the row: the page then skips at most
+ * half an hour's rows, where a day's were ~57,000 at ten million forms. `horas.grupos`: the caller's groups, counted by
+ * the hours by group.
  */
-async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadorHora: string, o: { offset: number; desc: boolean; de?: string; ate?: string }): Promise<Salto | null> {
+async function saltoPorHoras(db: Executor, lista: ListaNoTempo, horas: PorHoras, o: { offset: number; desc: boolean; de?: string; ate?: string }): Promise<Salto | null> {
   const ordem = o.desc ? 'desc' : 'asc';
   const params: unknown[] = [o.offset];
   const p = (v: unknown) => `$${params.push(v)}`;
+  const grupos = horas.grupos ? p(horas.grupos) : null;
   const noPeriodo = o.de || o.ate;
   // The period's bounds as the list's own filter draws them (rotas/formularios.ts, periodo).
-  const horas = noPeriodo
-    ? [o.de && `h.hora >= ${inicioDoDia(p, o.de)}`, o.ate && `h.hora < ${inicioDoDia(p, o.ate, true)}`].filter(Boolean).join(' and ')
-    : `h.hora >= alvo.mes::timestamp at time zone 'America/Sao_Paulo' and h.hora < (alvo.mes + interval '1 month')::timestamp at time zone 'America/Sao_Paulo'`;
+  const naFaixa = [
+    grupos && `h.grupo_controle_conteudo_id = any(${grupos})`,
+    ...(noPeriodo
+      ? [o.de && `h.hora >= ${inicioDoDia(p, o.de)}`, o.ate && `h.hora < ${inicioDoDia(p, o.ate, true)}`]
+      : [`h.hora >= alvo.mes::timestamp at time zone 'America/Sao_Paulo' and h.hora < (alvo.mes + interval '1 month')::timestamp at time zone 'America/Sao_Paulo'`]),
+  ].filter(Boolean).join(' and ');
   // Sums of integers (a month's or an hour's count is far below 2^31): sum() of bigint is numeric, and the numeric
   // grouping and running sum of a month's ~740 hours took twice as long.
   const [hora] = await db.query<{ hora: string; antes: string; n: string }>(
-    `with ${noPeriodo ? `alvo as (select 0::bigint as antes)` : `meses as (select c.mes, sum(c.quantidade::integer) as n from ${lista.contadorMes} c group by c.mes having sum(c.quantidade::integer) > 0),
+    `with ${noPeriodo ? `alvo as (select 0::bigint as antes)` : `meses as (select c.mes, sum(c.quantidade::integer) as n from ${lista.contadorMes} c ${grupos ? `where c.grupo_controle_conteudo_id = any(${grupos})` : ''} group by c.mes having sum(c.quantidade::integer) > 0),
           alvo as (select mes, antes from (select mes, n, sum(n::integer) over (order by mes ${ordem}) - n as antes from meses) x where antes <= $1 and antes + n > $1)`},
-          horas as (select h.hora, sum(h.quantidade::integer) as n from ${contadorHora} h, alvo where ${horas} group by h.hora having sum(h.quantidade::integer) > 0),
+          horas as (select h.hora, sum(h.quantidade::integer) as n from ${horas.tabela} h, alvo where ${naFaixa} group by h.hora having sum(h.quantidade::integer) > 0),
           x as (select hora, n, alvo.antes + sum(n::integer) over (order by hora ${ordem}) - n as antes from horas, alvo)
      select to_char(hora at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hora, antes::text, n::text from x where antes <= $1 and antes + n > $1`,
     params,
@@ -175,7 +188,7 @@ async function paginaNaFaixa<T>(db: Executor, lista: ListaNoTempo, filtro: Filtr
 export function paginaNoTempo<T>(
   db: Executor,
   lista: ListaNoTempo,
-  o: { filtro: Filtro; pedido: PedidoLista; desc: boolean | null; de?: string; ate?: string; contadores: Contadores | null },
+  o: { filtro: Filtro; pedido: PedidoLista; desc: boolean | null; de?: string; ate?: string; contadores: Contadores | null; soEscopo?: number[] | null },
 ): Promise<T[]> {
   const { filtro: f, pedido: l } = o;
   const comOffset = () => {
@@ -192,8 +205,20 @@ export function paginaNoTempo<T>(
   const { desc, contadores } = o;
   if (desc === null || !contadores || l.page * l.size < SALTO_MINIMO) return comOffset();
   const pedido = { offset: l.page * l.size, desc, de: o.de, ate: o.ate };
-  const salto = lista.contadorHora && !contadores({}).where ? saltoPorHoras(db, lista, lista.contadorHora, pedido) : saltoPorContadores(db, lista, { ...pedido, contadores });
-  return salto.then((s) => (s ? paginaNaFaixa<T>(db, lista, f, l, desc, s) : comOffset()));
+  const horas = horasDe(lista, contadores, o.soEscopo);
+  return (horas ? saltoPorHoras(db, lista, horas, pedido) : saltoPorContadores(db, lista, { ...pedido, contadores })).then((s) => (s ? paginaNaFaixa<T>(db, lista, f, l, desc, s) : comOffset()));
+}
+
+/**
+ * The hour counters that count a list's rows exactly for its filters, if any: every row's when there is no filter but a
+ * period, the groups' when the only other filter is the caller's scope (`soEscopo`, its groups).
+ */
+function horasDe(lista: ListaNoTempo, contadores: Contadores, soEscopo: number[] | null | undefined): PorHoras | null {
+  const c = contadores({});
+  if (lista.contadorHora && !c.where) return { tabela: lista.contadorHora, grupos: null };
+  // The scope is then the counters' only parameter (any other filter would add its own).
+  if (lista.contadorHoraGrupo && soEscopo && c.params.length === 1 && c.params[0] === soEscopo) return { tabela: lista.contadorHoraGrupo, grupos: soEscopo };
+  return null;
 }
 
 /** The direction of a list sorted only by its time field (`campo`, or nothing: newest first); null otherwise. */

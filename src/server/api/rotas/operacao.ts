@@ -189,8 +189,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
   );
 
   /**
-   * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021) and, all
-   * of them, per hour (034).
+   * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021), per hour
+   * (034) and per hour and group (035).
    * Console-wide events (an export with personal data, a data-subject report) have no model and no form.
    */
   const EVENTOS: ListaNoTempo = {
@@ -202,6 +202,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     contadorDia: 'contador_evento_dia',
     contadorMes: 'contador_evento_mes',
     contadorHora: 'contador_evento_hora',
+    contadorHoraGrupo: 'contador_evento_hora_grupo',
   };
   type LinhaEvento = { id: string; formulario_id: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown };
 
@@ -235,7 +236,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
         umFormulario ? Number((await ler.query<{ n: string }>(`select count(*)::text as n from formulario_evento e ${f.where}`, f.params))[0].n) : totalPorContadores(ler, EVENTOS, contadores, q);
       const [n, linhas, clara] = await Promise.all([
         total(),
-        paginaNoTempo<LinhaEvento>(ler, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores }).then((p) => comProtocolo(ler, p)),
+        paginaNoTempo<LinhaEvento>(ler, EVENTOS, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'ocorridoEm'), de: q.de, ate: q.ate, contadores: umFormulario ? null : contadores, soEscopo: escopo }).then((p) => comProtocolo(ler, p)),
         vePessoais(db, req),
       ]);
       const saida = linhas.map((e) => ({
