@@ -20,6 +20,7 @@ import { clienteApi, entrarComo } from '../apoio/servidor';
 import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';
 import { compararComDirectus, subirDirectus } from './directus';
+import { estatistica } from './estatistica';
 
 const servidor = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 const volumes = (process.env.BENCH_VOLUMES ?? '1000000').split(',').map(Number);
@@ -95,8 +96,7 @@ async function medirVolume(alvo: number) {
       await f();
       t.push(performance.now() - t0);
     }
-    t.sort((a, b) => a - b);
-    const r = { mediana: +t[Math.floor(t.length / 2)].toFixed(2), p95: +t[Math.floor(t.length * 0.95)].toFixed(2), rodadas };
+    const r = estatistica(t);
     console.log(nome, r);
     return r;
   }

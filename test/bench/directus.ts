@@ -2,7 +2,8 @@
  * Directus 12.4.0, the generic alternative issue 47 compares against, on the same PostgreSQL server as the
  * project's API: installed from the npm registry into a cache on the first run, given its own database with an
  * unpartitioned copy of the bench's forms and events (Directus needs a one-column primary key; `formulario` is
- * partitioned by month with `(id, recebido_em)`) and the same indexes, and started in its own process.
+ * partitioned by month with `(id, recebido_em)`), measured with its primary keys alone and with the project's indexes
+ * (`indices`), and started in its own process.
  * Optional part of `npm run bench:api` (BENCH_DIRECTUS=1): nothing here runs in CI.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -11,6 +12,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { portaLivre } from '../apoio/servidor';
+import { estatistica, type Medida } from './estatistica';
 
 export const VERSAO_DIRECTUS = '12.4.0';
 const pasta = join(homedir(), '.cache', 'console-formularios', `directus-${VERSAO_DIRECTUS}`);
@@ -141,13 +143,7 @@ export async function subirDirectus(servidor: string, origem: string): Promise<D
   return { base, get, indices, fechar: () => processo.kill('SIGTERM') };
 }
 
-type Medida = { mediana: number; p95: number; rodadas: number };
-const estatistica = (t: number[]): Medida => {
-  const o = [...t].sort((a, b) => a - b);
-  return { mediana: +o[Math.floor(o.length / 2)].toFixed(2), p95: +o[Math.min(o.length - 1, Math.floor(o.length * 0.95))].toFixed(2), rodadas: o.length };
-};
-
-/** One call of each side, answered 200 and read whole. */
+/** A call of either side, answered 200 and read whole. */
 async function lida(r: Promise<Response>, nome: string): Promise<string> {
   const resposta = await r;
   const corpo = await resposta.text();
