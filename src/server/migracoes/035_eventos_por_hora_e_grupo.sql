@@ -118,29 +118,22 @@ begin
       else '' end) using t.limite, p_lote into n;
     feitos := feitos + n;
   end loop;
-  with velhas as (
-    delete from contador_evento_hora c
-     where c.ctid in (select x.ctid from contador_evento_hora x
-                       where x.hora < (p_dia::timestamp at time zone 'America/Sao_Paulo') and x.fatia <> 8 limit p_lote for update skip locked)
-    returning c.hora, c.quantidade),
-  dobradas as (
-    insert into contador_evento_hora (hora, quantidade, fatia)
-    select hora, sum(quantidade), 8 from velhas group by 1 order by 1
-    on conflict (hora, fatia) do update set quantidade = contador_evento_hora.quantidade + excluded.quantidade
-    returning 1)
-  select count(*)::integer from dobradas into n;
-  feitos := feitos + n;
-  with velhas as (
-    delete from contador_evento_hora_grupo c
-     where c.ctid in (select x.ctid from contador_evento_hora_grupo x
-                       where x.hora < (p_dia::timestamp at time zone 'America/Sao_Paulo') and x.fatia <> 8 limit p_lote for update skip locked)
-    returning c.grupo_controle_conteudo_id, c.hora, c.quantidade),
-  dobradas as (
-    insert into contador_evento_hora_grupo (grupo_controle_conteudo_id, hora, quantidade, fatia)
-    select grupo_controle_conteudo_id, hora, sum(quantidade), 8 from velhas group by 1, 2 order by 1, 2
-    on conflict (grupo_controle_conteudo_id, hora, fatia) do update set quantidade = contador_evento_hora_grupo.quantidade + excluded.quantidade
-    returning 1)
-  select count(*)::integer from dobradas into n;
-  return feitos + n;
+  -- The hours, and the hours by group (their key has the group first): slices before the start of p_dia into slice 8.
+  for t in select * from (values ('contador_evento_hora', ''), ('contador_evento_hora_grupo', 'grupo_controle_conteudo_id, ')) as v(tabela, grupo) loop
+    execute format($sql$
+      with velhas as (
+        delete from %1$I c
+         where c.ctid in (select x.ctid from %1$I x where x.hora < ($1::timestamp at time zone 'America/Sao_Paulo') and x.fatia <> 8 limit $2 for update skip locked)
+        returning %2$s hora, quantidade),
+      dobradas as (
+        insert into %1$I (%2$s hora, quantidade, fatia)
+        select %2$s hora, sum(quantidade), 8 from velhas group by %2$s hora order by %2$s hora
+        on conflict (%2$s hora, fatia) do update set quantidade = %1$I.quantidade + excluded.quantidade
+        returning 1)
+      select count(*)::integer from dobradas
+    $sql$, t.tabela, t.grupo) using p_dia, p_lote into n;
+    feitos := feitos + n;
+  end loop;
+  return feitos;
 end
 $$;
