@@ -175,6 +175,9 @@ async function medirVolume(alvo: number) {
       offsetUltimaPaginaEventos: await medir('offset última página dos eventos', () => db.query(`select id from formulario_evento order by ocorrido_em desc, id desc limit 20 offset ${ultimaEventos * 20}`), Math.min(RODADAS_PARES, 5)),
       offsetUltimaPaginaRetentativas: await medir('offset última página das retentativas', () => db.query(`select id from retentativa_integracao order by criado_em desc, id desc limit 20 offset ${ultimaRetentativas * 20}`), RODADAS_PARES),
     },
+    // After every list, total and analytics call above and before any export: the growth that is the exports' own
+    // (issue 19's bound) is the difference from here, not from the idle figure, which has not yet run any call.
+    memoriaAntesDaExportacaoMb: rss(),
     // Masked (the default: PostgreSQL joins each form's masked cells), twice, then in clear (row by row here).
     exportacaoAno: await exportar(),
     exportacaoAnoDeNovo: await exportar(),
