@@ -112,12 +112,15 @@ const nodeTest = (pasta, concorrencia = 1) => ['--import', 'tsx', '--test', `--t
  * while a PDF is made (internet), a replica's lag bound (replicas).
  */
 const API_SOZINHOS = ['nos', 'caos', 'cache-acesso', 'internet', 'replicas'].map((n) => `test/api/${n}.test.ts`);
-const API_PRIMEIROS = ['migracoes', 'propriedades', 'ano-do-modelo', 'pix', 'integracoes', 'rascunhos-emails', 'assinatura-govbr'].map((n) => `test/api/${n}.test.ts`);
 function testesDaApi() {
-  const todos = testes('test/api');
-  const ordem = (f) => (API_PRIMEIROS.includes(f) ? API_PRIMEIROS.indexOf(f) : API_PRIMEIROS.length);
-  const juntos = todos.filter((f) => !API_SOZINHOS.includes(f)).sort((a, b) => ordem(a) - ordem(b) || a.localeCompare(b));
-  return { juntos, sozinhos: todos.filter((f) => API_SOZINHOS.includes(f)) };
+  const todos = longosPrimeiro('test/api', ['migracoes', 'propriedades', 'ano-do-modelo', 'pix', 'integracoes', 'rascunhos-emails', 'assinatura-govbr']);
+  return { juntos: todos.filter((f) => !API_SOZINHOS.includes(f)), sozinhos: todos.filter((f) => API_SOZINHOS.includes(f)) };
+}
+
+/** A folder's test files, the longest (named, in that order) first and the rest by name: two lanes end together. */
+function longosPrimeiro(pasta, longos) {
+  const ordem = (f) => { const i = longos.indexOf(f.slice(pasta.length + 1, -'.test.ts'.length)); return i < 0 ? longos.length : i; };
+  return testes(pasta).sort((a, b) => ordem(a) - ordem(b) || a.localeCompare(b));
 }
 
 for (const s of suites) {
@@ -146,8 +149,9 @@ for (const s of suites) {
     garantirChromium();
     garantirPoppler(); // the citizen's receipt and the form's PDF are read back as text
     construir();
-    // Two files at a time (issue 47): each has its own demo server, data folder and browser.
-    rodar('ponta a ponta (playwright-core + Chromium, dois arquivos por vez)', process.execPath, nodeTest('test/e2e', 2));
+    // Two files at a time (issue 47): each has its own demo server, data folder (or database) and browser.
+    const e2e = longosPrimeiro('test/e2e', ['ano-do-modelo', 'formulario-cidadao', 'demo', 'etapas', 'confiabilidade', 'gestao']);
+    rodar('ponta a ponta (playwright-core + Chromium, dois arquivos por vez)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...e2e]);
   } else if (s === 'keycloak') {
     garantirChromium();
     if (spawnSync('sh', ['-c', 'command -v java && command -v unzip'], { stdio: 'ignore' }).status !== 0) {

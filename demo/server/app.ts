@@ -54,6 +54,7 @@ export interface OpcoesServidor {
   databaseUrl?: string;
   leitura?: OpcoesServico['leitura'];
   pastaDados: string;
+  pgliteInicial?: Blob;
   origens: string[];
   semear: boolean;
   log: boolean;
@@ -154,6 +155,7 @@ export async function criarServidor(o: OpcoesServidor): Promise<Servidor> {
     databaseUrl: o.databaseUrl,
     leitura: o.leitura,
     pastaDados: o.pastaDados,
+    pgliteInicial: o.pgliteInicial,
     log,
     redisUrl: o.redisUrl,
     gestao: o.gestao,

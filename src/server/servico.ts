@@ -55,6 +55,8 @@ export interface OpcoesServico {
   /** DATABASE_URL_LEITURA (issue 47): streaming replicas for lists, totals, analytics, exports and public model reads. */
   leitura?: { urls: string[]; atrasoMaximoMs: number; intervaloMs: number };
   pastaDados: string;
+  /** A memory:// PGlite database's starting point, a dump of a migrated one (db.ts, pgliteMigrado): the tests'. */
+  pgliteInicial?: Blob;
   /** false: no log; 'warn': warnings and errors; 'info': also one JSON line per request (issue 34). */
   log: false | 'warn' | 'info';
   /** REDIS_URL: the limits shared by every node; absent: this process's memory. */
@@ -184,7 +186,7 @@ export function ehDoNavegador(caminho: string): boolean {
 }
 
 export async function montarServico(app: FastifyInstance, o: OpcoesServico): Promise<Servico> {
-  const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados });
+  const db = await abrirBanco({ databaseUrl: o.databaseUrl, pasta: o.pastaDados, pgliteInicial: o.pgliteInicial });
   // Staff access kept per user for a second at most, cleared by any access change on any node (issue 47).
   const acessos = await criarCacheAcesso(db);
   const leitura = await abrirLeitura(db, o.leitura?.urls ?? [], o.leitura ?? LEITURA_PADRAO);

@@ -145,7 +145,7 @@ describe('caos: conexões do banco derrubadas durante o trabalho (PostgreSQL)', 
       console.log(`# caos: ${derrubadas} conexões derrubadas; respostas ${JSON.stringify(Object.fromEntries(status))}`);
     } finally {
       await matador.end();
-      demo.fechar();
+      await demo.fechar();
       await receptor.fechar();
     }
   });

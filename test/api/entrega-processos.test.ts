@@ -68,8 +68,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
         assert.deepEqual(new Set(vistos.get(p)), new Set([`formulario-${p}`]), `repeats of ${p} carry its key`);
       }
     } finally {
-      a.fechar();
-      b?.fechar();
+      await Promise.all([a.fechar(), b?.fechar()]);
       await receptor.fechar();
     }
   });
@@ -93,8 +92,7 @@ describe('entrega entre processos (PostgreSQL)', { skip: !comPostgres }, () => {
       assert.equal(nossos.length, 100, 'one delivery per form');
       assert.equal(new Set(nossos.map((r) => r.corpo.protocolo)).size, 100);
     } finally {
-      a.fechar();
-      b?.fechar();
+      await Promise.all([a.fechar(), b?.fechar()]);
       sozinho?.kill('SIGTERM');
       await receptor.fechar();
     }

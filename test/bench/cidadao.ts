@@ -22,7 +22,7 @@ const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
 const modulo = gz('dist/formulario-cidadao.js');
 const classico = gz('dist/formulario-cidadao.classic.js');
 
-const demo = await subirDemo();
+const demo = await subirDemo({}, { pglite: true }); // the demo as `npm start` runs it: figures comparable with earlier runs
 const pagina = `${demo.base}/cidadao/portal-govbr.html?modelo=educacao-auxilio-familia`;
 const RODADAS = Number(process.env.RODADAS ?? 7);
 const tempos: number[] = [];
@@ -77,7 +77,7 @@ try {
   }
 } finally {
   chrome.kill();
-  demo.fechar();
+  await demo.fechar();
 }
 
 const ordenados = [...tempos].sort((a, b) => a - b);

@@ -60,7 +60,7 @@ await Promise.all(
 );
 const duracaoEnvio = (performance.now() - inicio) / 1000;
 agente.destroy();
-demo.fechar();
+await demo.fechar();
 
 // Deliveries: the worker alone drains every job.
 const c = new pg.Client({ connectionString: banco.url });

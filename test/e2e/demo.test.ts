@@ -7,21 +7,22 @@ import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
 /**
  * End to end against the demo as `npm start` runs it (its own process, the built bundle, embedded
- * provider, PGlite in a fresh folder), driven by playwright-core in Debian's Chromium.
+ * provider, PGlite in a fresh folder, even where the other e2e files run on PostgreSQL), driven by playwright-core in
+ * Debian's Chromium.
  */
 let navegador: Browser;
 let base: string;
 let demo: Awaited<ReturnType<typeof subirDemo>>;
 
 before(async () => {
-  demo = await subirDemo();
+  demo = await subirDemo({}, { pglite: true });
   base = demo.base;
   navegador = await abrirChromium();
 });
 
 after(async () => {
   await navegador?.close();
-  demo?.fechar();
+  await demo?.fechar();
 });
 
 async function entrar(p: Page, usuario: string) {

@@ -7,31 +7,48 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
-import { portaLivre } from '../apoio/servidor';
+import { bancoPostgresNovo, portaLivre, postgresAlcancavel } from '../apoio/servidor';
 
 /**
  * The demo as `npm start` runs it (its own process, compiled, the built bundles, embedded provider), on a free
- * port, with its data in a fresh folder unless `env` says otherwise (e.g. DATABASE_URL).
+ * port, with its data in a fresh folder, on a fresh database of the machine's PostgreSQL when it answers (or `env`'s
+ * DATABASE_URL), PGlite otherwise or with `pglite`. Measured on one e2e file (28/11): the demo process spends about a
+ * third of the CPU on PostgreSQL that it does on PGlite's WebAssembly, and the suite runs two files at a time on two
+ * cores. PGlite stays proven through the browser by demo.test.ts (the demo exactly as `npm start` runs it), by the
+ * api suite on both databases and by the `produto` suite (`npm start` on each Node).
  */
-export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes?: boolean } = {}): Promise<{ base: string; fechar: () => void; processo: import('node:child_process').ChildProcess }> {
+export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes?: boolean; pglite?: boolean } = {}): Promise<{ base: string; fechar: () => Promise<void>; processo: import('node:child_process').ChildProcess }> {
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
+  const banco = !env.DATABASE_URL && !o.pglite && (await postgresAlcancavel()) ? await bancoPostgresNovo() : undefined;
   // What `npm start` runs once the build is current (the e2e suite builds first): the compiled demonstration; the
   // api suite, which builds nothing, runs its TypeScript sources (`dosFontes`).
   const entrada = o.dosFontes ? ['--import', 'tsx', 'demo/server/demonstracao.ts'] : ['dist/demo/demonstracao.js'];
-  const processo = spawn(process.execPath, entrada, { env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off', ENTREGAS: 'off', INTEGRACAO_DNS: 'local', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const processo = spawn(process.execPath, entrada, {
+    env: { ...process.env, PORT: String(porta), DATA_DIR: pasta, LOG: 'off', ENTREGAS: 'off', INTEGRACAO_DNS: 'local', ...(banco ? { DATABASE_URL: banco.url } : {}), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const saiu = new Promise<void>((ok) => processo.once('exit', () => ok()));
   await new Promise<void>((ok, erro) => {
     const t = setTimeout(() => erro(new Error('o servidor de demonstração não subiu em 90 s')), 90_000);
     processo.stdout!.on('data', (d: Buffer) => d.toString().includes('(demonstração) em') && (clearTimeout(t), ok()));
     processo.once('exit', (c) => (clearTimeout(t), erro(new Error(`o servidor saiu com código ${c}`))));
+  }).catch(async (e) => {
+    processo.kill('SIGKILL');
+    await banco?.descartar();
+    throw e;
   });
   return {
     base,
     processo,
-    fechar: () => {
-      processo.kill('SIGTERM');
+    fechar: async () => {
+      if (processo.exitCode === null && processo.signalCode === null) {
+        processo.kill('SIGTERM');
+        await saiu;
+      }
       rmSync(pasta, { recursive: true, force: true });
+      await banco?.descartar();
     },
   };
 }
@@ -88,7 +105,7 @@ export async function sairDaDemo(p: Page): Promise<void> {
  * `ctx.base` and `ctx.navegador` are set once `before` has run.
  */
 export function demoComNavegador(env: Record<string, string> = {}) {
-  const ctx = {} as { base: string; navegador: import('playwright-core').Browser; fechar: () => void };
+  const ctx = {} as { base: string; navegador: import('playwright-core').Browser; fechar: () => Promise<void> };
   before(async () => {
     const demo = await subirDemo(env);
     ctx.base = demo.base;
@@ -97,7 +114,7 @@ export function demoComNavegador(env: Record<string, string> = {}) {
   });
   after(async () => {
     await ctx.navegador?.close();
-    ctx.fechar?.();
+    await ctx.fechar?.();
   });
   return Object.assign(ctx, {
     /**

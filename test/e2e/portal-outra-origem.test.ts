@@ -29,7 +29,7 @@ before(async () => {
 after(async () => {
   await navegador?.close();
   await portal?.fechar();
-  demo?.fechar();
+  await demo?.fechar();
 });
 
 const paginaInicial = (p: import('playwright-core').Page) =>

@@ -28,7 +28,7 @@ before(async () => {
 });
 after(async () => {
   await navegador?.close();
-  demo?.fechar();
+  await demo?.fechar();
   await kc?.parar();
 });
 
