@@ -123,7 +123,41 @@ function longosPrimeiro(pasta, longos) {
   return testes(pasta).sort((a, b) => ordem(a) - ordem(b) || a.localeCompare(b));
 }
 
+/**
+ * Suites that leave a core idle when alone (28/11, vmstat through a CI run: contrato 38 %, element 40 %, produto 37 %,
+ * keycloak 36 % idle) run in two lanes, each lane its own `node test/run.mjs …` in order: the first lane's output as it
+ * goes, the second's kept and printed whole when it ends; both must pass. Not the api or e2e suites (both cores busy
+ * alone), nor the api files that measure time. FAIXAS=0 runs them one after the other.
+ */
+const FAIXAS = [['contrato', 'element'], ['produto', 'keycloak']];
+const feitas = new Set();
+async function rodarEmFaixas() {
+  const faixas = FAIXAS.map((f) => f.filter((x) => suites.includes(x) && !feitas.has(x)));
+  if (process.env.FAIXAS === '0' || faixas.some((f) => !f.length)) return false;
+  // What both lanes need from Debian, installed here once (two apt-get at once would fight over dpkg's lock).
+  garantirChromium();
+  garantirPoppler();
+  console.log(`\n▶ em duas faixas ao mesmo tempo: ${faixas.map((f) => f.join(' → ')).join('  ‖  ')} (a saída da segunda, inteira, quando ela terminar)`);
+  const resultados = await Promise.all(faixas.map((f, i) => new Promise((ok) => {
+    const filho = spawn(process.execPath, ['test/run.mjs', ...f], { stdio: i === 0 ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FAIXAS: '0', RESUMO: '0' } });
+    let saida = '';
+    if (i > 0) for (const s of [filho.stdout, filho.stderr]) s.on('data', (d) => (saida += d));
+    filho.on('close', (codigo) => ok({ f, codigo, saida }));
+  })));
+  for (const { f, saida } of resultados.slice(1)) console.log(`\n━━ faixa ${f.join(' → ')}: a saída inteira ━━\n${saida}━━ fim da faixa ${f.join(' → ')} ━━`);
+  const falhas = resultados.filter((r) => r.codigo !== 0);
+  if (falhas.length) {
+    console.error(`\n✖ falhou na(s) faixa(s): ${falhas.map((r) => `${r.f.join(' → ')} (código ${r.codigo})`).join('; ')}.`);
+    process.exit(1);
+  }
+  for (const f of faixas) for (const x of f) feitas.add(x);
+  return true;
+}
+
 for (const s of suites) {
+  if (feitas.has(s)) continue;
+  if (FAIXAS.flat().includes(s) && (await rodarEmFaixas())) continue;
+  feitas.add(s);
   if (s === 'arquitetura') rodar('arquitetura (dependency-cruiser: camadas, nenhum ciclo, a figura do README em dia)', process.execPath, ['test/arquitetura/arquitetura.mjs']);
   else if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
   else if (s === 'unit') rodar('unitários', process.execPath, nodeTest('test/unit'));
@@ -197,4 +231,4 @@ function naoRodou() {
   }
   if (faltas.length) console.log(`\n⚠ Não rodaram nesta execução:\n${faltas.map((f) => `  - ${f}`).join('\n')}`);
 }
-naoRodou();
+if (process.env.RESUMO !== '0') naoRodou();
