@@ -124,19 +124,22 @@ function longosPrimeiro(pasta, longos) {
 }
 
 /**
- * Suites that leave a core idle when alone (28/11, vmstat through a CI run: contrato 38 %, element 40 %, produto 37 %,
- * keycloak 36 % idle) run in two lanes, each lane its own `node test/run.mjs …` in order: the first lane's output as it
- * goes, the second's kept and printed whole when it ends; both must pass. Not the api or e2e suites (both cores busy
- * alone), nor the api files that measure time. FAIXAS=0 runs them one after the other.
+ * Suites that leave a core idle when alone (28/11, vmstat through a CI run: the first three 31 % idle together, contrato
+ * 38 %, element 40 %, produto 37 %, keycloak 36 %) run in two lanes, each lane its own `node test/run.mjs …` in order:
+ * the first lane's output as it goes, the second's kept and printed whole when it ends; both must pass. Not the api or
+ * e2e suites (both cores busy alone), nor the api files that measure time. FAIXAS=0 runs them one after the other.
  */
-const FAIXAS = [['contrato', 'element'], ['produto', 'keycloak']];
+const FAIXAS = [
+  [['unit'], ['arquitetura', 'typecheck']],
+  [['contrato', 'element'], ['produto', 'keycloak']],
+];
 const feitas = new Set();
-async function rodarEmFaixas() {
-  const faixas = FAIXAS.map((f) => f.filter((x) => suites.includes(x) && !feitas.has(x)));
+async function rodarEmFaixas(s) {
+  const faixas = FAIXAS.find((g) => g.flat().includes(s)).map((f) => f.filter((x) => suites.includes(x) && !feitas.has(x)));
   if (process.env.FAIXAS === '0' || faixas.some((f) => !f.length)) return false;
-  // What both lanes need from Debian, installed here once (two apt-get at once would fight over dpkg's lock).
-  garantirChromium();
-  garantirPoppler();
+  // What the lanes need from Debian, installed here once (two apt-get at once would fight over dpkg's lock).
+  if (faixas.flat().some((x) => ['element', 'keycloak'].includes(x))) garantirChromium();
+  if (faixas.flat().includes('produto')) garantirPoppler();
   console.log(`\n▶ em duas faixas ao mesmo tempo: ${faixas.map((f) => f.join(' → ')).join('  ‖  ')} (a saída da segunda, inteira, quando ela terminar)`);
   const resultados = await Promise.all(faixas.map((f, i) => new Promise((ok) => {
     const filho = spawn(process.execPath, ['test/run.mjs', ...f], { stdio: i === 0 ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FAIXAS: '0', RESUMO: '0' } });
@@ -156,7 +159,7 @@ async function rodarEmFaixas() {
 
 for (const s of suites) {
   if (feitas.has(s)) continue;
-  if (FAIXAS.flat().includes(s) && (await rodarEmFaixas())) continue;
+  if (FAIXAS.flat(2).includes(s) && (await rodarEmFaixas(s))) continue;
   feitas.add(s);
   if (s === 'arquitetura') rodar('arquitetura (dependency-cruiser: camadas, nenhum ciclo, a figura do README em dia)', process.execPath, ['test/arquitetura/arquitetura.mjs']);
   else if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
