@@ -106,12 +106,12 @@ async function medirVolume(alvo: number) {
   };
 
   /** Resident memory of the API's process, in MB. */
-  const rss = () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${demo.processo.pid}/status`, 'utf8'))![1]) / 1024);
+  const rss = (pid = demo.processo.pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024);
   /** One export of a year's forms through the API, read as a stream (ten million rows do not fit a string): rows per second, end to end. */
-  async function exportar(clara = false) {
-    const { access_token } = await entrarComo(s.url, 'admin');
+  async function exportar(clara = false, base = s.url) {
+    const { access_token } = await entrarComo(base, 'admin');
     const t0 = performance.now();
-    const r = await fetch(`${s.url}/api/formularios/exportacao?de=${menos(364)}&ate=${hoje}${clara ? '&dadosPessoais=true' : ''}`, { headers: { authorization: `Bearer ${access_token}` } });
+    const r = await fetch(`${base}/api/formularios/exportacao?de=${menos(364)}&ate=${hoje}${clara ? '&dadosPessoais=true' : ''}`, { headers: { authorization: `Bearer ${access_token}` } });
     if (r.status !== 200 || !r.body) throw new Error(`exportação: ${r.status}`);
     let quebras = 0;
     for await (const pedaco of r.body as unknown as AsyncIterable<Uint8Array>) for (let i = pedaco.indexOf(10); i >= 0; i = pedaco.indexOf(10, i + 1)) quebras++;
@@ -193,6 +193,25 @@ async function medirVolume(alvo: number) {
       return { linhas: linhas.length, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas.length / (ms / 1000)) };
     })(),
   };
+  /**
+   * The memory figures again with the young generation as Node 20 sized it (16 MB semi-spaces; README, "Em produção"):
+   * Node 24 sizes it from the machine's memory (here up to 128 MB of new space on 24 GiB, against 32 MB), and that,
+   * not anything an export keeps, was the exports' growth above (28/11: 255 -> 368 MB by default, 204 -> 233 MB
+   * with 16 MB, 182 -> 206 MB with 8 MB).
+   */
+  const semiEspaco16 = await (async () => {
+    const outra = await subirDemo({ DATABASE_URL: url, SEED: 'none', NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-semi-space-size=16`.trim() });
+    try {
+      const lista = http('/formularios?size=20', await clienteApi(outra.base, 'admin'));
+      for (let i = 0; i < 50; i++) await lista();
+      const antes = rss(outra.processo.pid);
+      const exportacoes = [await exportar(false, outra.base), await exportar(false, outra.base)];
+      return { antesDaExportacao: antes, depoisDaExportacao: rss(outra.processo.pid), exportacoes };
+    } finally {
+      await outra.fechar();
+    }
+  })();
+  Object.assign(resultado, { memoriaComSemiEspaco16Mb: semiEspaco16 });
   // Issue 47's peer in the same run, at one million (at ten million some of its calls take seconds each).
   if (process.env.BENCH_DIRECTUS === '1' && alvo === 1_000_000) {
     const directus = await subirDirectus(servidor, url);
