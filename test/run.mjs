@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order, each failing loudly. Gets what the suites need by itself:
- * Debian's Chromium through apt when it is missing (or says exactly what to install), the element
- * bundle, the test bundles. Suites: arquitetura, typecheck, unit, api, contrato, element, e2e (and `keycloak`, `bench` on request).
+ * `npm test`: every suite, in order (those that leave a core idle two lanes at a time: FAIXAS below), each failing
+ * loudly. Gets what the suites need by itself: Debian's Chromium through apt when it is missing (or says exactly what
+ * to install), the element bundle, the test bundles. Suites: arquitetura, typecheck, unit, api, contrato, element,
+ * produto, e2e (and `keycloak`, `bench` on request).
  * The contract suite runs against another server with CONTRATO_API_URL (README, "O contrato da API").
  *   node test/run.mjs            all suites
  *   node test/run.mjs unit api   only these
- * PostgreSQL: the api suite also runs on the server at TEST_DATABASE_URL (default: the local one)
- * when it answers; REQUIRE_POSTGRES=1 (set by .ci/run) makes a missing server an error.
+ * PostgreSQL: the api suite also runs on the server at TEST_DATABASE_URL (default: the local one), and the e2e demos
+ * on fresh databases there, when it answers; REQUIRE_POSTGRES=1 (set by .ci/run) makes a missing server an error.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
