@@ -21,7 +21,8 @@ export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
-  const banco = !env.DATABASE_URL && !o.pglite && (await postgresAlcancavel()) ? await bancoPostgresNovo() : undefined;
+  // As the api suite's bancosDeTeste: REQUIRE_POSTGRES=1 (.ci/run) makes a missing server an error, not PGlite.
+  const banco = !env.DATABASE_URL && !o.pglite && (process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) ? await bancoPostgresNovo() : undefined;
   // What `npm start` runs once the build is current (the e2e suite builds first): the compiled demonstration; the
   // api suite, which builds nothing, runs its TypeScript sources (`dosFontes`).
   const entrada = o.dosFontes ? ['--import', 'tsx', 'demo/server/demonstracao.ts'] : ['dist/demo/demonstracao.js'];
