@@ -275,7 +275,7 @@ export function conexaoPerdida(e: unknown): boolean {
   return /Connection terminated|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect/i.test(err.message ?? '');
 }
 
-const PASTA_MIGRACOES = fileURLToPath(arquivoDoServico('migracoes'));
+export const PASTA_MIGRACOES = fileURLToPath(arquivoDoServico('migracoes'));
 
 /** The advisory lock every migration takes (any 64-bit number of ours: the same in every node and version). */
 const TRAVA_MIGRACOES = 4_815_162_342;

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import pg from 'pg';
-import { bancoPostgresNovo, bancosDeTeste, clienteApi, postgresAlcancavel, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { bancoPostgresNovo, bancosDeTeste, clienteApi, usarPostgres, subirServidor, type ServidorTeste } from '../apoio/servidor';
 import { esperarAte } from '../apoio/receptor';
 import { cacheDe, VALIDADE_ACESSO_MS } from '../../src/server/api/cacheAcesso';
 
@@ -61,7 +61,7 @@ for (const banco of await bancosDeTeste()) {
   });
 }
 
-describe('o acesso guardado em dois nós do mesmo PostgreSQL', { skip: !(process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) }, () => {
+describe('o acesso guardado em dois nós do mesmo PostgreSQL', { skip: !(await usarPostgres()) }, () => {
   let banco: Awaited<ReturnType<typeof bancoPostgresNovo>>;
   let a: ServidorTeste;
   let b: ServidorTeste;

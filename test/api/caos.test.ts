@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { bancoPostgresNovo, clienteApi, entrarComo, postgresAlcancavel, URL_POSTGRES_ADMIN } from '../apoio/servidor';
+import { bancoPostgresNovo, clienteApi, entrarComo, usarPostgres, URL_POSTGRES_ADMIN } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { subirDemo } from '../e2e/demo';
 import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
@@ -13,7 +13,7 @@ import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS
  * have its stored form, every stored form its event and delivery job, and everything must recover
  * without a restart. PostgreSQL only: PGlite lives inside the process and has no connection to lose.
  */
-const comPostgres = process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel());
+const comPostgres = await usarPostgres();
 if (!comPostgres) console.log('# PostgreSQL não alcançável: o teste de caos não roda (REQUIRE_POSTGRES=1 torna isso um erro).');
 
 const DURACAO_MS = 6000;

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { bancoPostgresNovo, clienteApi, postgresAlcancavel } from '../apoio/servidor';
+import { bancoPostgresNovo, clienteApi, usarPostgres } from '../apoio/servidor';
 import { esperarAte, esperarSentinela, subirReceptor } from '../apoio/receptor';
 import { subirDemo } from '../e2e/demo';
 import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
@@ -11,7 +11,7 @@ import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS
  * Delivery across real processes on one PostgreSQL server (issue 8): a process killed with SIGKILL in
  * the middle of deliveries loses none; two processes never deliver the same form twice.
  */
-const comPostgres = process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel());
+const comPostgres = await usarPostgres();
 if (!comPostgres) console.log('# PostgreSQL não alcançável: testes de entrega entre processos não rodam (REQUIRE_POSTGRES=1 torna isso um erro).');
 
 const ENV_ENTREGA = { ENTREGAS: 'on', ENTREGA_INTERVALO_MS: '100', ENTREGA_LOTE: '5', ENTREGA_ESPERAS: '0.2,0.2,0.2,0.2', ENTREGA_TIMEOUT_MS: '3000' };

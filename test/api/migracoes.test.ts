@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
-import { bancoPostgresNovo, portaLivre, postgresAlcancavel } from '../apoio/servidor';
+import { bancoPostgresNovo, portaLivre, usarPostgres } from '../apoio/servidor';
 import { abrirBanco } from '../../src/server/db';
 
 /**
@@ -13,10 +13,8 @@ import { abrirBanco } from '../../src/server/db';
  */
 const MIGRACOES = readdirSync('src/server/migracoes').filter((f) => f.endsWith('.sql')).sort();
 
-const exigido = process.env.REQUIRE_POSTGRES === '1';
-
 test('três conexões migrando o mesmo banco novo ao mesmo tempo: todas terminam, cada migração uma vez', async (t) => {
-  if (!exigido && !(await postgresAlcancavel())) return t.skip('sem PostgreSQL');
+  if (!(await usarPostgres())) return t.skip('sem PostgreSQL');
   const banco = await bancoPostgresNovo();
   try {
     const nos = await Promise.all([1, 2, 3].map(() => abrirBanco({ databaseUrl: banco.url })));
@@ -32,7 +30,7 @@ test('três conexões migrando o mesmo banco novo ao mesmo tempo: todas terminam
 });
 
 test('três nós de produção subindo juntos num banco novo: os três sobem', async (t) => {
-  if (!exigido && !(await postgresAlcancavel())) return t.skip('sem PostgreSQL');
+  if (!(await usarPostgres())) return t.skip('sem PostgreSQL');
   const banco = await bancoPostgresNovo();
   const processos: ReturnType<typeof spawn>[] = [];
   try {

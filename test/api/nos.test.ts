@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomInt } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
-import { bancoPostgresNovo, clienteApi, deEndereco, portaLivre, postgresAlcancavel, subirServidor, URL_POSTGRES_ADMIN, type ServidorTeste } from '../apoio/servidor';
+import { bancoPostgresNovo, clienteApi, deEndereco, portaLivre, usarPostgres, subirServidor, URL_POSTGRES_ADMIN, type ServidorTeste } from '../apoio/servidor';
 import { esperarAte, subirReceptor } from '../apoio/receptor';
 import { ambienteDeEntrega, enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { abrirPonte } from '../apoio/ponte';
@@ -20,7 +20,7 @@ import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
  * metrics that equal the database; Redis stopped and back; request logs without personal data.
  */
 const REDIS = { host: '127.0.0.1', porta: 6379 };
-const comPostgres = process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel());
+const comPostgres = await usarPostgres();
 const comRedis = process.env.REQUIRE_REDIS === '1' || spawnSync('redis-cli', ['-h', REDIS.host, '-p', String(REDIS.porta), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
 const comHaproxy = process.env.REQUIRE_HAPROXY === '1' || spawnSync('sh', ['-c', 'command -v haproxy'], { stdio: 'ignore' }).status === 0;
 for (const [falta, o] of [[!comPostgres, 'PostgreSQL (REQUIRE_POSTGRES=1)'], [!comRedis, 'Redis em 127.0.0.1:6379 (REQUIRE_REDIS=1)'], [!comHaproxy, 'haproxy (REQUIRE_HAPROXY=1)']] as const) if (falta) console.log(`# sem ${o}: partes da suíte de vários nós não rodam`);

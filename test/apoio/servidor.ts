@@ -5,8 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
-import { arquivoDoServico } from '../../src/server/arquivos';
-import { pgliteMigrado } from '../../src/server/db';
+import { PASTA_MIGRACOES, pgliteMigrado } from '../../src/server/db';
 import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { resolvedorLocal } from '../../src/server/entrega/destino';
 
@@ -35,6 +34,9 @@ export async function postgresAlcancavel(): Promise<boolean> {
     return false;
   }
 }
+
+/** Whether the tests use the PostgreSQL server: when it answers, or always with REQUIRE_POSTGRES=1 (.ci/run: then a missing one fails). */
+export const usarPostgres = async () => process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel());
 
 /** A fresh database on the PostgreSQL server, dropped by the returned function. */
 export async function bancoPostgresNovo(): Promise<{ url: string; descartar: () => Promise<void> }> {
@@ -72,9 +74,8 @@ let modelo: Promise<Blob> | undefined;
 export function pgliteDeTeste(): Promise<Blob> {
   return (modelo ??= (async () => {
     const versao = readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8');
-    const migracoes = fileURLToPath(arquivoDoServico('migracoes'));
     const h = createHash('sha256').update(versao);
-    for (const f of readdirSync(migracoes).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(readFileSync(join(migracoes, f)));
+    for (const f of readdirSync(PASTA_MIGRACOES).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(readFileSync(join(PASTA_MIGRACOES, f)));
     const pasta = fileURLToPath(new URL('../../node_modules/.cache/console-formularios/', import.meta.url));
     const arquivo = join(pasta, `pglite-migrado-${h.digest('hex').slice(0, 16)}.tar`);
     try {
@@ -161,7 +162,7 @@ export interface BancoTeste {
 /** The databases every API suite runs on: PGlite, and the PostgreSQL server when it answers (or is required). */
 export async function bancosDeTeste(): Promise<BancoTeste[]> {
   const lista: BancoTeste[] = [{ nome: 'PGlite' }];
-  if (process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) {
+  if (await usarPostgres()) {
     const b = await bancoPostgresNovo();
     lista.push({ nome: 'PostgreSQL', url: b.url, descartar: b.descartar });
   } else {

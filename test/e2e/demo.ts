@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
-import { bancoPostgresNovo, portaLivre, postgresAlcancavel } from '../apoio/servidor';
+import { bancoPostgresNovo, portaLivre, usarPostgres } from '../apoio/servidor';
 
 /**
  * The demo as `npm start` runs it (its own process, compiled, the built bundles, embedded provider), on a free
@@ -21,8 +21,7 @@ export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
-  // As the api suite's bancosDeTeste: REQUIRE_POSTGRES=1 (.ci/run) makes a missing server an error, not PGlite.
-  const banco = !env.DATABASE_URL && !o.pglite && (process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel())) ? await bancoPostgresNovo() : undefined;
+  const banco = !env.DATABASE_URL && !o.pglite && (await usarPostgres()) ? await bancoPostgresNovo() : undefined;
   // What `npm start` runs once the build is current (the e2e suite builds first): the compiled demonstration; the
   // api suite, which builds nothing, runs its TypeScript sources (`dosFontes`).
   const entrada = o.dosFontes ? ['--import', 'tsx', 'demo/server/demonstracao.ts'] : ['dist/demo/demonstracao.js'];
@@ -44,10 +43,8 @@ export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes
     base,
     processo,
     fechar: async () => {
-      if (processo.exitCode === null && processo.signalCode === null) {
-        processo.kill('SIGTERM');
-        await saiu;
-      }
+      processo.kill('SIGTERM'); // nothing when it has already exited (and `saiu` has then resolved)
+      await saiu;
       rmSync(pasta, { recursive: true, force: true });
       await banco?.descartar();
     },
