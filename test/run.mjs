@@ -11,7 +11,8 @@
  * on fresh databases there, when it answers; REQUIRE_POSTGRES=1 (set by .ci/run) makes a missing server an error.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { binarioNodeSuportado, NODE_VERSAO } from './apoio/nodeSuportado.mjs';
 
@@ -30,6 +31,8 @@ const pedidas = process.argv.slice(2);
 // (KEYCLOAK_TESTS=1, set by .ci/run), or alone with `npm run test:keycloak`.
 const suites = pedidas.length ? pedidas : process.env.KEYCLOAK_TESTS === '1' ? [...TODAS, 'keycloak'] : TODAS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The PostgreSQL server the suites use (test/apoio/bancos.ts has the same default). */
+const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function rodar(titulo, cmd, args, env = {}) {
   console.log(`\n▶ ${titulo}: ${cmd} ${args.join(' ')}`);
@@ -53,27 +56,59 @@ const ABORTOS_V8 = ['Check failed: jit_page_->allocations_.erase(addr) == 1', 'C
  * A `node --test` run streamed as it goes and kept. When it fails only because test files' processes died with V8's
  * abort above (every failure a whole file, none a test, and the signature in the output), those files run once more,
  * alone, and must pass; said loudly in the log. Any other failure fails the suite as before.
+ * The run has a folder of its own for the copies of the demo's seed its test servers start from (SEMENTE_DE_TESTES,
+ * test/apoio/bancos.ts), removed when it ends with the PostgreSQL template database named there.
  */
 async function rodarTestesNode(titulo, args) {
+  const semente = mkdtempSync(join(tmpdir(), `console-formularios-semente-${Date.now()}-`));
+  const codigo = await rodarArquivosDeTeste(titulo, args, { ...process.env, SEMENTE_DE_TESTES: semente });
+  await limparSemente(semente);
+  if (codigo !== 0) process.exit(codigo);
+}
+
+async function rodarArquivosDeTeste(titulo, args, env) {
   console.log(`\n▶ ${titulo}: ${process.execPath} ${args.join(' ')}`);
   const saida = await new Promise((ok) => {
-    const filho = spawn(process.execPath, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    const filho = spawn(process.execPath, args, { stdio: ['inherit', 'pipe', 'pipe'], env });
     let texto = '';
     filho.stdout.on('data', (d) => (process.stdout.write(d), (texto += d)));
     filho.stderr.on('data', (d) => (process.stderr.write(d), (texto += d)));
     filho.on('close', (codigo) => ok({ codigo, texto }));
   });
-  if (saida.codigo === 0) return;
+  if (saida.codigo === 0) return 0;
   const falhas = saida.texto.includes('✖ failing tests:') ? saida.texto.slice(saida.texto.lastIndexOf('✖ failing tests:')) : '';
   const entradas = [...falhas.matchAll(/^test at (\S+?):\d+:\d+\n✖ (.+?) \(/gm)].map((m) => ({ arquivo: m[1], nome: m[2] }));
   const arquivos = [...new Set(entradas.map((e) => e.arquivo.replace(/^.*?(test\/)/, '$1')))];
   const soArquivos = entradas.length > 0 && entradas.every((e) => e.nome.endsWith('.test.ts'));
   if (!soArquivos || !ABORTOS_V8.some((a) => saida.texto.includes(a))) {
     console.error(`\n✖ ${titulo} falhou (código ${saida.codigo}).`);
-    process.exit(saida.codigo || 1);
+    return saida.codigo || 1;
   }
   console.log(`\n# ${titulo}: o processo de ${arquivos.join(', ')} abortou no V8 (nodejs/node#64500, com o WebAssembly do PGlite) depois de rodar; de novo, sozinho(s):`);
-  rodar(`${titulo}: de novo depois do aborto do V8`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos]);
+  const outra = `${titulo}: de novo depois do aborto do V8`;
+  console.log(`\n▶ ${outra}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos], { stdio: 'inherit', env });
+  if (r.status === 0) return 0;
+  console.error(`\n✖ ${outra} falhou (código ${r.status ?? r.signal}).`);
+  return r.status || 1;
+}
+
+/** Removes a run's seed folder and drops the template database it names (test/apoio/bancos.ts), if it made one. */
+async function limparSemente(pasta) {
+  const arquivo = join(pasta, 'postgres');
+  if (existsSync(arquivo)) {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: URL_POSTGRES_ADMIN });
+    try {
+      await c.connect();
+      await c.query(`drop database if exists ${readFileSync(arquivo, 'utf8')} with (force)`);
+    } catch (e) {
+      console.error(`# não consegui apagar o banco-modelo da semente: ${e.message}`);
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  }
+  rmSync(pasta, { recursive: true, force: true });
 }
 
 /**
@@ -224,7 +259,7 @@ function naoRodou() {
   const ok = (cmd) => spawnSync('sh', ['-c', cmd], { stdio: 'ignore' }).status === 0;
   if (!suites.includes('keycloak') && !pedidas.length) faltas.push('a suíte keycloak (KEYCLOAK_TESTS=1 npm test, ou npm run test:keycloak; precisa de Java 17+)');
   if (suites.some((x) => x === 'api' || x === 'contrato')) {
-    const pg = spawnSync(process.execPath, ['-e', `const {Client}=require('pg');const c=new Client({connectionString:process.env.TEST_DATABASE_URL||'postgres://postgres@127.0.0.1:5432/postgres',connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`], { stdio: 'ignore' });
+    const pg = spawnSync(process.execPath, ['-e', `const {Client}=require('pg');const c=new Client({connectionString:${JSON.stringify(URL_POSTGRES_ADMIN)},connectionTimeoutMillis:2000});c.connect().then(()=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`], { stdio: 'ignore' });
     if (pg.status !== 0) faltas.push('tudo o que precisa do PostgreSQL (só rodou no PGlite: os testes entre processos, o caos, a carga por COPY, vários nós)');
     if (suites.includes('api')) {
       if (!ok('redis-cli -h 127.0.0.1 -p 6379 ping')) faltas.push('os limites no Redis e a suíte de vários nós (Redis em 127.0.0.1:6379)');

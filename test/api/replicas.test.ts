@@ -62,7 +62,13 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
     banco = await bancoPostgresNovo();
     const replica = new URL(URL_REPLICA);
     replica.pathname = new URL(banco.url).pathname;
-    // The new database reaches the replica by its WAL.
+    // The service reaches the replica through a bridge this test can cut.
+    ponte = await abrirPonte({ host: replica.hostname, porta: Number(replica.port) });
+    const viaPonte = new URL(replica.toString());
+    viaPonte.host = `127.0.0.1:${ponte.porta}`;
+    portaGestao = await portaLivre();
+    s = await subirServidor({ databaseUrl: banco.url, leitura: { urls: [viaPonte.toString()], atrasoMaximoMs: ATRASO_MAXIMO_MS, intervaloMs: 100 }, gestao: { porta: portaGestao, host: '127.0.0.1' } });
+    // The server's database (made again from the run's seed as it starts: bancos.ts) reaches the replica by its WAL.
     naReplica = await esperarAte<pg.Client | null>(async () => {
       const c = new pg.Client({ connectionString: replica.toString() });
       try {
@@ -73,12 +79,6 @@ describe('réplicas de leitura (PostgreSQL e uma réplica de verdade)', { skip: 
         return null;
       }
     }, 15_000, 'o banco novo na réplica') as pg.Client;
-    // The service reaches the replica through a bridge this test can cut.
-    ponte = await abrirPonte({ host: replica.hostname, porta: Number(replica.port) });
-    const viaPonte = new URL(replica.toString());
-    viaPonte.host = `127.0.0.1:${ponte.porta}`;
-    portaGestao = await portaLivre();
-    s = await subirServidor({ databaseUrl: banco.url, leitura: { urls: [viaPonte.toString()], atrasoMaximoMs: ATRASO_MAXIMO_MS, intervaloMs: 100 }, gestao: { porta: portaGestao, host: '127.0.0.1' } });
     admin = await clienteApi(s.url, 'admin');
     tokenAdmin = (await entrarComo(s.url, 'admin')).access_token;
     await modeloPublicado(admin, 'teste-replica', null);

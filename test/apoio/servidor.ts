@@ -1,13 +1,11 @@
 import { createServer } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
-import { PASTA_MIGRACOES, pgliteMigrado } from '../../src/server/db';
 import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { resolvedorLocal } from '../../src/server/entrega/destino';
+import { apontarSemente, copiarSementePostgres, pgliteDeTeste, pgliteSemeado } from './bancos';
+
+export { bancoPostgresNovo, bancosDeTeste, pgliteDeTeste, URL_POSTGRES_ADMIN, usarPostgres, type BancoTeste } from './bancos';
 
 export async function portaLivre(): Promise<number> {
   return new Promise((ok, erro) => {
@@ -20,91 +18,31 @@ export async function portaLivre(): Promise<number> {
   });
 }
 
-/** PostgreSQL server for the tests: TEST_DATABASE_URL, or the machine's local server. */
-export const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export async function postgresAlcancavel(): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: URL_POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the tests use the PostgreSQL server: when it answers, or always with REQUIRE_POSTGRES=1 (.ci/run: then a missing one fails). */
-export const usarPostgres = async () => process.env.REQUIRE_POSTGRES === '1' || (await postgresAlcancavel());
-
-/** A fresh database on the PostgreSQL server, dropped by the returned function. */
-export async function bancoPostgresNovo(): Promise<{ url: string; descartar: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const nome = `cf_teste_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: URL_POSTGRES_ADMIN });
-  await admin.connect();
-  await admin.query(`create database ${nome}`);
-  await admin.end();
-  const url = new URL(URL_POSTGRES_ADMIN);
-  url.pathname = `/${nome}`;
-  return {
-    url: url.toString(),
-    descartar: async () => {
-      const a = new pg.Client({ connectionString: URL_POSTGRES_ADMIN });
-      await a.connect();
-      await a.query(`drop database if exists ${nome} with (force)`);
-      await a.end();
-    },
-  };
-}
-
 export interface ServidorTeste extends Servidor {
   url: string;
   fechar: () => Promise<void>;
 }
 
 /**
- * A migrated PGlite cluster every test server in memory starts from (measured 28/11: the api suite opened 60 PGlite
- * servers, and PGlite's initdb and the migrations took ~3.6 s of each one's start with two files at a time: ~220
- * core-seconds of the suite). Built once per version of the migrations and of PGlite, kept under node_modules/.cache
- * (written whole, then renamed: two files building it at once leave one whole copy), read once per process.
+ * The demo server on a free loopback port, PGlite in memory (from pgliteDeTeste) unless a database URL is given; seeded
+ * as the demo is, from this run's copy of the seed when `npm test` runs it (bancos.ts, semente).
  */
-let modelo: Promise<Blob> | undefined;
-export function pgliteDeTeste(): Promise<Blob> {
-  return (modelo ??= (async () => {
-    const versao = readFileSync(join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8');
-    const h = createHash('sha256').update(versao);
-    for (const f of readdirSync(PASTA_MIGRACOES).filter((x) => x.endsWith('.sql')).sort()) h.update(f).update(readFileSync(join(PASTA_MIGRACOES, f)));
-    const pasta = fileURLToPath(new URL('../../node_modules/.cache/console-formularios/', import.meta.url));
-    const arquivo = join(pasta, `pglite-migrado-${h.digest('hex').slice(0, 16)}.tar`);
-    try {
-      return new Blob([readFileSync(arquivo)]);
-    } catch {
-      const tar = await pgliteMigrado();
-      mkdirSync(pasta, { recursive: true });
-      const temporario = `${arquivo}.${process.pid}`;
-      writeFileSync(temporario, Buffer.from(await tar.arrayBuffer()));
-      renameSync(temporario, arquivo);
-      return tar;
-    }
-  })());
-}
-
-/** The demo server on a free loopback port, PGlite in memory (from pgliteDeTeste) unless a database URL is given. */
 export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promise<ServidorTeste> {
   const porta = extra.porta ?? (await portaLivre());
   const url = `http://127.0.0.1:${porta}`;
   const emMemoria = !extra.databaseUrl && (extra.pastaDados ?? 'memory://') === 'memory://';
-  const s = await criarServidor({
-    pgliteInicial: emMemoria ? await pgliteDeTeste() : undefined,
+  const semear = extra.semear ?? true;
+  const semente = semear && emMemoria ? pgliteSemeado() : undefined;
+  const copiada = !!semente || (semear && !!extra.databaseUrl && (await copiarSementePostgres(extra.databaseUrl)));
+  const opcoes: OpcoesServidor = {
+    pgliteInicial: emMemoria ? await (semente ?? pgliteDeTeste()) : undefined,
     porta,
     urlPublica: url,
     realm: 'demo',
     clientId: 'console-formularios',
     pastaDados: 'memory://',
     origens: [url],
-    semear: true,
+    semear,
     log: false,
     // No rate limit unless a test asks for one: suites send hundreds of submissions from 127.0.0.1.
     limitesPublico: { ...LIMITES_PADRAO, porEnderecoPorMinuto: 0, porModeloPorMinuto: 0, tokenDemoPorMinuto: 0 },
@@ -112,7 +50,10 @@ export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promis
     // No DNS server is ever asked during tests: names resolve from a local table only.
     // The seeded models deliver to this server's own /demo/receptor: its origin is allowed like the demo's.
     integracao: { resolver: resolvedorLocal, permitidos: { origens: [url] }, ...extra.integracao },
-  });
+  };
+  const s = await criarServidor(opcoes);
+  // Before listening (the workers start then): the copy's models deliver to this server's receiver, as a seed of its own would.
+  if (copiada) await apontarSemente(s.db, `${opcoes.urlPublica}/demo/receptor`);
   await s.app.listen({ port: porta, host: '127.0.0.1' });
   return { ...s, url, fechar: () => s.app.close() };
 }
@@ -151,24 +92,6 @@ export async function entrarComo(base: string, username: string, o: { redirectUr
   });
   if (!t.ok) throw new Error(`troca de código recusada: ${await t.text()}`);
   return (await t.json()) as Tokens;
-}
-
-export interface BancoTeste {
-  nome: string;
-  url?: string;
-  descartar?: () => Promise<void>;
-}
-
-/** The databases every API suite runs on: PGlite, and the PostgreSQL server when it answers (or is required). */
-export async function bancosDeTeste(): Promise<BancoTeste[]> {
-  const lista: BancoTeste[] = [{ nome: 'PGlite' }];
-  if (await usarPostgres()) {
-    const b = await bancoPostgresNovo();
-    lista.push({ nome: 'PostgreSQL', url: b.url, descartar: b.descartar });
-  } else {
-    console.log('# PostgreSQL não alcançável: rodando só no PGlite (REQUIRE_POSTGRES=1 torna isso um erro).');
-  }
-  return lista;
 }
 
 /** A signed-in caller of the API: `chamar('GET', '/modelos')` with that user's bearer token. */
