@@ -34,13 +34,19 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The PostgreSQL server the suites use (test/apoio/bancos.ts has the same default). */
 const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function rodar(titulo, cmd, args, env = {}) {
+/** A command in the foreground, named in the log; its exit code (a failure said loudly). */
+function executar(titulo, cmd, args, env = {}) {
   console.log(`\n▶ ${titulo}: ${cmd} ${args.join(' ')}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`\n✖ ${titulo} falhou (código ${r.status ?? r.signal}).`);
-    process.exit(r.status || 1);
-  }
+  if (r.status === 0) return 0;
+  console.error(`\n✖ ${titulo} falhou (código ${r.status ?? r.signal}).`);
+  return r.status || 1;
+}
+
+/** executar, and the end of `npm test` when it fails. */
+function rodar(titulo, cmd, args, env = {}) {
+  const codigo = executar(titulo, cmd, args, env);
+  if (codigo !== 0) process.exit(codigo);
 }
 
 /**
@@ -85,12 +91,7 @@ async function rodarArquivosDeTeste(titulo, args, env) {
     return saida.codigo || 1;
   }
   console.log(`\n# ${titulo}: o processo de ${arquivos.join(', ')} abortou no V8 (nodejs/node#64500, com o WebAssembly do PGlite) depois de rodar; de novo, sozinho(s):`);
-  const outra = `${titulo}: de novo depois do aborto do V8`;
-  console.log(`\n▶ ${outra}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos], { stdio: 'inherit', env });
-  if (r.status === 0) return 0;
-  console.error(`\n✖ ${outra} falhou (código ${r.status ?? r.signal}).`);
-  return r.status || 1;
+  return executar(`${titulo}: de novo depois do aborto do V8`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos], env);
 }
 
 /** Removes a run's seed folder and drops the template database it names (test/apoio/bancos.ts), if it made one. */

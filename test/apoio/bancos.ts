@@ -11,9 +11,10 @@ import { semearDemo } from '../../demo/server/seed';
 /** PostgreSQL server for the tests: TEST_DATABASE_URL, or the machine's local server. */
 export const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-async function comAdmin<T>(f: (c: import('pg').Client) => Promise<T>): Promise<T> {
+/** One connection to the database at `url` for `f`, closed afterwards whatever happens. */
+async function comConexao<T>(url: string, f: (c: import('pg').Client) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: URL_POSTGRES_ADMIN, connectionTimeoutMillis: 2000 });
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   await c.connect();
   try {
     return await f(c);
@@ -21,6 +22,7 @@ async function comAdmin<T>(f: (c: import('pg').Client) => Promise<T>): Promise<T
     await c.end();
   }
 }
+const comAdmin = <T>(f: (c: import('pg').Client) => Promise<T>) => comConexao(URL_POSTGRES_ADMIN, f);
 
 export async function postgresAlcancavel(): Promise<boolean> {
   try {
@@ -146,17 +148,15 @@ export function pgliteSemeado(): Promise<Blob> | undefined {
 export async function copiarSementePostgres(url: string): Promise<boolean> {
   const nome = new URL(url).pathname.slice(1);
   if (!SEMENTE || !/^cf_teste_\w+$/.test(nome)) return false;
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
   // Empty, and no one else connected to it here (dropping it would cut them off).
-  const [{ vazio }] = (
-    await c.query<{ vazio: boolean }>(
-      `select not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public')
-          and not exists (select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) as vazio`,
-    )
-  ).rows;
-  await c.end();
+  const vazio = await comConexao(url, async (c) =>
+    (
+      await c.query<{ vazio: boolean }>(
+        `select not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public')
+            and not exists (select 1 from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()) as vazio`,
+      )
+    ).rows[0].vazio,
+  );
   if (!vazio) return false;
   const modelo = await modeloPostgres(SEMENTE);
   await comAdmin(async (a) => {
