@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { abrirBanco, PASTA_MIGRACOES, pgliteMigrado, type Executor } from '../../src/server/db';
+import { abrirBanco, PASTA_MIGRACOES, pgliteMigrado } from '../../src/server/db';
 import { semearDemo } from '../../demo/server/seed';
 
 /** The databases the tests run on: PGlite in memory, and the machine's PostgreSQL server. */
@@ -106,20 +106,14 @@ export function pgliteDeTeste(): Promise<Blob> {
  * it (a file run by hand) every server seeds its own, as the demo does.
  *
  * The seeded models deliver to their server's own receiver, and each server has its own port: the seed is made with
- * DESTINO_DA_SEMENTE and each server's copy is pointed at its own (apontarSemente) before its workers start.
+ * DESTINO_DA_SEMENTE, and the demo's seed, finding a copy seeded, points its models at its own server's receiver before
+ * the workers start (seed.ts, apontarParaReceptor).
  */
 const SEMENTE = process.env.SEMENTE_DE_TESTES;
 const DESTINO_DA_SEMENTE = 'http://127.0.0.1:9/demo/receptor';
 const PREFIXO_MODELO = 'cf_semente_';
 /** A template database older than this is a left-over of a run killed before its end: the next one to seed drops it. */
 const VELHO_MS = 6 * 3600_000;
-
-/** Where a server's copy of the seed delivers: its own receiver (the models, their retries and their history's states). */
-export async function apontarSemente(db: Executor, destino: string): Promise<void> {
-  await db.query('update modelo set integracao_url = $2 where integracao_url = $1', [DESTINO_DA_SEMENTE, destino]);
-  await db.query('update retentativa_integracao set destino = $2 where destino = $1', [DESTINO_DA_SEMENTE, destino]);
-  await db.query('update modelo_historico set estado = replace(estado::text, $1, $2)::jsonb where strpos(estado::text, $1) > 0', [DESTINO_DA_SEMENTE, destino]);
-}
 
 /** The seeded PGlite cluster of this run (undefined without SEMENTE_DE_TESTES), read once per process. */
 let semeado: Promise<Blob> | undefined;

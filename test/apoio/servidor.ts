@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { criarServidor, type OpcoesServidor, type Servidor } from '../../demo/server/app';
 import { LIMITES_PADRAO } from '../../src/server/api/rotas/contextoPublico';
 import { resolvedorLocal } from '../../src/server/entrega/destino';
-import { apontarSemente, copiarSementePostgres, pgliteDeTeste, pgliteSemeado } from './bancos';
+import { copiarSementePostgres, pgliteDeTeste, pgliteSemeado } from './bancos';
 
 export { bancoPostgresNovo, bancosDeTeste, pgliteDeTeste, URL_POSTGRES_ADMIN, usarPostgres, type BancoTeste } from './bancos';
 
@@ -33,7 +33,8 @@ export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promis
   const emMemoria = !extra.databaseUrl && (extra.pastaDados ?? 'memory://') === 'memory://';
   const semear = extra.semear ?? true;
   const semente = semear && emMemoria ? pgliteSemeado() : undefined;
-  const copiada = !!semente || (semear && !!extra.databaseUrl && (await copiarSementePostgres(extra.databaseUrl)));
+  // A copy of the seed is seeded already: the demo's seed only points its models at this server's receiver (seed.ts).
+  if (semear && !!extra.databaseUrl) await copiarSementePostgres(extra.databaseUrl);
   const opcoes: OpcoesServidor = {
     pgliteInicial: emMemoria ? await (semente ?? pgliteDeTeste()) : undefined,
     porta,
@@ -52,8 +53,6 @@ export async function subirServidor(extra: Partial<OpcoesServidor> = {}): Promis
     integracao: { resolver: resolvedorLocal, permitidos: { origens: [url] }, ...extra.integracao },
   };
   const s = await criarServidor(opcoes);
-  // Before listening (the workers start then): the copy's models deliver to this server's receiver, as a seed of its own would.
-  if (copiada) await apontarSemente(s.db, `${opcoes.urlPublica}/demo/receptor`);
   await s.app.listen({ port: porta, host: '127.0.0.1' });
   return { ...s, url, fechar: () => s.app.close() };
 }
