@@ -243,8 +243,11 @@ for (const s of suites) {
     rodar('benchmark do construtor (200 campos)', process.execPath, ['--import', 'tsx', 'test/bench/construtor.ts']);
     rodar('benchmark do formulário do cidadão (tamanho, celular emulado, Lighthouse)', process.execPath, ['--import', 'tsx', 'test/bench/cidadao.ts']);
   } else if (s === 'bench-api') {
-    rodar('benchmark da API (PostgreSQL, um milhão de formulários)', process.execPath, ['--import', 'tsx', 'test/bench/api.ts']);
+    construir(); // the API it measures runs as production runs it, compiled (dist/), in its own process
+    const volumes = (process.env.BENCH_VOLUMES ?? '1000000').split(',').map((n) => Number(n).toLocaleString('pt-BR')).join(' e ');
+    rodar(`benchmark da API (PostgreSQL, ${volumes} formulários)`, process.execPath, ['--import', 'tsx', 'test/bench/api.ts']);
   } else if (s === 'bench-entrega') {
+    construir(); // its API runs compiled, in its own process, like bench-api's
     rodar('benchmark de envios e entregas (PostgreSQL)', process.execPath, ['--import', 'tsx', 'test/bench/entrega.ts']);
   } else {
     console.error(`Suíte desconhecida: ${s}. Use: ${[...TODAS, 'bench', 'bench-api', 'bench-entrega'].join(', ')}`);
