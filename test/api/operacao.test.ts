@@ -89,6 +89,22 @@ for (const banco of await bancosDeTeste()) {
       const doGestor = await gestor('GET', '/analitico-formularios');
       assert.ok(doGestor.json.modelos.every((x: { codigoServico: string }) => !x.codigoServico.startsWith('tributos')));
       assert.equal((await auditor('GET', '/analitico-formularios')).status, 403);
+      // Within periods too: read from whole months plus and minus edge days (salto.ts, periodoNosContadores), each model's
+      // counts are those of its forms received on those São Paulo days.
+      const [{ hoje }] = await s.db.query<{ hoje: string }>(`select (now() at time zone 'America/Sao_Paulo')::date::text as hoje`);
+      const d = (n: number) => new Date(Date.parse(`${hoje}T12:00:00Z`) + n * 86400000).toISOString().slice(0, 10);
+      const periodos: [string, string][] = [[`${hoje.slice(0, 8)}01`, hoje], [d(-29), hoje], [d(-364), hoje], [d(-40), d(-35)], [d(-75), d(-20)], [hoje, hoje], [d(-60), d(10)]];
+      for (const [de, ate] of periodos) {
+        const real = await s.db.query<{ codigo_servico: string; status: string; n: string }>(
+          'select codigo_servico, status, count(*)::text as n from formulario where dia_sao_paulo(recebido_em) between $1::date and $2::date group by 1, 2 order by 1, 2',
+          [de, ate],
+        );
+        const lido = (await admin('GET', `/analitico-formularios?de=${de}&ate=${ate}`)).json.modelos.flatMap((m: { codigoServico: string; porStatus: Record<string, number> }) =>
+          Object.entries(m.porStatus).map(([status, n]) => ({ codigo_servico: m.codigoServico, status, n: String(n) })),
+        );
+        lido.sort((a: { codigo_servico: string; status: string }, b: { codigo_servico: string; status: string }) => a.codigo_servico.localeCompare(b.codigo_servico) || a.status.localeCompare(b.status));
+        assert.deepEqual(lido, real.sort((a, b) => a.codigo_servico.localeCompare(b.codigo_servico) || a.status.localeCompare(b.status)), `${de} a ${ate}`);
+      }
     });
 
     test('eventos: filtros por tipo e protocolo, escopo do auditor (só Saúde)', async () => {

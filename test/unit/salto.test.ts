@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { acumular, mesesInteiros } from '../../src/server/api/salto';
+import { acumular, periodoNosContadores } from '../../src/server/api/salto';
 
 test('acumular: o grupo que tem a linha de número alvo e quantas linhas vêm antes dele', () => {
   const faixas = [{ chave: 'a', n: '3' }, { chave: 'b', n: '0' }, { chave: 'c', n: '2' }];
@@ -12,7 +12,7 @@ test('acumular: o grupo que tem a linha de número alvo e quantas linhas vêm an
   assert.equal(acumular(faixas, 5), null, 'past the end');
 });
 
-test('mesesInteiros: meses inteiros e dias de borda cobrem o período exatamente, sem sobrepor', () => {
+test('periodoNosContadores: meses inteiros mais e menos dias de borda somam exatamente os dias do período, lendo o mínimo de dias', () => {
   const dia = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * 86400000).toISOString().slice(0, 10);
   const proximo = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
   const dias = (a: string, b: string) => {
@@ -21,18 +21,34 @@ test('mesesInteiros: meses inteiros e dias de borda cobrem o período exatamente
     return r;
   };
   const fimDoMes = (m: string) => new Date(Date.UTC(Number(m.slice(0, 4)), Number(m.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  // Days counted with their signs, within a finite calendar (2023-12-01 .. 2026-12-31) standing for the open ends.
+  const [PRIMEIRO, ULTIMO] = ['2023-12-01', '2026-12-31'];
+  const contados = (p: ReturnType<typeof periodoNosContadores>) => {
+    const n = new Map<string, number>();
+    const somar = (d: string, s: number) => n.set(d, (n.get(d) ?? 0) + s);
+    if (p.meses) dias(p.meses.primeiro < PRIMEIRO ? PRIMEIRO : p.meses.primeiro, p.meses.ultimo > '2026-12-01' ? ULTIMO : fimDoMes(p.meses.ultimo)).forEach((d) => somar(d, 1));
+    p.somar.forEach(([a, b]) => dias(a, b).forEach((d) => somar(d, 1)));
+    p.subtrair.forEach(([a, b]) => dias(a, b).forEach((d) => somar(d, -1)));
+    return [...n].filter(([, s]) => s !== 0).map(([d, s]) => (assert.equal(s, 1, d), d)).sort();
+  };
   fc.assert(
-    fc.property(fc.integer({ min: 0, max: 900 }), fc.integer({ min: 0, max: 900 }), (x, y) => {
-      const [de, ate] = [dia(Math.min(x, y)), dia(Math.max(x, y))];
-      const m = mesesInteiros(de, ate);
-      const cobertos = !m ? dias(de, ate) : [...(m.antes ? dias(...m.antes) : []), ...dias(m.primeiro, fimDoMes(m.ultimo)), ...(m.depois ? dias(...m.depois) : [])];
-      if (m) assert.ok(m.primeiro.endsWith('-01') && m.ultimo.endsWith('-01') && m.primeiro <= m.ultimo);
-      assert.deepEqual(cobertos, dias(de, ate));
+    fc.property(fc.option(fc.integer({ min: 0, max: 1000 })), fc.option(fc.integer({ min: 0, max: 1000 })), (x, y) => {
+      const [a, b] = x !== null && y !== null && x > y ? [y, x] : [x, y];
+      const [de, ate] = [a === null ? undefined : dia(a), b === null ? undefined : dia(b)];
+      const p = periodoNosContadores(de, ate);
+      if (p.meses) assert.ok(p.meses.primeiro.endsWith('-01') && p.meses.ultimo.endsWith('-01') && p.meses.primeiro <= p.meses.ultimo);
+      assert.deepEqual(contados(p), dias(de ?? PRIMEIRO, ate ?? ULTIMO));
+      const lidos = [...p.somar, ...p.subtrair].reduce((n, [i, f]) => n + dias(i, f).length, 0);
+      if (de && ate) assert.ok(lidos <= dias(de, ate).length, 'never more days than the period has');
     }),
   );
-  assert.deepEqual(mesesInteiros(undefined, undefined), { primeiro: '0001-01-01', ultimo: '9999-12-01', antes: null, depois: null });
-  assert.deepEqual(mesesInteiros('2026-11-24', '2026-11-30'), null);
-  assert.deepEqual(mesesInteiros('2025-11-24', '2026-11-23'), { primeiro: '2025-12-01', ultimo: '2026-10-01', antes: ['2025-11-24', '2025-11-30'], depois: ['2026-11-01', '2026-11-23'] });
+  assert.deepEqual(periodoNosContadores(undefined, undefined), { meses: { primeiro: '0001-01-01', ultimo: '9999-12-01' }, somar: [], subtrair: [] });
+  // This month so far: the month, less the days to come.
+  assert.deepEqual(periodoNosContadores('2026-11-01', '2026-11-28'), { meses: { primeiro: '2026-11-01', ultimo: '2026-11-01' }, somar: [], subtrair: [['2026-11-29', '2026-11-30']] });
+  // A year to today: two days of the first month added, the rest of this month taken away.
+  assert.deepEqual(periodoNosContadores('2025-11-29', '2026-11-28'), { meses: { primeiro: '2025-12-01', ultimo: '2026-11-01' }, somar: [['2025-11-29', '2025-11-30']], subtrair: [['2026-11-29', '2026-11-30']] });
+  // A week inside a month: its days.
+  assert.deepEqual(periodoNosContadores('2026-11-10', '2026-11-16'), { meses: null, somar: [['2026-11-10', '2026-11-16']], subtrair: [] });
 });
 
 test('leituraNaFaixa: from the start of the span (day or hour), or from its end when that skips less; past it, the rest from the rows after it', async () => {

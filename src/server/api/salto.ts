@@ -257,20 +257,44 @@ export const ordemInversa = (ordem: string) => ordem.replace(/\b(asc|desc)\b/gi,
 const mais1Dia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86400000).toISOString().slice(0, 10);
 const menos1Dia = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) - 86400000).toISOString().slice(0, 10);
 
+/** A period as its counters read it: whole months from the monthly counters, plus and minus runs of days from the daily ones. */
+export interface PeriodoNosContadores {
+  /** The first and last `mes` of the monthly counters read (none: only days). */
+  meses: { primeiro: string; ultimo: string } | null;
+  somar: [string, string][];
+  subtrair: [string, string][];
+}
+
+const diasEntre = (a: string, b: string) => Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000) + 1;
+const inicioDoMes = (d: string) => `${d.slice(0, 7)}-01`;
+
 /**
- * The whole calendar months inside a period (no bound: open on that side), as the monthly counters'
- * first and last `mes`, and the days at either edge that the daily counters still answer; null when no
- * whole month fits (the daily counters answer it all).
+ * A period (no bound: open on that side) as the fewest counter rows that sum to it exactly: whole months, and at each
+ * edge that is not a month's own either the edge's days added, or the edge's month read whole and the days outside the
+ * period taken away, whichever reads fewer days (a period ending today, or on the 20th, reads its month and takes away
+ * the days after it: ~1,000 daily rows less at ten million forms); only days when that reads fewer.
  */
-export function mesesInteiros(de?: string, ate?: string): { primeiro: string; ultimo: string; antes: [string, string] | null; depois: [string, string] | null } | null {
-  if (de && de >= '9999-12') return null;
-  const primeiro = !de ? '0001-01-01' : de.endsWith('-01') ? de : mais1Dia(ultimoDiaDoMes(de));
-  const ultimo = !ate ? '9999-12-01' : ate === ultimoDiaDoMes(ate) ? `${ate.slice(0, 7)}-01` : `${menos1Dia(`${ate.slice(0, 7)}-01`).slice(0, 7)}-01`;
-  if (primeiro > ultimo) return null;
-  return {
-    primeiro,
-    ultimo,
-    antes: de && de < primeiro ? [de, menos1Dia(primeiro)] : null,
-    depois: ate && ate > ultimoDiaDoMes(ultimo) ? [mais1Dia(ultimoDiaDoMes(ultimo)), ate] : null,
-  };
+export function periodoNosContadores(de?: string, ate?: string): PeriodoNosContadores {
+  type Borda = { mes: string; somar?: [string, string]; subtrair?: [string, string]; dias: number };
+  const inicios: Borda[] = !de ? [{ mes: '0001-01-01', dias: 0 }] : de.endsWith('-01') ? [{ mes: de, dias: 0 }] : [
+    ...(de < '9999-12' ? [{ mes: mais1Dia(ultimoDiaDoMes(de)), somar: [de, ultimoDiaDoMes(de)] as [string, string], dias: diasEntre(de, ultimoDiaDoMes(de)) }] : []),
+    { mes: inicioDoMes(de), subtrair: [inicioDoMes(de), menos1Dia(de)], dias: diasEntre(inicioDoMes(de), de) - 1 },
+  ];
+  const fins: Borda[] = !ate ? [{ mes: '9999-12-01', dias: 0 }] : ate === ultimoDiaDoMes(ate) ? [{ mes: inicioDoMes(ate), dias: 0 }] : [
+    ...(ate >= '0001-02' ? [{ mes: inicioDoMes(menos1Dia(inicioDoMes(ate))), somar: [inicioDoMes(ate), ate] as [string, string], dias: diasEntre(inicioDoMes(ate), ate) }] : []),
+    { mes: inicioDoMes(ate), subtrair: [mais1Dia(ate), ultimoDiaDoMes(ate)], dias: diasEntre(ate, ultimoDiaDoMes(ate)) - 1 },
+  ];
+  let melhor: PeriodoNosContadores | null = de && ate ? { meses: null, somar: [[de, ate]], subtrair: [] } : null;
+  let custo = de && ate ? diasEntre(de, ate) : Infinity;
+  for (const i of inicios) {
+    for (const f of fins) {
+      if (i.mes > f.mes) continue;
+      // A month's rows are about a day's: bounded months count as days; the open ends' are only the months with forms.
+      const c = i.dias + f.dias + (de && ate ? diasEntre(i.mes, f.mes) / 30 : 0);
+      if (c >= custo) continue;
+      custo = c;
+      melhor = { meses: { primeiro: i.mes, ultimo: f.mes }, somar: [i.somar, f.somar].filter((x) => !!x), subtrair: [i.subtrair, f.subtrair].filter((x) => !!x) };
+    }
+  }
+  return melhor!;
 }
