@@ -21,17 +21,13 @@ export function serieDosContadores(texto: string | null): DiaDaSerie[] {
   // Per day, the counts of each status of STATUS_SERIE and, last, of any other (counted in the total only).
   const outro = STATUS_SERIE.length;
   const dias = new Map<number, number[]>();
-  for (let i = 0; i < texto.length; ) {
-    const espaco1 = texto.indexOf(' ', i);
-    const espaco2 = texto.indexOf(' ', espaco1 + 1);
-    let fim = texto.indexOf(',', espaco2 + 1);
-    if (fim < 0) fim = texto.length;
-    const dia = Number(texto.slice(i, espaco1));
-    const status = INDICE_STATUS.get(texto.slice(espaco1 + 1, espaco2)) ?? outro;
+  for (const linha of texto.split(',')) {
+    const a = linha.indexOf(' ');
+    const b = linha.lastIndexOf(' ');
+    const dia = Number(linha.slice(0, a));
     let contagens = dias.get(dia);
     if (!contagens) dias.set(dia, (contagens = new Array<number>(outro + 1).fill(0)));
-    contagens[status] += Number(texto.slice(espaco2 + 1, fim));
-    i = fim + 1;
+    contagens[INDICE_STATUS.get(linha.slice(a + 1, b)) ?? outro] += Number(linha.slice(b + 1));
   }
   const serie: DiaDaSerie[] = [];
   for (const dia of [...dias.keys()].sort((a, b) => a - b)) {
