@@ -5,7 +5,9 @@
  * would run (count(*) over the filter, a 30-day GROUP BY, OFFSET pages).
  *   BENCH_VOLUMES (default 1000000; e.g. 1000000,10000000): one database per volume, cf_bench (one million)
  *   and cf_bench_<n> for the others, seeded on the first run (seed:large's loader; ~2 min per million here).
- *   BENCH_POSTGRES (default postgres://postgres@127.0.0.1:5432), RODADAS (60 requests per figure), RODADAS_PARES
+ *   BENCH_POSTGRES (default postgres://postgres@127.0.0.1:5432), RODADAS (60 requests per figure), AQUECIMENTO (200
+ *   requests of each call before its figure: a fresh API process takes ~400 calls to reach its steady speed, V8 compiling its
+ *   hot code and each pooled connection switching to its statements' generic plans; 5 until 28/11), RODADAS_PARES
  *   (15 runs of each naive query: at ten million some take seconds).
  *   BENCH_DIRECTUS=1: also Directus 12.4.0 at one million (directus.ts: installed into a cache on the first run),
  *   issue 47's calls side by side, in alternating blocks of ten, RODADAS_DIRECTUS (6) blocks of each.
@@ -26,6 +28,7 @@ const servidor = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:54
 const volumes = (process.env.BENCH_VOLUMES ?? '1000000').split(',').map(Number);
 const RODADAS = Number(process.env.RODADAS ?? 60);
 const RODADAS_PARES = Number(process.env.RODADAS_PARES ?? 15);
+const AQUECIMENTO = Number(process.env.AQUECIMENTO ?? 200);
 
 async function bancoDoVolume(alvo: number): Promise<string> {
   const nome = alvo === 1_000_000 ? 'cf_bench' : `cf_bench_${alvo}`;
@@ -87,9 +90,9 @@ async function medirVolume(alvo: number) {
   const gestor = await clienteApi(s.url, 'gestor');
   const ultimaEventosGestor = Math.ceil(Number((await gestor('GET', '/formularios-eventos?size=20')).headers.get('x-total-count')) / 20) - 1;
 
-  // The naive peers take up to seconds each at ten million: fewer rounds (RODADAS_PARES, 15) for them.
-  async function medir(nome: string, f: () => Promise<unknown>, rodadas = RODADAS) {
-    for (let i = 0; i < 5; i++) await f();
+  // The naive peers take up to seconds each at ten million: fewer rounds (RODADAS_PARES, 15) for them, warmed up by 5 as before.
+  async function medir(nome: string, f: () => Promise<unknown>, rodadas = RODADAS, aquecimento = AQUECIMENTO) {
+    for (let i = 0; i < aquecimento; i++) await f();
     const t: number[] = [];
     for (let i = 0; i < rodadas; i++) {
       const t0 = performance.now();
@@ -164,16 +167,16 @@ async function medirVolume(alvo: number) {
       gestorEventosPaginaDoMeio: await medir('gestor: GET /formularios-eventos (página do meio)', http(`/formularios-eventos?page=${Math.floor(ultimaEventosGestor / 2)}&size=20`, gestor)),
     },
     pares: {
-      countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario'), RODADAS_PARES),
-      countPorModeloE30Dias: await medir('count(*) modelo+30 dias', () => db.query(`select count(*) from formulario where codigo_servico = $1 and recebido_em >= now() - interval '30 days'`, [modelo]), RODADAS_PARES),
-      groupBy30Dias: await medir('GROUP BY 30 dias', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '30 days' group by 1, 2, 3`), RODADAS_PARES),
-      groupByAno: await medir('GROUP BY um ano', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '365 days' group by 1, 2, 3`), Math.min(RODADAS_PARES, 5)),
-      offsetPagina5000: await medir('offset página 5000', () => db.query('select id from formulario order by recebido_em desc, id desc limit 20 offset 100000'), RODADAS_PARES),
-      offsetUltimaPagina: await medir('offset última página', () => db.query(`select id from formulario order by recebido_em desc, id desc limit 20 offset ${ultimaPagina * 20}`), RODADAS_PARES),
-      countEventos: await medir('count(*) eventos', () => db.query('select count(*) from formulario_evento'), RODADAS_PARES),
-      countRetentativas: await medir('count(*) retentativas', () => db.query('select count(*) from retentativa_integracao'), RODADAS_PARES),
-      offsetUltimaPaginaEventos: await medir('offset última página dos eventos', () => db.query(`select id from formulario_evento order by ocorrido_em desc, id desc limit 20 offset ${ultimaEventos * 20}`), Math.min(RODADAS_PARES, 5)),
-      offsetUltimaPaginaRetentativas: await medir('offset última página das retentativas', () => db.query(`select id from retentativa_integracao order by criado_em desc, id desc limit 20 offset ${ultimaRetentativas * 20}`), RODADAS_PARES),
+      countEstrela: await medir('count(*)', () => db.query('select count(*) from formulario'), RODADAS_PARES, 5),
+      countPorModeloE30Dias: await medir('count(*) modelo+30 dias', () => db.query(`select count(*) from formulario where codigo_servico = $1 and recebido_em >= now() - interval '30 days'`, [modelo]), RODADAS_PARES, 5),
+      groupBy30Dias: await medir('GROUP BY 30 dias', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '30 days' group by 1, 2, 3`), RODADAS_PARES, 5),
+      groupByAno: await medir('GROUP BY um ano', () => db.query(`select codigo_servico, status, dia_sao_paulo(recebido_em), count(*) from formulario where recebido_em >= now() - interval '365 days' group by 1, 2, 3`), Math.min(RODADAS_PARES, 5), 5),
+      offsetPagina5000: await medir('offset página 5000', () => db.query('select id from formulario order by recebido_em desc, id desc limit 20 offset 100000'), RODADAS_PARES, 5),
+      offsetUltimaPagina: await medir('offset última página', () => db.query(`select id from formulario order by recebido_em desc, id desc limit 20 offset ${ultimaPagina * 20}`), RODADAS_PARES, 5),
+      countEventos: await medir('count(*) eventos', () => db.query('select count(*) from formulario_evento'), RODADAS_PARES, 5),
+      countRetentativas: await medir('count(*) retentativas', () => db.query('select count(*) from retentativa_integracao'), RODADAS_PARES, 5),
+      offsetUltimaPaginaEventos: await medir('offset última página dos eventos', () => db.query(`select id from formulario_evento order by ocorrido_em desc, id desc limit 20 offset ${ultimaEventos * 20}`), Math.min(RODADAS_PARES, 5), 5),
+      offsetUltimaPaginaRetentativas: await medir('offset última página das retentativas', () => db.query(`select id from retentativa_integracao order by criado_em desc, id desc limit 20 offset ${ultimaRetentativas * 20}`), RODADAS_PARES, 5),
     },
     // After every list, total and analytics call above and before any export: the growth that is the exports' own
     // (issue 19's bound) is the difference from here, not from the idle figure, which has not yet run any call.
