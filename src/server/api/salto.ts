@@ -2,8 +2,8 @@ import { nomeDaConsulta, type Executor } from '../db';
 import type { Filtro, PedidoLista } from './lista';
 
 /**
- * A list's statement, prepared under a name of its text: its text takes one of a few shapes (the filters present, the
- * order), its values are parameters. PostgreSQL parses it once per connection and, after five runs, plans it once too
+ * A list's statement in time order, prepared under a name of its text: its text takes one of a few shapes (the filters
+ * present, the direction), its values are parameters. PostgreSQL parses it once per connection and, after five runs, plans it once too
  * when a generic plan costs no more than the custom ones (a deep page's jump and read planned on every call were ~1.5 ms
  * of its ~3 at ten million forms).
  */
@@ -210,7 +210,10 @@ export function paginaNoTempo<T>(
       const sql = `${lista.select} order by ${l.ordem} limit ${Number(l.size)}`;
       return db.query<T>(sql, [], nomeDaConsulta(sql));
     }
-    return preparada<T>(db, `${lista.select} ${g.where} order by ${l.ordem} ${g.pagina(l)}`, g.params);
+    // Prepared in time order only (the filters' shapes, two directions): any other order is the caller's choice of columns
+    // and directions, too many texts to keep a statement of each on every connection.
+    const sql = `${lista.select} ${g.where} order by ${l.ordem} ${g.pagina(l)}`;
+    return o.desc === null ? db.query<T>(sql, g.params) : preparada<T>(db, sql, g.params);
   };
   const { desc, contadores } = o;
   if (desc === null || !contadores || l.page * l.size < SALTO_MINIMO) return comOffset();
