@@ -43,6 +43,7 @@ const urlDoBanco = (nome: string) => {
 
 /** A fresh database on the PostgreSQL server, dropped by the returned function. */
 export async function bancoPostgresNovo(): Promise<{ url: string; descartar: () => Promise<void> }> {
+  await varrerSobras();
   const nome = `cf_teste_${Date.now()}_${randomBytes(3).toString('hex')}`;
   await comAdmin((c) => c.query(`create database ${nome}`));
   return { url: urlDoBanco(nome), descartar: () => comAdmin(async (c) => void (await c.query(`drop database if exists ${nome} with (force)`))) };
@@ -112,8 +113,20 @@ export function pgliteDeTeste(): Promise<Blob> {
 const SEMENTE = process.env.SEMENTE_DE_TESTES;
 const DESTINO_DA_SEMENTE = 'http://127.0.0.1:9/demo/receptor';
 const PREFIXO_MODELO = 'cf_semente_';
-/** A template database older than this is a left-over of a run killed before its end: the next one to seed drops it. */
+/**
+ * A test database or seed template older than this (its name carries when it was made) is a left-over of a process killed
+ * before its end (V8's abort, a run stopped midway): the next process to make one drops it.
+ */
 const VELHO_MS = 6 * 3600_000;
+let varridas: Promise<void> | undefined;
+function varrerSobras(): Promise<void> {
+  return (varridas ??= comAdmin(async (a) => {
+    const sobras = await a.query<{ datname: string }>(`select datname from pg_database where datname like 'cf\\_teste\\_%' or datname like '${PREFIXO_MODELO.replaceAll('_', '\\_')}%'`);
+    for (const { datname } of sobras.rows) {
+      if (Number(datname.replace(/^cf_(teste|semente)_/, '').split('_')[0]) < Date.now() - VELHO_MS) await a.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
+    }
+  }));
+}
 
 /** The seeded PGlite cluster of this run (undefined without SEMENTE_DE_TESTES), read once per process. */
 let semeado: Promise<Blob> | undefined;
@@ -162,16 +175,12 @@ export async function copiarSementePostgres(url: string): Promise<boolean> {
 
 let modeloFeito: Promise<string> | undefined;
 function modeloPostgres(pasta: string): Promise<string> {
-  return (modeloFeito ??= comAdmin(async (a) => {
+  return (modeloFeito ??= varrerSobras().then(() => comAdmin(async (a) => {
     // Named after the run's folder (test/run.mjs: console-formularios-semente-<ms>-<random>), and written there before
     // it exists: the run drops it when it ends.
     const modelo = `${PREFIXO_MODELO}${basename(pasta).replace(/^\D*/, '').replace(/\W/g, '_').toLowerCase()}`;
     writeFileSync(join(pasta, 'postgres'), modelo);
     if ((await a.query('select 1 from pg_database where datname = $1', [modelo])).rowCount) return modelo;
-    const velhos = await a.query<{ datname: string }>(`select datname from pg_database where datname like '${PREFIXO_MODELO}%'`);
-    for (const { datname } of velhos.rows) {
-      if (Number(datname.slice(PREFIXO_MODELO.length).split('_')[0]) < Date.now() - VELHO_MS) await a.query(`drop database if exists ${datname}`).catch(() => undefined);
-    }
     // Made under a name of this process's, then renamed: two files making it at once leave one, and the other drops its own.
     const meu = `${modelo}_${process.pid}`;
     await a.query(`drop database if exists ${meu}`);
@@ -188,5 +197,5 @@ function modeloPostgres(pasta: string): Promise<string> {
       await a.query(`drop database if exists ${meu}`);
     }
     return modelo;
-  }));
+  })));
 }
