@@ -201,19 +201,16 @@ export function paginaNoTempo<T>(
   o: { filtro: Filtro; pedido: PedidoLista; desc: boolean | null; de?: string; ate?: string; contadores: Contadores | null; soEscopo?: number[] | null },
 ): Promise<T[]> {
   const { filtro: f, pedido: l } = o;
+  // Prepared in time order only (the filters' shapes, two directions, the page sizes): any other order is the caller's
+  // choice of columns and directions, too many texts to keep a statement of each on every connection.
+  const ler = (sql: string, params: unknown[]) => (o.desc === null ? db.query<T>(sql, params) : preparada<T>(db, sql, params));
   const comOffset = () => {
     const g = f.copia();
-    // The first page of the whole list (no filter), the one every visit opens: one text per order and page size,
-    // prepared, so PostgreSQL plans it once per connection (a generic plan, its limit a constant it can cost) instead of
-    // on every call (~1.7 ms over the partitions at a million forms, more than reading the page).
-    if (!g.where && l.page === 0) {
-      const sql = `${lista.select} order by ${l.ordem} limit ${Number(l.size)}`;
-      return db.query<T>(sql, [], nomeDaConsulta(sql));
-    }
-    // Prepared in time order only (the filters' shapes, two directions): any other order is the caller's choice of columns
-    // and directions, too many texts to keep a statement of each on every connection.
-    const sql = `${lista.select} ${g.where} order by ${l.ordem} ${g.pagina(l)}`;
-    return o.desc === null ? db.query<T>(sql, g.params) : preparada<T>(db, sql, g.params);
+    // The first page of the whole list (no filter), the one every visit opens: one text per direction and page size,
+    // its limit a constant PostgreSQL can cost in the plan it keeps (planned on every call it was ~1.7 ms over the
+    // partitions at a million forms, more than reading the page).
+    if (!g.where && l.page === 0) return ler(`${lista.select} order by ${l.ordem} limit ${Number(l.size)}`, []);
+    return ler(`${lista.select} ${g.where} order by ${l.ordem} ${g.pagina(l)}`, g.params);
   };
   const { desc, contadores } = o;
   if (desc === null || !contadores || l.page * l.size < SALTO_MINIMO) return comOffset();

@@ -19,12 +19,11 @@ import { lerDe } from '../../leitura';
 import { ordemNoTempo, periodoNosContadores, paginaNoTempo, totalPorContadores, type ListaNoTempo } from '../salto';
 import { mascararDetalhes, mascararTexto } from '../../../forms/dadosPessoais';
 import { RETENTATIVA_REEXECUTAVEL } from '../../../forms/status';
-import { serieDosContadores } from '../serieDiaria';
+import { serieDosContadores, type DiaDaSerie } from '../serieDiaria';
 import { resumoDaJornada, type ContagemJornada, type EventoJornada } from '../../../forms/jornada';
 import type { Definicao } from '../../../forms/definicao';
 
 /** Analytics, form events and integration retries (with their manual actions). */
-
 
 /**
  * The protocols of a page's forms, filled in after the page is read: one statement of fixed text, planned once
@@ -97,7 +96,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    * administrator, no model filter) reads the folded days from the per-day totals over all models (migration 019)
    * plus the counter rows not folded yet; anything narrower reads the daily counters.
    */
-  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor): Promise<{ total: number; porStatus: Record<string, number>; dia: string }[]> {
+  async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor): Promise<DiaDaSerie[]> {
     const c = filtroContadores(q, escopo);
     // Without a model filter, the folded days from the per-day totals (the console's, migration 019, or its groups',
     // 034: the same WHERE, scope and period, holds there) and the rest from the daily counters not folded yet.
