@@ -74,6 +74,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(await um(`select sum(quantidade)::text from contador_evento_dia`), await um(`select count(*)::text from formulario_evento where formulario_id is not null`));
       assert.equal(await um(`select sum(quantidade)::text from contador_evento_hora`), await um(`select sum(quantidade)::text from contador_evento_dia`));
       assert.equal(await um(`select sum(quantidade)::text from contador_evento_hora_grupo`), await um(`select sum(quantidade)::text from contador_evento_dia`));
+      assert.equal(await um(`select sum(quantidade)::text from contador_evento_dia_grupo`), await um(`select sum(quantidade)::text from contador_evento_dia`));
       // Masked cells written with each row: none left for the retention loop; no clear CPF in them.
       assert.equal(await um(`select count(*)::text ${novos} and (f.exportacao_mascarada is null or position(f.cpf_requerente in f.exportacao_mascarada) > 0)`), 0);
     });

@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
+import { eventosPorGrupoDivergentes } from '../apoio/contadoresDeEventos';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { MAX_ERROS_CAMPO } from '../../src/contrato/problema';
 import { MSG_CARACTERES, MSG_PROFUNDIDADE } from '../../src/server/api/entradaSegura';
@@ -161,12 +162,7 @@ for (const banco of await bancosDeTeste()) {
            full join (select grupo_controle_conteudo_id as g, dia, status, quantidade::int as n from contador_formulario_dia_grupo where quantidade <> 0) t using (g, dia, status) where d.n is distinct from t.n`,
       );
       assert.deepEqual(porGrupo, [], 'per-day totals by group equal the folded slices after the move');
-      const horasPorGrupo = await s.db.query(
-        `select * from (select grupo_controle_conteudo_id as g, hora, sum(quantidade) as n from contador_evento_hora_grupo group by 1, 2 having sum(quantidade) <> 0) c
-           full join (select coalesce(grupo_controle_conteudo_id, 0) as g, date_trunc('hour', ocorrido_em, 'UTC') as hora, count(*) as n from formulario_evento group by 1, 2) r using (g, hora)
-          where c.n is distinct from r.n`,
-      );
-      assert.deepEqual(horasPorGrupo, [], "the events' hours by group moved with the model's events");
+      assert.deepEqual(await eventosPorGrupoDivergentes(s.db), {}, "the events' hours and days by group moved with the model's events");
       assert.equal((await gestor('GET', `/formularios?modelo=${codigo}`)).json.length, 0);
       assert.equal((await gestor('GET', `/formularios-eventos?modelo=${codigo}`)).json.length, 0);
       const [mov] = (await admin('GET', `/auditoria-acesso?recurso=MODELO&alvo=${codigo}`)).json;

@@ -47,10 +47,12 @@ export interface ListaNoTempo {
   /** The counter tables (alias c), by São Paulo day (`dia`) and by month (`mes`). */
   contadorDia: string;
   contadorMes: string;
-  /** Every row by UTC hour (`hora`), with no other key: for the list with no filter but a period (saltoPorHoras). */
-  contadorHora?: string;
-  /** The same by content-control group (`grupo_controle_conteudo_id`): for a scoped caller's list with no other filter. */
-  contadorHoraGrupo?: string;
+  /**
+   * For the list with no filter but a period and the caller's scope (saltoPorHoras): every row by UTC hour (`hora`),
+   * with no other key; the same by content-control group (`grupo_controle_conteudo_id`); and by group and São Paulo
+   * day (`dia`).
+   */
+  porHora?: { hora: string; horaGrupo: string; diaGrupo: string };
 }
 
 /** The counters' WHERE (alias c) for a list's filters within a period (none: the whole range). */
@@ -106,9 +108,10 @@ interface Salto {
   naFaixa: number;
 }
 
-/** The hour counters a list's jump reads: every row's (`grupos` null), or those of some content-control groups. */
+/** The counters a list's jump reads: every row's hours (`grupos` null) or some content-control groups', and the days by group. */
 interface PorHoras {
-  tabela: string;
+  horas: string;
+  dias: string;
   grupos: number[] | null;
 }
 
@@ -119,33 +122,37 @@ const inicioDoDia = (p: (v: unknown) => string, dia: string, depois = false) => 
 const noDia = (dia: string, pular: number, naFaixa: number): Salto => ({ inicio: (p) => inicioDoDia(p, dia), fim: (p) => inicioDoDia(p, dia, true), pular, naFaixa });
 
 /**
- * The list with no filter but a period, and the caller's scope (the events, migrations 034 and 035), by hour: without a
- * period, the month holding the row from the monthly counters, then that month's hours; with one, the period's hours.
- * The running sum is taken in the statement, which answers only the hour holding the row: the page then skips at most
- * half an hour's rows, where a day's were ~57,000 at ten million forms. `horas.grupos`: the caller's groups, counted by
- * the hours by group.
+ * The list with no filter but a period, and the caller's scope (the events, migrations 034 to 036), by day then hour:
+ * without a period, the month holding the row from the monthly counters, then that month's days; with one, the
+ * period's days; then that day's hours. The running sums are taken in the statement, which answers only the hour
+ * holding the row: the page then skips at most half an hour's rows, where a day's were ~57,000 at ten million forms.
+ * `grupos`: the caller's groups, counted by the days and hours by group.
  */
-async function saltoPorHoras(db: Executor, lista: ListaNoTempo, horas: PorHoras, o: { offset: number; desc: boolean; de?: string; ate?: string }): Promise<Salto | null> {
+async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadores: PorHoras, o: { offset: number; desc: boolean; de?: string; ate?: string }): Promise<Salto | null> {
   const ordem = o.desc ? 'desc' : 'asc';
   const params: unknown[] = [o.offset];
   const p = (v: unknown) => `$${params.push(v)}`;
-  const grupos = horas.grupos ? p(horas.grupos) : null;
+  const grupos = contadores.grupos ? p(contadores.grupos) : null;
+  const doGrupo = (c: string) => (grupos ? `${c}.grupo_controle_conteudo_id = any(${grupos}) and` : '');
   const noPeriodo = o.de || o.ate;
-  // The period's bounds as the list's own filter draws them (rotas/formularios.ts, periodo).
-  const naFaixa = [
-    grupos && `h.grupo_controle_conteudo_id = any(${grupos})`,
-    ...(noPeriodo
-      ? [o.de && `h.hora >= ${inicioDoDia(p, o.de)}`, o.ate && `h.hora < ${inicioDoDia(p, o.ate, true)}`]
-      : [`h.hora >= alvo.mes::timestamp at time zone 'America/Sao_Paulo' and h.hora < (alvo.mes + interval '1 month')::timestamp at time zone 'America/Sao_Paulo'`]),
-  ].filter(Boolean).join(' and ');
-  // Sums of integers (a month's or an hour's count is far below 2^31): sum() of bigint is numeric, and the numeric
-  // grouping and running sum of a month's ~740 hours took twice as long.
+  // The period's days as the list's own filter draws them (rotas/formularios.ts, periodo).
+  const diasDaFaixa = noPeriodo
+    ? [o.de && `d.dia >= ${p(o.de)}::date`, o.ate && `d.dia <= ${p(o.ate)}::date`].filter(Boolean).join(' and ')
+    : `d.dia >= alvo.mes and d.dia < (alvo.mes + interval '1 month')::date`;
+  // Sums of integers (a month's, a day's or an hour's count is far below 2^31): sum() of bigint is numeric, and the
+  // numeric grouping and running sum of a month's ~740 hours took twice as long.
+  // `limit 1` on the month and the day (one of each holds the row): estimated as one row, the day's hours are
+  // planned as the 24 they are (without it PostgreSQL costed thousands, and the jump took twice as long).
   const [hora] = await preparada<{ hora: string; antes: string; n: string }>(
     db,
     `with ${noPeriodo ? `alvo as (select 0::bigint as antes)` : `meses as (select c.mes, sum(c.quantidade::integer) as n from ${lista.contadorMes} c ${grupos ? `where c.grupo_controle_conteudo_id = any(${grupos})` : ''} group by c.mes having sum(c.quantidade::integer) > 0),
-          alvo as (select mes, antes from (select mes, n, sum(n::integer) over (order by mes ${ordem}) - n as antes from meses) x where antes <= $1 and antes + n > $1)`},
-          horas as (select h.hora, sum(h.quantidade::integer) as n from ${horas.tabela} h, alvo where ${naFaixa} group by h.hora having sum(h.quantidade::integer) > 0),
-          x as (select hora, n, alvo.antes + sum(n::integer) over (order by hora ${ordem}) - n as antes from horas, alvo)
+          alvo as (select mes, antes from (select mes, n, sum(n::integer) over (order by mes ${ordem}) - n as antes from meses) x where antes <= $1 and antes + n > $1 limit 1)`},
+          dias as (select d.dia, sum(d.quantidade::integer) as n from ${contadores.dias} d, alvo where ${doGrupo('d')} ${diasDaFaixa} group by d.dia having sum(d.quantidade::integer) > 0),
+          dia as (select dia, antes from (select dia, n, alvo.antes + sum(n::integer) over (order by dia ${ordem}) - n as antes from dias, alvo) x where antes <= $1 and antes + n > $1 limit 1),
+          horas as (select h.hora, sum(h.quantidade::integer) as n from ${contadores.horas} h, dia
+                     where ${doGrupo('h')} h.hora >= dia.dia::timestamp at time zone 'America/Sao_Paulo' and h.hora < (dia.dia + 1)::timestamp at time zone 'America/Sao_Paulo'
+                     group by h.hora having sum(h.quantidade::integer) > 0),
+          x as (select hora, n, dia.antes + sum(n::integer) over (order by hora ${ordem}) - n as antes from horas, dia)
      select to_char(hora at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hora, antes::text, n::text from x where antes <= $1 and antes + n > $1`,
     params,
   );
@@ -225,9 +232,11 @@ export function paginaNoTempo<T>(
  */
 function horasDe(lista: ListaNoTempo, contadores: Contadores, soEscopo: number[] | null | undefined): PorHoras | null {
   const c = contadores({});
-  if (lista.contadorHora && !c.where) return { tabela: lista.contadorHora, grupos: null };
+  const h = lista.porHora;
+  if (!h) return null;
+  if (!c.where) return { horas: h.hora, dias: h.diaGrupo, grupos: null };
   // The scope is then the counters' only parameter (any other filter would add its own).
-  if (lista.contadorHoraGrupo && soEscopo && c.params.length === 1 && c.params[0] === soEscopo) return { tabela: lista.contadorHoraGrupo, grupos: soEscopo };
+  if (soEscopo && c.params.length === 1 && c.params[0] === soEscopo) return { horas: h.horaGrupo, dias: h.diaGrupo, grupos: soEscopo };
   return null;
 }
 

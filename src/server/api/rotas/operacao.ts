@@ -187,7 +187,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
 
   /**
    * The events list, for its deep pages (salto.ts): by time, counted per day and month (migrations 011, 021), per hour
-   * (034) and per hour and group (035).
+   * (034), per hour and group (035) and per day and group (036).
    * Console-wide events (an export with personal data, a data-subject report) have no model and no form.
    */
   const EVENTOS: ListaNoTempo = {
@@ -198,8 +198,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
                from formulario_evento e left join modelo mo on mo.codigo_servico = e.codigo_servico`,
     contadorDia: 'contador_evento_dia',
     contadorMes: 'contador_evento_mes',
-    contadorHora: 'contador_evento_hora',
-    contadorHoraGrupo: 'contador_evento_hora_grupo',
+    porHora: { hora: 'contador_evento_hora', horaGrupo: 'contador_evento_hora_grupo', diaGrupo: 'contador_evento_dia_grupo' },
   };
   type LinhaEvento = { id: string; formulario_id: string | null; codigo_servico: string | null; modelo_nome: string | null; tipo: string; ocorrido_em: string; autor: string; detalhes: unknown };
 
