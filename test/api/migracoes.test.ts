@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { bancoPostgresNovo, portaLivre, usarPostgres } from '../apoio/servidor';
-import { abrirBanco } from '../../src/server/db';
+import { abrirBanco, PASTA_MIGRACOES } from '../../src/server/db';
 
 /**
  * Issue 50, item 19: nodes started together on a new database (what a deploy with a new migration does) all come
@@ -11,7 +11,7 @@ import { abrirBanco } from '../../src/server/db';
  * `duplicate key value violates unique constraint "pg_proc_proname_args_nsp_index"` or `relation … already exists`.
  * PostgreSQL only: PGlite is one process's own database.
  */
-const MIGRACOES = readdirSync('src/server/migracoes').filter((f) => f.endsWith('.sql')).sort();
+const MIGRACOES = readdirSync(PASTA_MIGRACOES).filter((f) => f.endsWith('.sql')).sort();
 
 test('três conexões migrando o mesmo banco novo ao mesmo tempo: todas terminam, cada migração uma vez', async (t) => {
   if (!(await usarPostgres())) return t.skip('sem PostgreSQL');
