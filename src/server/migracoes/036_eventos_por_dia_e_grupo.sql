@@ -6,6 +6,11 @@
 -- from the period's days to the day's hours (it read every hour of the period).
 -- Kept by the statement that keeps the hours by group (a day is its hours' São Paulo day: the offsets have always
 -- been whole hours), in slices by backend pid, folded by compactar_contadores, rebuilt by recontar_eventos_retentativas.
+-- Event writes wait for this migration (a second or so): an event another node writes meanwhile would otherwise be
+-- counted by the old function, in the hours and not in the days filled below from them, and the two would disagree for
+-- good. Writes already under way finish first (the lock waits for them), so the fill below sees their hours.
+lock table formulario_evento in share row exclusive mode;
+
 create table contador_evento_dia_grupo (
   grupo_controle_conteudo_id integer not null,
   dia date not null,
