@@ -6,10 +6,10 @@ const desvios = new Map<number, number>();
 const HORA = 3_600_000;
 
 /**
- * São Paulo's offset from UTC at an instant, asked of Intl once per hour (offsets change on the hour):
- * a CSV export formats a million dates, and one Intl call per date was two thirds of its time.
+ * São Paulo's offset from UTC at an instant (ms, `t` in ms since 1970), asked of Intl once per hour (offsets change
+ * on the hour): a CSV export formats a million dates, and one Intl call per date was two thirds of its time.
  */
-function desvio(t: number): number {
+export function desvioSaoPaulo(t: number): number {
   const hora = Math.floor(t / HORA);
   let d = desvios.get(hora);
   if (d === undefined) {
@@ -25,7 +25,7 @@ const dois = (n: number) => String(n).padStart(2, '0');
 
 /** Day, month, year and time on the wall clocks of São Paulo. */
 function partes(d: Date) {
-  const r = new Date(d.getTime() + desvio(d.getTime()));
+  const r = new Date(d.getTime() + desvioSaoPaulo(d.getTime()));
   return { dia: dois(r.getUTCDate()), mes: dois(r.getUTCMonth() + 1), ano: r.getUTCFullYear(), hora: dois(r.getUTCHours()), minuto: dois(r.getUTCMinutes()) };
 }
 
@@ -116,8 +116,8 @@ export function instanteSaoPaulo(data: string, hora: string): string | null {
   if (!d || !h) return null;
   const parede = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(h[1]), Number(h[2]));
   if (Number.isNaN(parede) || new Date(parede).getUTCDate() !== Number(d[3])) return null;
-  const primeiro = parede - desvio(parede);
-  return new Date(parede - desvio(primeiro)).toISOString();
+  const primeiro = parede - desvioSaoPaulo(parede);
+  return new Date(parede - desvioSaoPaulo(primeiro)).toISOString();
 }
 
 /** An instant as its São Paulo date (yyyy-MM-dd) and time (HH:mm): what the console's two inputs show. */

@@ -49,3 +49,32 @@ function decimal(n: number): string {
   if (!/e/.test(s)) return s;
   return n.toFixed(Math.min(100, Math.max(0, -Math.floor(Math.log10(Math.abs(n))) + 17))).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 }
+
+test('EscritorCsv.dataHora: o timestamptz binário do COPY como dd/MM/yy HH:mm em São Paulo, com e sem horário de verão', () => {
+  const intl = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hourCycle: 'h23', day: '2-digit', month: '2-digit', year: '2-digit', hour: '2-digit', minute: '2-digit' });
+  const comoIntl = (ms: number) => {
+    const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  };
+  /** PostgreSQL's binary timestamptz: int64 microseconds since 2000-01-01 UTC. */
+  const binario = (micros: bigint) => {
+    const b = Buffer.alloc(8);
+    b.writeBigInt64BE(micros);
+    return b;
+  };
+  const epoca = BigInt(Date.UTC(2000, 0, 1)) * 1000n;
+  // From 1990 to 2040: the summers with daylight saving (until 2019) and their changes at midnight, before and after 2000.
+  const instante = fc.bigInt({ min: BigInt(Date.UTC(1990, 0, 1)) * 1000n, max: BigInt(Date.UTC(2040, 0, 1)) * 1000n });
+  // Several in one writer, in any order: the hour kept from the row before must not leak into the next.
+  fc.assert(
+    fc.property(fc.array(instante, { minLength: 1, maxLength: 8 }), (lista) => {
+      assert.equal(escrito((e) => lista.forEach((m, i) => (i && e.byte(59), e.dataHora(binario(m - epoca))))), lista.map((m) => comoIntl(Number(m / 1000n) - (m < 0n && m % 1000n ? 1 : 0))).join(';'));
+    }),
+    { numRuns: 3000 },
+  );
+  // Around the last change (16/02/2019, 00:00 -02 back to 23:00 -03) and a start (04/11/2018, 00:00 -03 on to 01:00 -02).
+  for (const iso of ['2019-02-17T01:59:59.999Z', '2019-02-17T02:00:00Z', '2019-02-17T02:59:00Z', '2019-02-17T03:00:00Z', '2018-11-04T02:59:59Z', '2018-11-04T03:00:00Z', '2000-01-01T00:00:00Z', '1999-12-31T23:59:59.999999Z']) {
+    const ms = Date.parse(iso);
+    assert.equal(escrito((e) => e.dataHora(binario(BigInt(ms) * 1000n - epoca))), comoIntl(ms), iso);
+  }
+});

@@ -1,5 +1,6 @@
 import { celulaCsv, INICIOS_DE_FORMULA, PEDEM_ASPAS } from '../../forms/csv';
 import { formatarCpf } from '../../forms/cpf';
+import { desvioSaoPaulo } from '../../i18n/datas';
 
 /**
  * The clear export's cells written from the UTF-8 bytes a binary COPY gives (issue 47), without making a string of
@@ -44,6 +45,29 @@ export class EscritorCsv {
     this.pos = 0;
     return feito;
   }
+
+  /**
+   * formatarDataHora (dd/MM/yy HH:mm in São Paulo) of a binary COPY's timestamptz: microseconds since 2000-01-01 UTC,
+   * 8 bytes. Rows come in time order, so the day and hour (`dd/MM/yy HH`) are made once per local hour.
+   */
+  dataHora(b: Buffer) {
+    const t = Math.floor((b.readInt32BE(0) * 4294967296 + b.readUInt32BE(4)) / 1000) + EPOCA_POSTGRES;
+    const local = t + desvioSaoPaulo(t);
+    const hora = Math.floor(local / HORA);
+    if (hora !== this.horaDoPrefixo) {
+      const d = new Date(hora * HORA);
+      this.prefixo.write(`${dois(d.getUTCDate())}/${dois(d.getUTCMonth() + 1)}/${dois(d.getUTCFullYear() % 100)} ${dois(d.getUTCHours())}:`, 'latin1');
+      this.horaDoPrefixo = hora;
+    }
+    const minuto = Math.floor((local - hora * HORA) / 60_000);
+    this.garantir(14);
+    this.pos += this.prefixo.copy(this.buf, this.pos);
+    this.buf[this.pos++] = 48 + Math.floor(minuto / 10);
+    this.buf[this.pos++] = 48 + (minuto % 10);
+  }
+
+  private horaDoPrefixo = NaN;
+  private readonly prefixo = Buffer.alloc(12);
 
   /** celulaCsv of the text `b` (null: empty). */
   celula(b: Buffer | null) {
@@ -122,6 +146,11 @@ export class EscritorCsv {
     if (dobrar) this.buf[this.pos++] = 34;
   }
 }
+
+/** PostgreSQL's epoch (2000-01-01 UTC) in ms since 1970. */
+const EPOCA_POSTGRES = Date.UTC(2000, 0, 1);
+const HORA = 3_600_000;
+const dois = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** By first byte: a cell that may begin a formula (celulaCsv's INICIOS_DE_FORMULA; for the full-width ones, the first byte of their UTF-8). */
 const COMECA_FORMULA = porByte(INICIOS_DE_FORMULA.map((c) => Buffer.from(c)[0]));
