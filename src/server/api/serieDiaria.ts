@@ -9,7 +9,15 @@ export interface DiaDaSerie {
 
 /** The statuses a day's `porStatus` names, in this order. */
 const STATUS_SERIE: readonly string[] = [...STATUS_FORMULARIO].sort();
-const INDICE_STATUS = new Map(STATUS_SERIE.map((st, i) => [st, i]));
+/** STATUS_SERIE's indexes by the length of the status's name (a few each). */
+const POR_TAMANHO = new Map<number, number[]>();
+STATUS_SERIE.forEach((st, i) => POR_TAMANHO.set(st.length, [...(POR_TAMANHO.get(st.length) ?? []), i]));
+
+/** The index in STATUS_SERIE of the status written in `t` from `inicio` to `fim`, or STATUS_SERIE.length (another), without a string of it. */
+function indiceDoStatus(t: string, inicio: number, fim: number): number {
+  for (const i of POR_TAMANHO.get(fim - inicio) ?? []) if (t.startsWith(STATUS_SERIE[i], inicio)) return i;
+  return STATUS_SERIE.length;
+}
 
 /**
  * The daily series from counter rows sent as one text, `"<day> <status> <count>"` joined by commas, the day as days since
@@ -21,13 +29,27 @@ export function serieDosContadores(texto: string | null): DiaDaSerie[] {
   // Per day, the counts of each status of STATUS_SERIE and, last, of any other (counted in the total only).
   const outro = STATUS_SERIE.length;
   const dias = new Map<number, number[]>();
-  for (const linha of texto.split(',')) {
-    const a = linha.indexOf(' ');
-    const b = linha.lastIndexOf(' ');
-    const dia = Number(linha.slice(0, a));
+  // Read by character codes: a year of a scoped caller is thousands of rows, and split, slices and Number per row
+  // were most of this function's time (~0.4 ms a call).
+  let i = 0;
+  /** The integer (maybe negative) at `i`; `i` ends after it, on the space or comma that follows. */
+  const inteiro = () => {
+    const negativo = texto.charCodeAt(i) === 45;
+    if (negativo) i++;
+    let n = 0;
+    for (let c = texto.charCodeAt(i); c >= 48 && c <= 57; c = texto.charCodeAt(++i)) n = n * 10 + (c - 48);
+    return negativo ? -n : n;
+  };
+  for (; i < texto.length; i++) {
+    const dia = inteiro();
+    const inicio = i + 1;
+    i = texto.indexOf(' ', inicio);
+    if (i < 0) throw new Error(`série diária: linha malformada em ${inicio}`);
+    const indice = indiceDoStatus(texto, inicio, i++);
+    const quantidade = inteiro();
     let contagens = dias.get(dia);
     if (!contagens) dias.set(dia, (contagens = new Array<number>(outro + 1).fill(0)));
-    contagens[INDICE_STATUS.get(linha.slice(a + 1, b)) ?? outro] += Number(linha.slice(b + 1));
+    contagens[indice] += quantidade;
   }
   const serie: DiaDaSerie[] = [];
   for (const dia of [...dias.keys()].sort((a, b) => a - b)) {
