@@ -6,6 +6,8 @@
  * belong to the `postgres` user, and pg_hba.conf must allow a replication connection from loopback: the line is added
  * and the configuration reloaded). Prints the replica's base URL. `.ci/run` runs it; locally:
  *   sudo node test/apoio/replica.mjs
+ * `--parar` stops the replica in that folder (`.ci/run` does it at the end when it started one: left running, it replays
+ * every later write of the server, a benchmark's load included).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync, chownSync, chmodSync, appendFileSync, readFileSync } from 'node:fs';
@@ -17,12 +19,16 @@ const URL_REPLICA = `postgres://postgres@127.0.0.1:${PORTA}/postgres`;
 
 const psql = (porta, sql) => spawnSync('psql', ['-h', '127.0.0.1', '-p', String(porta), '-U', 'postgres', '-d', 'postgres', '-Atc', sql], { encoding: 'utf8' });
 
+const versoes = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
+const bin = (nome) => (versoes.length ? join('/usr/lib/postgresql', versoes[0], 'bin', nome) : nome);
+if (process.argv.includes('--parar')) {
+  if (existsSync(join(PASTA, 'postmaster.pid'))) execFileSync('runuser', ['-u', 'postgres', '--', bin('pg_ctl'), '-D', PASTA, '-m', 'fast', '-w', 'stop'], { stdio: 'ignore' });
+  process.exit(0);
+}
 if (psql(PORTA, 'select pg_is_in_recovery()').stdout?.trim() === 't') {
   console.log(URL_REPLICA);
   process.exit(0);
 }
-const versoes = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
-const bin = (nome) => (versoes.length ? join('/usr/lib/postgresql', versoes[0], 'bin', nome) : nome);
 const hba = psql(5432, 'show hba_file').stdout?.trim();
 if (!hba) {
   console.error('✖ O PostgreSQL em 127.0.0.1:5432 não responde: a réplica é feita a partir dele.');
