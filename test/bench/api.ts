@@ -22,7 +22,7 @@ import { clienteApi, entrarComo } from '../apoio/servidor';
 import { subirDemo } from '../e2e/demo';
 import { hojeSaoPaulo } from '../../src/i18n/datas';
 import { compararComDirectus, subirDirectus } from './directus';
-import { estatistica } from './estatistica';
+import { estatistica, linhasDoCsv } from './estatistica';
 
 const servidor = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432';
 const volumes = (process.env.BENCH_VOLUMES ?? '1000000').split(',').map(Number);
@@ -115,11 +115,8 @@ async function medirVolume(alvo: number) {
     const { access_token } = await entrarComo(base, 'admin');
     const t0 = performance.now();
     const r = await fetch(`${base}/api/formularios/exportacao?de=${menos(364)}&ate=${hoje}${clara ? '&dadosPessoais=true' : ''}`, { headers: { authorization: `Bearer ${access_token}` } });
-    if (r.status !== 200 || !r.body) throw new Error(`exportação: ${r.status}`);
-    let quebras = 0;
-    for await (const pedaco of r.body as unknown as AsyncIterable<Uint8Array>) for (let i = pedaco.indexOf(10); i >= 0; i = pedaco.indexOf(10, i + 1)) quebras++;
+    const linhas = await linhasDoCsv(r, 'exportação');
     const ms = performance.now() - t0;
-    const linhas = quebras - 1;
     return { linhas, segundos: +(ms / 1000).toFixed(1), linhasPorSegundo: Math.round(linhas / (ms / 1000)) };
   }
   const memoriaOciosaMb = rss();

@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { portaLivre } from '../apoio/servidor';
-import { estatistica, type Medida } from './estatistica';
+import { estatistica, linhasDoCsv, type Medida } from './estatistica';
 
 export const VERSAO_DIRECTUS = '12.4.0';
 const pasta = join(homedir(), '.cache', 'console-formularios', `directus-${VERSAO_DIRECTUS}`);
@@ -207,13 +207,14 @@ async function comparar(d: Directus, nosso: (caminho: string) => Promise<Respons
     console.log(`Directus, ${nome}:`, r);
     chamadas[nome] = r;
   }
-  // The last 30 days as CSV: rows per second end to end, three of each alternately, the median.
+  // The last 30 days as CSV: rows per second end to end, three of each alternately, the median. Rows counted as the
+  // bytes arrive on both sides (linhasDoCsv; until 29/11 the body was read as one string and split).
   const exportar = async (qual: 'nosso' | 'directus') => {
     const t0 = performance.now();
-    const corpo = await lida(qual === 'nosso'
+    const linhas = await linhasDoCsv(await (qual === 'nosso'
       ? nosso(`/formularios/exportacao?de=${o.de30}&ate=${o.hoje}`)
-      : d.get(`/items/formulario?export=csv&limit=-1&sort=-recebido_em,-id&${periodo}`), `${qual} exportação`);
-    return { linhas: corpo.split('\n').filter(Boolean).length - 1, ms: performance.now() - t0 };
+      : d.get(`/items/formulario?export=csv&limit=-1&sort=-recebido_em,-id&${periodo}`)), `${qual} exportação`);
+    return { linhas, ms: performance.now() - t0 };
   };
   const exportacoes = { nosso: [] as { linhas: number; ms: number }[], directus: [] as { linhas: number; ms: number }[] };
   for (let i = 0; i < 3; i++) for (const qual of ['nosso', 'directus'] as const) exportacoes[qual].push(await exportar(qual));
