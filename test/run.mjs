@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { binarioNodeSuportado, NODE_VERSAO } from './apoio/nodeSuportado.mjs';
+import { URL_POSTGRES_ADMIN, URL_REPLICA } from './apoio/enderecos.mjs';
 
 // The suites need Node 22 or newer (the tests' runner, dependency-cruiser, the TypeScript sources' workers).
 // On an older one (the machine's 20) `npm test` takes the supported Node by itself, as .ci/run does, and runs there.
@@ -32,7 +33,6 @@ const pedidas = process.argv.slice(2);
 const suites = pedidas.length ? pedidas : process.env.KEYCLOAK_TESTS === '1' ? [...TODAS, 'keycloak'] : TODAS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The PostgreSQL server the suites use (test/apoio/bancos.ts has the same default). */
-const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A command in the foreground, named in the log; its exit code (a failure said loudly). */
 function executar(titulo, cmd, args, env = {}) {
@@ -271,7 +271,7 @@ function naoRodou() {
       if (!ok('redis-cli -h 127.0.0.1 -p 6379 ping')) faltas.push('os limites no Redis e a suíte de vários nós (Redis em 127.0.0.1:6379)');
       if (!ok('command -v haproxy')) faltas.push('a suíte de vários nós atrás do HAProxy (apt-get install haproxy)');
       if (!ok('command -v java')) faltas.push('os anexos no S3 de verdade (S3Proxy, precisa de Java)');
-      if (!ok(`psql "${process.env.TEST_DATABASE_URL_LEITURA ?? 'postgres://postgres@127.0.0.1:5433/postgres'}" -Atc "select pg_is_in_recovery()" | grep -q t`)) faltas.push('as réplicas de leitura (uma réplica de verdade em 127.0.0.1:5433: sudo node test/apoio/replica.mjs)');
+      if (!ok(`psql "${URL_REPLICA}" -Atc "select pg_is_in_recovery()" | grep -q t`)) faltas.push('as réplicas de leitura (uma réplica de verdade em 127.0.0.1:5433: sudo node test/apoio/replica.mjs)');
     }
   }
   if (faltas.length) console.log(`\n⚠ Não rodaram nesta execução:\n${faltas.map((f) => `  - ${f}`).join('\n')}`);

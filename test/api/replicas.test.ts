@@ -9,6 +9,7 @@ import { abrirPonte } from '../apoio/ponte';
 import { leituraDe } from '../../src/server/leitura';
 import { COPIAS_SIMULTANEAS } from '../../src/server/db';
 import { tuplasDaCopia } from '../../src/server/copiaBinaria';
+import { URL_REPLICA } from '../apoio/enderecos.mjs';
 
 /**
  * Read replicas (issue 47) against a real streaming replica of the machine's PostgreSQL (`pg_basebackup -R`, started
@@ -16,7 +17,6 @@ import { tuplasDaCopia } from '../../src/server/copiaBinaria';
  * staff user's own write is read from the primary, a replica left behind (its replay paused) is skipped and comes
  * back, and one that stops answering in the middle of a stream of reads fails none of them.
  */
-const URL_REPLICA = process.env.TEST_DATABASE_URL_LEITURA ?? 'postgres://postgres@127.0.0.1:5433/postgres';
 async function replicaAlcancavel(): Promise<boolean> {
   const c = new pg.Client({ connectionString: URL_REPLICA, connectionTimeoutMillis: 2000 });
   try {

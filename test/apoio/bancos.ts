@@ -5,11 +5,12 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { abrirBanco, PASTA_MIGRACOES, pgliteMigrado } from '../../src/server/db';
 import { semearDemo } from '../../demo/server/seed';
+import { URL_POSTGRES_ADMIN } from './enderecos.mjs';
 
 /** The databases the tests run on: PGlite in memory, and the machine's PostgreSQL server. */
 
 /** PostgreSQL server for the tests: TEST_DATABASE_URL, or the machine's local server. */
-export const URL_POSTGRES_ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { URL_POSTGRES_ADMIN };
 
 /** One connection to the database at `url` for `f`, closed afterwards whatever happens. */
 async function comConexao<T>(url: string, f: (c: import('pg').Client) => Promise<T>): Promise<T> {
