@@ -10,11 +10,11 @@ import { EscritorCsv, jsonCompacto } from './linhaCsv';
 
 /**
  * The CSV export of filled forms (issue 19), in two ways with the same bytes (test/api/exportacao.test.ts):
- * - masked (the default): PostgreSQL joins each row's protocol, model, version, status label and São Paulo
- *   date to the masked cells kept with the form (formulario.exportacao_mascarada, migration 020, made here by
+ * - masked (the default): each row's protocol, model, version, status label and São Paulo date joined to the
+ *   masked cells kept with the form (formulario.exportacao_mascarada, migration 020, made here by
  *   exportacaoMascarada when the form is written): on a PostgreSQL server the whole export is one
- *   `COPY … TO STDOUT (FORMAT binary)` of the bare columns, the line written here from their bytes (issue 47),
- *   on PGlite a batch of 5,000 rows joined by PostgreSQL as one text;
+ *   `COPY … TO STDOUT (FORMAT binary)` of the bare columns and the line is written here from their bytes (issue 47);
+ *   on PGlite PostgreSQL joins a batch of 5,000 rows as one text;
  * - row by row (the clear export, and a masked batch with a row whose cells are missing): PostgreSQL gives each
  *   cell as text (no dates or JSON for the driver to parse), this side masks with src/forms/dadosPessoais.ts and
  *   cpf.ts (the one set of rules; answers parsed only when the version has personal questions) and writes the

@@ -3,8 +3,8 @@ import { formatarCpf } from '../../forms/cpf';
 import { desvioSaoPaulo } from '../../i18n/datas';
 
 /**
- * The clear export's cells written from the UTF-8 bytes a binary COPY gives (issue 47), without making a string of
- * each field: the same bytes as celulaCsv, formatarCpf and jsonCompacto (below) would write, which
+ * The export's lines written from the bytes a binary COPY gives (issue 47), without making a string of each field
+ * (the masked export's kept cells copied as they are; the clear one's cells, and the date, made here): the same bytes as celulaCsv, formatarCpf and jsonCompacto (below) would write, which
  * test/unit/linha-csv.test.ts checks on arbitrary input. What is not plain (a cell to quote, a CPF not of 11 digits,
  * a number JavaScript would print otherwise) takes those functions' own path.
  */
