@@ -32,8 +32,6 @@ const pedidas = process.argv.slice(2);
 // (KEYCLOAK_TESTS=1, set by .ci/run), or alone with `npm run test:keycloak`.
 const suites = pedidas.length ? pedidas : process.env.KEYCLOAK_TESTS === '1' ? [...TODAS, 'keycloak'] : TODAS;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The PostgreSQL server the suites use (test/apoio/bancos.ts has the same default). */
-
 /** A command in the foreground, named in the log; its exit code (a failure said loudly). */
 function executar(titulo, cmd, args, env = {}) {
   console.log(`\n▶ ${titulo}: ${cmd} ${args.join(' ')}`);

@@ -227,9 +227,8 @@ export async function* exportarCsv(db: Executor, filtro: () => Filtro, clara: bo
     if (!db.copiaDe) return null;
     const f = filtro();
     // Masked: the kept cells, and the fields they are made of only when they are missing.
-    const pessoaisDaLinha = clara
-      ? ['f.nome_requerente', 'f.email_requerente', 'f.cpf_requerente', "coalesce(f.respostas, '{}'::jsonb)::text"]
-      : ['f.exportacao_mascarada', ...['f.nome_requerente', 'f.email_requerente', 'f.cpf_requerente', "coalesce(f.respostas, '{}'::jsonb)::text"].map((c) => `case when f.exportacao_mascarada is null then ${c} end`)];
+    const campos = ['f.nome_requerente', 'f.email_requerente', 'f.cpf_requerente', "coalesce(f.respostas, '{}'::jsonb)::text"];
+    const pessoaisDaLinha = clara ? campos : ['f.exportacao_mascarada', ...campos.map((c) => `case when f.exportacao_mascarada is null then ${c} end`)];
     return db.copiaDe(
       `select f.protocolo, f.codigo_servico, f.modelo_versao::text, f.status, f.recebido_em, ${pessoaisDaLinha.join(', ')}, ${PAGAMENTO_CSV}
          from formulario f ${f.where} order by f.recebido_em desc, f.id desc`,

@@ -1,10 +1,11 @@
 import { celulaCsv, INICIOS_DE_FORMULA, PEDEM_ASPAS } from '../../forms/csv';
 import { formatarCpf } from '../../forms/cpf';
-import { desvioSaoPaulo } from '../../i18n/datas';
+import { desvioSaoPaulo, formatarDataHora } from '../../i18n/datas';
 
 /**
  * The export's lines written from the bytes a binary COPY gives (issue 47), without making a string of each field
- * (the masked export's kept cells copied as they are; the clear one's cells, and the date, made here): the same bytes as celulaCsv, formatarCpf and jsonCompacto (below) would write, which
+ * (the masked export's kept cells copied as they are; the clear one's cells, and the date, made here): the same bytes
+ * as celulaCsv, formatarCpf, jsonCompacto (below) and formatarDataHora would write, which
  * test/unit/linha-csv.test.ts checks on arbitrary input. What is not plain (a cell to quote, a CPF not of 11 digits,
  * a number JavaScript would print otherwise) takes those functions' own path.
  */
@@ -48,15 +49,15 @@ export class EscritorCsv {
 
   /**
    * formatarDataHora (dd/MM/yy HH:mm in São Paulo) of a binary COPY's timestamptz: microseconds since 2000-01-01 UTC,
-   * 8 bytes. Rows come in time order, so the day and hour (`dd/MM/yy HH`) are made once per local hour.
+   * 8 bytes. Rows come in time order, so formatarDataHora itself is asked once per local hour (its `dd/MM/yy HH:`),
+   * and only the minutes are written here.
    */
   dataHora(b: Buffer) {
     const t = Math.floor((b.readInt32BE(0) * 4294967296 + b.readUInt32BE(4)) / 1000) + EPOCA_POSTGRES;
     const local = t + desvioSaoPaulo(t);
     const hora = Math.floor(local / HORA);
     if (hora !== this.horaDoPrefixo) {
-      const d = new Date(hora * HORA);
-      this.prefixo.write(`${dois(d.getUTCDate())}/${dois(d.getUTCMonth() + 1)}/${dois(d.getUTCFullYear() % 100)} ${dois(d.getUTCHours())}:`, 'latin1');
+      this.prefixo.write(formatarDataHora(t).slice(0, 12), 'latin1');
       this.horaDoPrefixo = hora;
     }
     const minuto = Math.floor((local - hora * HORA) / 60_000);
@@ -150,7 +151,6 @@ export class EscritorCsv {
 /** PostgreSQL's epoch (2000-01-01 UTC) in ms since 1970. */
 const EPOCA_POSTGRES = Date.UTC(2000, 0, 1);
 const HORA = 3_600_000;
-const dois = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /** By first byte: a cell that may begin a formula (celulaCsv's INICIOS_DE_FORMULA; for the full-width ones, the first byte of their UTF-8). */
 const COMECA_FORMULA = porByte(INICIOS_DE_FORMULA.map((c) => Buffer.from(c)[0]));
