@@ -4,6 +4,7 @@ import { abrirBanco, linhaCopia, type Banco } from '../../src/server/db';
 import { semearDemo } from '../../demo/server/seed';
 import { gerarFormularios } from '../../demo/server/gerarFormularios';
 import { bancosDeTeste } from '../apoio/servidor';
+import { contadoresPorHoraDivergentes } from '../apoio/contadoresPorHora';
 
 /**
  * Bulk loading by COPY (issue 19: seed:large and every generated form go through `Executor.copiar`), on both
@@ -75,6 +76,7 @@ for (const banco of await bancosDeTeste()) {
       assert.equal(await um(`select sum(quantidade)::text from contador_evento_hora`), await um(`select sum(quantidade)::text from contador_evento_dia`));
       assert.equal(await um(`select sum(quantidade)::text from contador_evento_hora_grupo`), await um(`select sum(quantidade)::text from contador_evento_dia`));
       assert.equal(await um(`select sum(quantidade)::text from contador_evento_dia_grupo`), await um(`select sum(quantidade)::text from contador_evento_dia`));
+      assert.deepEqual(await contadoresPorHoraDivergentes(db, 'formulario'), {}, 'the forms\' hours (migration 037)');
       // Masked cells written with each row: none left for the retention loop; no clear CPF in them.
       assert.equal(await um(`select count(*)::text ${novos} and (f.exportacao_mascarada is null or position(f.cpf_requerente in f.exportacao_mascarada) > 0)`), 0);
     });

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { bancosDeTeste, clienteApi, entrarComo, subirServidor, type ServidorTeste } from '../apoio/servidor';
-import { eventosPorGrupoDivergentes } from '../apoio/contadoresDeEventos';
+import { contadoresPorHoraDivergentes } from '../apoio/contadoresPorHora';
 import { enviarFormulario, modeloPublicado, RESPOSTAS_VALIDAS } from '../apoio/entregas';
 import { MAX_ERROS_CAMPO } from '../../src/contrato/problema';
 import { MSG_CARACTERES, MSG_PROFUNDIDADE } from '../../src/server/api/entradaSegura';
@@ -162,7 +162,8 @@ for (const banco of await bancosDeTeste()) {
            full join (select grupo_controle_conteudo_id as g, dia, status, quantidade::int as n from contador_formulario_dia_grupo where quantidade <> 0) t using (g, dia, status) where d.n is distinct from t.n`,
       );
       assert.deepEqual(porGrupo, [], 'per-day totals by group equal the folded slices after the move');
-      assert.deepEqual(await eventosPorGrupoDivergentes(s.db), {}, "the events' hours and days by group moved with the model's events");
+      assert.deepEqual(await contadoresPorHoraDivergentes(s.db, 'formulario_evento'), {}, "the events' hours and days by group moved with the model's events");
+      assert.deepEqual(await contadoresPorHoraDivergentes(s.db, 'formulario'), {}, "the forms' hours by group moved with the model's forms");
       assert.equal((await gestor('GET', `/formularios?modelo=${codigo}`)).json.length, 0);
       assert.equal((await gestor('GET', `/formularios-eventos?modelo=${codigo}`)).json.length, 0);
       const [mov] = (await admin('GET', `/auditoria-acesso?recurso=MODELO&alvo=${codigo}`)).json;

@@ -49,8 +49,8 @@ export interface ListaNoTempo {
   contadorMes: string;
   /**
    * For the list with no filter but a period and the caller's scope (saltoPorHoras): every row by UTC hour (`hora`),
-   * with no other key; the same by content-control group (`grupo_controle_conteudo_id`); and by group and São Paulo
-   * day (`dia`).
+   * with no other key; the same by content-control group (`grupo_controle_conteudo_id`); and by São Paulo day (`dia`)
+   * with the group (summed by day: other keys are allowed, as the forms' daily counters have model and status).
    */
   porHora?: { hora: string; horaGrupo: string; diaGrupo: string };
 }

@@ -136,8 +136,16 @@ export function filtroFormularios(q: QueryFormularios, escopo: number[] | null, 
 const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em, f.idioma
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
-/** The forms list, for its deep pages (salto.ts). */
-const LISTA: ListaNoTempo = { tabela: 'formulario f', quando: 'f.recebido_em', id: 'f.id', select: SELECT, contadorDia: 'contador_formulario_dia', contadorMes: 'contador_formulario_mes' };
+/** The forms list, for its deep pages (salto.ts): the days of the daily counters, then the hours (migration 037). */
+const LISTA: ListaNoTempo = {
+  tabela: 'formulario f',
+  quando: 'f.recebido_em',
+  id: 'f.id',
+  select: SELECT,
+  contadorDia: 'contador_formulario_dia',
+  contadorMes: 'contador_formulario_mes',
+  porHora: { hora: 'contador_formulario_hora', horaGrupo: 'contador_formulario_hora_grupo', diaGrupo: 'contador_formulario_dia' },
+};
 
 /**
  * The exact total for the console's filters. Model, status and period come from the counters (no rescan of
