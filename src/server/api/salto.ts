@@ -1,4 +1,4 @@
-import { nomeDaConsulta, type Executor } from '../db';
+import { nomeDaConsulta, semVer, type Executor } from '../db';
 import type { Filtro, PedidoLista } from './lista';
 
 /**
@@ -49,10 +49,11 @@ export interface ListaNoTempo {
   contadorMes: string;
   /**
    * For the list with no filter but a period and the caller's scope (saltoPorHoras): every row by UTC hour (`hora`),
-   * with no other key; the same by content-control group (`grupo_controle_conteudo_id`); and by São Paulo day (`dia`)
-   * with the group (summed by day: other keys are allowed, as the forms' daily counters have model and status).
+   * with no other key; the same by content-control group (`grupo_controle_conteudo_id`); by São Paulo day (`dia`) and
+   * group; and, when there are fewer of them, every row by day (`dia`, none: the days by group summed). Each a table or
+   * a subquery with those columns (other keys are summed by day: the forms' have the status).
    */
-  porHora?: { hora: string; horaGrupo: string; diaGrupo: string };
+  porHora?: { hora: string; horaGrupo: string; diaGrupo: string; dia?: string };
 }
 
 /** The counters' WHERE (alias c) for a list's filters within a period (none: the whole range). */
@@ -84,7 +85,7 @@ async function saltoPorContadores(db: Executor, lista: ListaNoTempo, o: { offset
   // The whole range: the month holding the row (its rows before it summed in order), then that month's days,
   // in one statement (one round trip less on every deep page).
   const c = o.contadores({});
-  const linha = `$${c.params.push(o.offset)}::bigint`;
+  const linha = c.param(o.offset, 'bigint');
   const linhas = await preparada<Faixa & { antes: string }>(
     db,
     `with meses as (select c.mes, sum(c.quantidade) as n from ${lista.contadorMes} c ${c.where} group by c.mes having sum(c.quantidade) > 0),
@@ -130,14 +131,16 @@ const noDia = (dia: string, pular: number, naFaixa: number): Salto => ({ inicio:
  */
 async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadores: PorHoras, o: { offset: number; desc: boolean; de?: string; ate?: string }): Promise<Salto | null> {
   const ordem = o.desc ? 'desc' : 'asc';
-  const params: unknown[] = [o.offset];
-  const p = (v: unknown) => `$${params.push(v)}`;
-  const grupos = contadores.grupos ? p(contadores.grupos) : null;
+  // Every value unseen by the planner (semVer): one plan kept per connection.
+  const params: unknown[] = [];
+  const p = (v: unknown, tipo: string) => semVer(`$${params.push(v)}`, tipo);
+  const linha = p(o.offset, 'bigint');
+  const grupos = contadores.grupos ? p(contadores.grupos, 'integer[]') : null;
   const doGrupo = (c: string) => (grupos ? `${c}.grupo_controle_conteudo_id = any(${grupos}) and` : '');
   const noPeriodo = o.de || o.ate;
   // The period's days as the list's own filter draws them (rotas/formularios.ts, periodo).
   const diasDaFaixa = noPeriodo
-    ? [o.de && `d.dia >= ${p(o.de)}::date`, o.ate && `d.dia <= ${p(o.ate)}::date`].filter(Boolean).join(' and ')
+    ? [o.de && `d.dia >= ${p(o.de, 'date')}`, o.ate && `d.dia <= ${p(o.ate, 'date')}`].filter(Boolean).join(' and ')
     : `d.dia >= alvo.mes and d.dia < (alvo.mes + interval '1 month')::date`;
   // Sums of integers (a month's, a day's or an hour's count is far below 2^31): sum() of bigint is numeric, and the
   // numeric grouping and running sum of a month's ~740 hours took twice as long.
@@ -146,14 +149,14 @@ async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadores: PorH
   const [hora] = await preparada<{ hora: string; antes: string; n: string }>(
     db,
     `with ${noPeriodo ? `alvo as (select 0::bigint as antes)` : `meses as (select c.mes, sum(c.quantidade::integer) as n from ${lista.contadorMes} c ${grupos ? `where c.grupo_controle_conteudo_id = any(${grupos})` : ''} group by c.mes having sum(c.quantidade::integer) > 0),
-          alvo as (select mes, antes from (select mes, n, sum(n::integer) over (order by mes ${ordem}) - n as antes from meses) x where antes <= $1 and antes + n > $1 limit 1)`},
+          alvo as (select mes, antes from (select mes, n, sum(n::integer) over (order by mes ${ordem}) - n as antes from meses) x where antes <= ${linha} and antes + n > ${linha} limit 1)`},
           dias as (select d.dia, sum(d.quantidade::integer) as n from ${contadores.dias} d, alvo where ${doGrupo('d')} ${diasDaFaixa} group by d.dia having sum(d.quantidade::integer) > 0),
-          dia as (select dia, antes from (select dia, n, alvo.antes + sum(n::integer) over (order by dia ${ordem}) - n as antes from dias, alvo) x where antes <= $1 and antes + n > $1 limit 1),
+          dia as (select dia, antes from (select dia, n, alvo.antes + sum(n::integer) over (order by dia ${ordem}) - n as antes from dias, alvo) x where antes <= ${linha} and antes + n > ${linha} limit 1),
           horas as (select h.hora, sum(h.quantidade::integer) as n from ${contadores.horas} h, dia
                      where ${doGrupo('h')} h.hora >= dia.dia::timestamp at time zone 'America/Sao_Paulo' and h.hora < (dia.dia + 1)::timestamp at time zone 'America/Sao_Paulo'
                      group by h.hora having sum(h.quantidade::integer) > 0),
           x as (select hora, n, dia.antes + sum(n::integer) over (order by hora ${ordem}) - n as antes from horas, dia)
-     select to_char(hora at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hora, antes::text, n::text from x where antes <= $1 and antes + n > $1`,
+     select to_char(hora at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hora, antes::text, n::text from x where antes <= ${linha} and antes + n > ${linha}`,
     params,
   );
   if (!hora) return null;
@@ -237,7 +240,7 @@ function horasDe(lista: ListaNoTempo, contadores: Contadores, soEscopo: number[]
   const c = contadores({});
   const h = lista.porHora;
   if (!h) return null;
-  if (!c.where) return { horas: h.hora, dias: h.diaGrupo, grupos: null };
+  if (!c.where) return { horas: h.hora, dias: h.dia ?? h.diaGrupo, grupos: null };
   // The scope is then the counters' only parameter (any other filter would add its own).
   if (soEscopo && c.params.length === 1 && c.params[0] === soEscopo) return { horas: h.horaGrupo, dias: h.diaGrupo, grupos: soEscopo };
   return null;

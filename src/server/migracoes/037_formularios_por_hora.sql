@@ -142,3 +142,7 @@ begin
   return feitos;
 end
 $$;
+
+-- Planned from the start with the new tables' real sizes (the fill above left them without statistics).
+analyze contador_formulario_hora;
+analyze contador_formulario_hora_grupo;

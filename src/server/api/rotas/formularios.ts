@@ -106,18 +106,18 @@ export function periodo(f: Filtro, coluna: string, de?: string, ate?: string): v
 /** The WHERE over any per-day counter table (alias c: forms, events, retries) for scope, models and a period. */
 export function contadoresDoDia(q: Pick<QueryFormularios, 'modelo' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
   conferirPeriodo(q.de, q.ate);
-  const c = new Filtro();
-  if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo)})`);
-  if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo)})`);
-  if (q.de) c.add((p) => `c.dia >= ${p(q.de)}::date`);
-  if (q.ate) c.add((p) => `c.dia <= ${p(q.ate)}::date`);
+  const c = new Filtro(true);
+  if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo, 'integer[]')})`);
+  if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo, 'text[]')})`);
+  if (q.de) c.add((p) => `c.dia >= ${p(q.de, 'date')}`);
+  if (q.ate) c.add((p) => `c.dia <= ${p(q.ate, 'date')}`);
   return c;
 }
 
 /** The same over the forms' counters, with their statuses. */
 export function filtroContadores(q: Pick<QueryFormularios, 'modelo' | 'status' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
   const c = contadoresDoDia(q, escopo);
-  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status)})`);
+  if (q.status?.length) c.add((p) => `c.status = any(${p(q.status, 'text[]')})`);
   return c;
 }
 
@@ -136,7 +136,15 @@ export function filtroFormularios(q: QueryFormularios, escopo: number[] | null, 
 const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as modelo_nome, f.modelo_versao, f.status, f.cpf_requerente, f.nome_requerente, f.email_requerente, f.recebido_em, f.anonimizado_em, f.idioma
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
-/** The forms list, for its deep pages (salto.ts): the days of the daily counters, then the hours (migration 037). */
+/**
+ * The days of the forms by status, all of them (the folded days from their totals, migrations 019 and 034, the rest
+ * from the daily counters not folded yet, as the analytics' series reads them): a month is ~120 rows for the whole
+ * console where the daily counters by model have ~1,100 at ten million forms.
+ */
+const diasDosFormularios = (grupo: string, dobrados: string) =>
+  `(select ${grupo} as grupo_controle_conteudo_id, dia, quantidade from ${dobrados} union all select grupo_controle_conteudo_id, dia, quantidade from contador_formulario_dia where fatia <> 8)`;
+
+/** The forms list, for its deep pages (salto.ts): the months, days and hours of its counters (migration 037). */
 const LISTA: ListaNoTempo = {
   tabela: 'formulario f',
   quando: 'f.recebido_em',
@@ -144,7 +152,12 @@ const LISTA: ListaNoTempo = {
   select: SELECT,
   contadorDia: 'contador_formulario_dia',
   contadorMes: 'contador_formulario_mes',
-  porHora: { hora: 'contador_formulario_hora', horaGrupo: 'contador_formulario_hora_grupo', diaGrupo: 'contador_formulario_dia' },
+  porHora: {
+    hora: 'contador_formulario_hora',
+    horaGrupo: 'contador_formulario_hora_grupo',
+    diaGrupo: diasDosFormularios('grupo_controle_conteudo_id', 'contador_formulario_dia_grupo'),
+    dia: diasDosFormularios('null::integer', 'contador_formulario_dia_total'),
+  },
 };
 
 /**
@@ -175,7 +188,7 @@ export async function rotasFormularios(api: FastifyInstance, db: Banco, anexos: 
       // In received order (the default) and with the counters' filters, a deep page starts from its day.
       // A replica's, when one is caught up and the caller did not just write (issue 47).
       const ler = lerDe(db, req.chamador?.username);
-      const pagina = paginaNoTempo<LinhaFormulario>(ler, LISTA, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'recebidoEm'), de: q.de, ate: q.ate, contadores: q.protocolo || q.cpf ? null : (p) => filtroContadores({ ...q, ...p }, escopo) });
+      const pagina = paginaNoTempo<LinhaFormulario>(ler, LISTA, { filtro: f, pedido: l, desc: ordemNoTempo(q.sort, 'recebidoEm'), de: q.de, ate: q.ate, contadores: q.protocolo || q.cpf ? null : (p) => filtroContadores({ ...q, ...p }, escopo), soEscopo: escopo });
       const [linhas, total, clara] = await Promise.all([pagina, totalFormularios(ler, q, escopo), vePessoais(db, req)]);
       return enviarLista(rep, linhas.map((r) => resumoFormulario(r, clara)), l, total);
     },

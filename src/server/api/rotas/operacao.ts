@@ -1,7 +1,7 @@
 import { emIngles, pedeIngles } from '../emIngles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { P } from '../../../access/permissoes';
-import { nomeDaConsulta, type Banco, type Executor } from '../../db';
+import { nomeDaConsulta, semVer, type Banco, type Executor } from '../../db';
 import { conflito, naoEncontrado, proibido } from '../erros';
 import { enviarLista, Filtro, lerLista } from '../lista';
 import { Type } from 'typebox';
@@ -32,7 +32,8 @@ import type { Definicao } from '../../../forms/definicao';
  */
 async function comProtocolo<T extends { formulario_id: string | null }>(db: Executor, linhas: T[]): Promise<(T & { protocolo: string | null })[]> {
   const ids = [...new Set(linhas.flatMap((l) => (l.formulario_id === null ? [] : [l.formulario_id])))];
-  const protocolos = new Map(ids.length ? (await db.query<{ id: string; protocolo: string }>('select id::text, protocolo from formulario where id = any($1::bigint[])', [ids], 'protocolos_por_id')).map((r) => [r.id, r.protocolo]) : []);
+  // The ids unseen by the planner (semVer): one generic plan, not one planned over every monthly partition each call.
+  const protocolos = new Map(ids.length ? (await db.query<{ id: string; protocolo: string }>(`select id::text, protocolo from formulario where id = any(${semVer('$1', 'bigint[]')})`, [ids], 'protocolos_por_id')).map((r) => [r.id, r.protocolo]) : []);
   return linhas.map((l) => ({ ...l, protocolo: l.formulario_id === null ? null : (protocolos.get(l.formulario_id) ?? null) }));
 }
 
@@ -48,9 +49,9 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
     const p = periodoNosContadores(q.de, q.ate);
     const c = filtroContadores({ modelo: q.modelo }, escopo);
     const e = c.where ? `${c.where} and` : 'where';
-    const dias = (sinal: string) => ([a, b]: [string, string]) => `select c.codigo_servico, c.status, ${sinal}c.quantidade from contador_formulario_dia c ${e} c.dia between $${c.params.push(a)}::date and $${c.params.push(b)}::date`;
+    const dias = (sinal: string) => ([a, b]: [string, string]) => `select c.codigo_servico, c.status, ${sinal}c.quantidade from contador_formulario_dia c ${e} c.dia between ${c.param(a, 'date')} and ${c.param(b, 'date')}`;
     const partes = [
-      ...(p.meses ? [`select c.codigo_servico, c.status, c.quantidade from contador_formulario_mes c ${e} c.mes between $${c.params.push(p.meses.primeiro)}::date and $${c.params.push(p.meses.ultimo)}::date`] : []),
+      ...(p.meses ? [`select c.codigo_servico, c.status, c.quantidade from contador_formulario_mes c ${e} c.mes between ${c.param(p.meses.primeiro, 'date')} and ${c.param(p.meses.ultimo, 'date')}`] : []),
       ...p.somar.map(dias('')),
       ...p.subtrair.map(dias('-')),
     ];
@@ -225,7 +226,7 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
       const ler = lerDe(db, req.chamador?.username);
       const contadores = (p: { de?: string; ate?: string }) => {
         const c = contadoresDoDia({ modelo: q.modelo, ...p }, escopo);
-        if (q.tipo?.length) c.add((x) => `c.tipo = any(${x(q.tipo)})`);
+        if (q.tipo?.length) c.add((x) => `c.tipo = any(${x(q.tipo, 'text[]')})`);
         return c;
       };
       const total = async () =>
