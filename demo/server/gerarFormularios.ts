@@ -188,8 +188,6 @@ export async function recontar(tx: Executor): Promise<void> {
   await tx.query('delete from contador_formulario_mes');
   await tx.query('delete from contador_formulario_dia_total');
   await tx.query('delete from contador_formulario_dia_grupo');
-  await tx.query('delete from contador_formulario_hora');
-  await tx.query('delete from contador_formulario_hora_grupo');
   // Rebuilt as if folded (slice 8, migration 015), with the per-day totals the fold keeps beside them (019, 034).
   await tx.query(`insert into contador_formulario_dia (dia, codigo_servico, status, grupo_controle_conteudo_id, quantidade, fatia)
     select dia_sao_paulo(recebido_em), codigo_servico, status, min(grupo_controle_conteudo_id), count(*), 8 from formulario group by 1, 2, 3`);
@@ -197,8 +195,5 @@ export async function recontar(tx: Executor): Promise<void> {
   await tx.query(`insert into contador_formulario_dia_grupo (grupo_controle_conteudo_id, dia, status, quantidade) select grupo_controle_conteudo_id, dia, status, sum(quantidade) from contador_formulario_dia group by 1, 2, 3`);
   await tx.query(`insert into contador_formulario_mes (mes, codigo_servico, status, grupo_controle_conteudo_id, quantidade)
     select date_trunc('month', dia)::date, codigo_servico, status, min(grupo_controle_conteudo_id), sum(quantidade) from contador_formulario_dia group by 1, 2, 3`);
-  // The hours by group and every form's hours (migration 037).
-  await tx.query(`insert into contador_formulario_hora_grupo (grupo_controle_conteudo_id, hora, quantidade, fatia)
-    select coalesce(grupo_controle_conteudo_id, 0), date_trunc('hour', recebido_em, 'UTC'), count(*), 8 from formulario group by 1, 2`);
-  await tx.query(`insert into contador_formulario_hora (hora, quantidade, fatia) select hora, sum(quantidade), 8 from contador_formulario_hora_grupo group by 1`);
+  await tx.query('select recontar_formularios_por_hora()'); // the hours, by group and all (migration 037)
 }

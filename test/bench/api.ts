@@ -83,13 +83,12 @@ async function medirVolume(alvo: number) {
   const [{ codigo_servico: modelo }] = await db.query<{ codigo_servico: string }>('select codigo_servico from formulario group by 1 order by count(*) desc limit 1');
   const mesInicio = `${hoje.slice(0, 7)}-01`;
   const ultimaPagina = Math.ceil(Number(n) / 20) - 1;
-  /** The last page (20 rows) of a list, from the total the API answers. */
-  const ultimaDe = async (caminho: string) => Math.ceil(Number((await api('GET', `${caminho}?size=20`)).headers.get('x-total-count')) / 20) - 1;
+  /** The last page (20 rows) of a list as `cliente` sees it, from the total the API answers. */
+  const ultimaDe = async (caminho: string, cliente = api) => Math.ceil(Number((await cliente('GET', `${caminho}?size=20`)).headers.get('x-total-count')) / 20) - 1;
   const [ultimaEventos, ultimaRetentativas] = [await ultimaDe('/formularios-eventos'), await ultimaDe('/retentativas-integracao')];
   // A scoped caller too (gestor: two of the three content-control groups): its counters are read by group and model.
   const gestor = await clienteApi(s.url, 'gestor');
-  const ultimaEventosGestor = Math.ceil(Number((await gestor('GET', '/formularios-eventos?size=20')).headers.get('x-total-count')) / 20) - 1;
-  const ultimaGestor = Math.ceil(Number((await gestor('GET', '/formularios?size=20')).headers.get('x-total-count')) / 20) - 1;
+  const [ultimaEventosGestor, ultimaGestor] = [await ultimaDe('/formularios-eventos', gestor), await ultimaDe('/formularios', gestor)];
 
   // The naive peers take up to seconds each at ten million: fewer rounds (RODADAS_PARES, 15) for them, warmed up by 5 as before.
   async function medir(nome: string, f: () => Promise<unknown>, rodadas = RODADAS, aquecimento = AQUECIMENTO) {

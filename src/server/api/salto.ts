@@ -1,5 +1,5 @@
-import { nomeDaConsulta, semVer, type Executor } from '../db';
-import type { Filtro, PedidoLista } from './lista';
+import { nomeDaConsulta, type Executor } from '../db';
+import { Filtro, type PedidoLista } from './lista';
 
 /**
  * A list's statement in time order, prepared under a name of its text: its text takes one of a few shapes (the filters
@@ -131,9 +131,9 @@ const noDia = (dia: string, pular: number, naFaixa: number): Salto => ({ inicio:
  */
 async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadores: PorHoras, o: { offset: number; desc: boolean; de?: string; ate?: string }): Promise<Salto | null> {
   const ordem = o.desc ? 'desc' : 'asc';
-  // Every value unseen by the planner (semVer): one plan kept per connection.
-  const params: unknown[] = [];
-  const p = (v: unknown, tipo: string) => semVer(`$${params.push(v)}`, tipo);
+  // Every value unseen by the planner (a semVer Filtro's placeholders): one plan kept per connection.
+  const valores = new Filtro(true);
+  const p = (v: unknown, tipo: string) => valores.param(v, tipo);
   const linha = p(o.offset, 'bigint');
   const grupos = contadores.grupos ? p(contadores.grupos, 'integer[]') : null;
   const doGrupo = (c: string) => (grupos ? `${c}.grupo_controle_conteudo_id = any(${grupos}) and` : '');
@@ -157,7 +157,7 @@ async function saltoPorHoras(db: Executor, lista: ListaNoTempo, contadores: PorH
                      group by h.hora having sum(h.quantidade::integer) > 0),
           x as (select hora, n, dia.antes + sum(n::integer) over (order by hora ${ordem}) - n as antes from horas, dia)
      select to_char(hora at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as hora, antes::text, n::text from x where antes <= ${linha} and antes + n > ${linha}`,
-    params,
+    valores.params,
   );
   if (!hora) return null;
   const fim = new Date(Date.parse(hora.hora) + 3600_000).toISOString();

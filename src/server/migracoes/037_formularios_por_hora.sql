@@ -3,16 +3,17 @@
 -- a quarter of a day's ~27,000 index keys (the middle page: 12,482 keys, 1.33 ms of its 3.47).
 -- `contador_formulario_hora` counts every form by UTC hour, with nothing else (the list with no filter but a period);
 -- `contador_formulario_hora_grupo` the same by content-control group (the list a caller limited to some groups sees).
--- The jump goes from the monthly counters to the month's days (the daily counters) and then to that day's hours, and
+-- The jump goes from the monthly counters to the month's days (their totals, migrations 019 and 034, and the slices
+-- not folded yet) and then to that day's hours, and
 -- the page skips at most half an hour's forms. Hours are UTC hours: São Paulo's offsets have always been whole hours,
 -- so an hour never straddles two of its days.
 -- Kept by the same trigger statements as the daily and monthly counters (after them: keys in order), in slices by
--- backend pid like them, folded by compactar_contadores, rebuilt with the others after a bulk load
--- (demo/server/gerarFormularios.ts, recontar). A model moving to another group needs nothing more: the move updates
--- its forms' group (rotas/modelos.ts), and the update's trigger takes their count from the old group's hours to the
--- new group's. A status change nets to zero here and writes nothing.
--- Form writes wait for this migration (seconds at ten million forms): a form written meanwhile by another node would
--- be counted by the old function and missing from the hours filled below.
+-- backend pid like them, folded by compactar_contadores, rebuilt by recontar_formularios_por_hora (below). A model
+-- moving to another group needs nothing more: the move updates its forms' group (rotas/modelos.ts), and the update's
+-- trigger takes their count from the old group's hours to the new group's. A status change nets to zero here and
+-- writes nothing.
+-- Form writes wait for this migration (~33 s at ten million forms on a slow 2-core machine): a form written meanwhile
+-- by another node would be counted by the old function and missing from the hours filled below.
 lock table formulario in share row exclusive mode;
 
 create table contador_formulario_hora_grupo (
@@ -32,10 +33,17 @@ create table contador_formulario_hora (
 create index contador_formulario_hora_grupo_nao_compactado_idx on contador_formulario_hora_grupo (hora) where fatia <> 8;
 create index contador_formulario_hora_nao_compactado_idx on contador_formulario_hora (hora) where fatia <> 8;
 
-insert into contador_formulario_hora_grupo (grupo_controle_conteudo_id, hora, quantidade, fatia)
-  select coalesce(grupo_controle_conteudo_id, 0), date_trunc('hour', recebido_em, 'UTC'), count(*), 8 from formulario group by 1, 2;
-insert into contador_formulario_hora (hora, quantidade, fatia)
-  select hora, sum(quantidade), 8 from contador_formulario_hora_grupo group by 1;
+-- Both rebuilt from the forms, as if folded (slice 8): here, and after a bulk load with the triggers off
+-- (demo/server/gerarFormularios.ts, recontar).
+create function recontar_formularios_por_hora() returns void language sql as $$
+  delete from contador_formulario_hora;
+  delete from contador_formulario_hora_grupo;
+  insert into contador_formulario_hora_grupo (grupo_controle_conteudo_id, hora, quantidade, fatia)
+    select coalesce(grupo_controle_conteudo_id, 0), date_trunc('hour', recebido_em, 'UTC'), count(*), 8 from formulario group by 1, 2;
+  insert into contador_formulario_hora (hora, quantidade, fatia)
+    select hora, sum(quantidade), 8 from contador_formulario_hora_grupo group by 1;
+$$;
+select recontar_formularios_por_hora();
 
 create function somar_formularios_por_hora(grupos integer[], horas timestamptz[], deltas integer[]) returns void language sql as $$
   insert into contador_formulario_hora (hora, quantidade, fatia)

@@ -137,12 +137,16 @@ const SELECT = `select f.id::text, f.protocolo, f.codigo_servico, m.nome as mode
   from formulario f join modelo m on m.codigo_servico = f.codigo_servico`;
 
 /**
- * The days of the forms by status, all of them (the folded days from their totals, migrations 019 and 034, the rest
- * from the daily counters not folded yet, as the analytics' series reads them): a month is ~120 rows for the whole
- * console where the daily counters by model have ~1,100 at ten million forms.
+ * The forms' counts by day, status and group, all of them (`escopo`: by group, for a caller limited to some groups;
+ * otherwise the whole console's, group null): the folded days from their totals (migrations 019 and 034), the rest
+ * from the daily counters not folded yet. A year is ~1,500 rows for the whole console (the analytics' series) where the
+ * daily counters by model have ~13,000, a month ~120 (the deep pages' jump) where they have ~1,100, at ten million
+ * forms. Filtered from outside by `c.dia`, `c.status` and `c.grupo_controle_conteudo_id`: PostgreSQL takes the
+ * conditions into both parts.
  */
-const diasDosFormularios = (grupo: string, dobrados: string) =>
-  `(select ${grupo} as grupo_controle_conteudo_id, dia, quantidade from ${dobrados} union all select grupo_controle_conteudo_id, dia, quantidade from contador_formulario_dia where fatia <> 8)`;
+export const diasDosFormularios = (escopo: boolean) =>
+  `(select ${escopo ? 'grupo_controle_conteudo_id' : 'null::integer as grupo_controle_conteudo_id'}, dia, status, quantidade from ${escopo ? 'contador_formulario_dia_grupo' : 'contador_formulario_dia_total'}
+    union all select grupo_controle_conteudo_id, dia, status, quantidade from contador_formulario_dia where fatia <> 8)`;
 
 /** The forms list, for its deep pages (salto.ts): the months, days and hours of its counters (migration 037). */
 const LISTA: ListaNoTempo = {
@@ -155,8 +159,8 @@ const LISTA: ListaNoTempo = {
   porHora: {
     hora: 'contador_formulario_hora',
     horaGrupo: 'contador_formulario_hora_grupo',
-    diaGrupo: diasDosFormularios('grupo_controle_conteudo_id', 'contador_formulario_dia_grupo'),
-    dia: diasDosFormularios('null::integer', 'contador_formulario_dia_total'),
+    diaGrupo: diasDosFormularios(true),
+    dia: diasDosFormularios(false),
   },
 };
 

@@ -11,7 +11,7 @@ import { Analitico, consultaAnalitico, consultaEventos, consultaRetentativas, Co
 
 const doc = documentarComo('Operação');
 import { acessoDoPedido, exigir, gruposDoEscopo } from '../permissao';
-import { contadoresDoDia, filtroContadores, periodo, vePessoais } from './formularios';
+import { contadoresDoDia, diasDosFormularios, filtroContadores, periodo, vePessoais } from './formularios';
 import { valorPix } from '../../../forms/taxa';
 import { ORCAMENTO_SMS_PADRAO } from '../../../forms/verificacao';
 import { MES_DO_ORCAMENTO_SQL } from './verificacoes';
@@ -99,12 +99,8 @@ export async function rotasOperacao(api: FastifyInstance, db: Banco, aoMarcar?: 
    */
   async function serieDiaria(q: { de?: string; ate?: string; modelo?: string[] }, escopo: number[] | null, ler: Executor): Promise<DiaDaSerie[]> {
     const c = filtroContadores(q, escopo);
-    // Without a model filter, the folded days from the per-day totals (the console's, migration 019, or its groups',
-    // 034: the same WHERE, scope and period, holds there) and the rest from the daily counters not folded yet.
-    const linhas = q.modelo?.length
-      ? `select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where}`
-      : `select c.dia, c.status, c.quantidade from ${escopo ? 'contador_formulario_dia_grupo' : 'contador_formulario_dia_total'} c ${c.where}
-         union all select c.dia, c.status, c.quantidade from contador_formulario_dia c ${c.where ? `${c.where} and` : 'where'} c.fatia <> 8`;
+    // Without a model filter, the days' totals (the console's or its groups': diasDosFormularios).
+    const linhas = `select c.dia, c.status, c.quantidade from ${q.modelo?.length ? 'contador_formulario_dia' : diasDosFormularios(!!escopo)} c ${c.where}`;
     const sql = `select string_agg((c.dia - date '2000-01-01') || ' ' || c.status || ' ' || c.quantidade, ',') as linhas from (${linhas}) c`;
     const [{ linhas: texto }] = await ler.query<{ linhas: string | null }>(sql, c.params, nomeDaConsulta(sql));
     return serieDosContadores(texto);
