@@ -17,7 +17,7 @@ export interface Executor {
    * parses and plans it once per connection instead of on every call. Never for text built per request
    * from open-ended input; text taking a few shapes from the filters present is named by nomeDaConsulta.
    */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[], preparada?: string): Promise<T[]>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], preparada?: Preparada): Promise<T[]>;
   /** Runs a script of several statements (no parameters), e.g. a migration with functions. */
   script(sql: string): Promise<void>;
   /**
@@ -37,20 +37,23 @@ export interface Executor {
 }
 
 /**
+ * A named statement (Executor.query's `preparada`): its name; or, for a statement written so that one plan serves every
+ * value (`umPlano`), the name and that promise. Such a statement runs on connections that never plan for the values
+ * (`plan_cache_mode = force_generic_plan`, a pool of their own on a PostgreSQL server): PostgreSQL would otherwise plan
+ * it on every call whenever its kept plan merely looks dearer (a deep page of ten million forms: ~0.45 ms of planning
+ * for ~0.2 of reading, and the kept plan, never chosen, read it in 0.3). Inside a transaction, and on PGlite, it is
+ * an ordinary statement. Only where no value can change the best plan (keys; a span of one hour; the page's size in
+ * the text): never a filter's value (a rare status read by the time index instead of its own).
+ */
+export type Preparada = string | { nome: string; umPlano: true };
+export const umPlano = (sql: string): Preparada => ({ nome: `u${nomeDaConsulta(sql).slice(1)}`, umPlano: true });
+const nomeDe = (p?: Preparada) => (typeof p === 'object' ? p.nome : p);
+
+/**
  * The prepared statement name of a query whose text takes one of a few shapes (which filters are present,
  * never their values): the same text always gets the same name, so each shape is planned once per connection.
  */
 export const nomeDaConsulta = (sql: string) => `q${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
-
-/**
- * A parameter PostgreSQL plans without seeing it (an InitPlan's value, `tipo` its SQL type). A statement whose every
- * value comes so costs the same planned for its values as planned once, so from its sixth run each connection keeps
- * the generic plan (issue 47): the counters' reads and look-ups by key were planned on every call, ~0.5-0.9 ms each at
- * ten million forms (a look-up by id over every monthly partition: bind 0.89 ms, execution 0.23), because their
- * generic plan looked a little dearer to the planner. Only where no value changes the best plan: the counter tables
- * (thousands of rows), keys; never a list's own rows, whose filters' values choose the index (a rare status).
- */
-export const semVer = (param: string, tipo: string) => `(select ${param}::${tipo})::${tipo}`;
 
 /** One row in COPY's text format: tabs between the fields, `\N` for null, backslashes and line breaks escaped. */
 export function linhaCopia(campos: (string | number | null)[]): string {
@@ -100,9 +103,9 @@ type PGliteQuery = (sql: string, params?: unknown[], opcoes?: { blob?: Blob }) =
  * going away: a query fails in `esperaMs` instead of waiting for a connection, and no connection's error kills the
  * process. `aoPerder`: an idle connection the server ended (restart, failover, a dropped test database).
  */
-export async function poolPostgres(url: string, o: { esperaMs: number; aoPerder: (e: Error) => void }) {
+export async function poolPostgres(url: string, o: { esperaMs: number; aoPerder: (e: Error) => void; umPlano?: boolean }) {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: o.esperaMs });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: o.esperaMs, ...(o.umPlano ? { options: UM_PLANO } : {}) });
   // The pool drops an idle connection the server ended and opens another on the next query.
   pool.on('error', o.aoPerder);
   // Every client keeps one listener of its own for its whole life. The pool's listeners come and go as
@@ -113,6 +116,13 @@ export async function poolPostgres(url: string, o: { esperaMs: number; aoPerder:
   pool.on('connect', (c) => c.on('error', () => undefined));
   return pool;
 }
+
+/**
+ * The one-plan statements' connections (Preparada): planned once, never for the values; and never in parallel nor
+ * compiled (JIT): what runs there reads keys or one hour's rows, and a plan guessing at unknown values could otherwise
+ * start two workers for them (a scoped caller's page: 10 ms of workers' start for 0.4 of reading).
+ */
+const UM_PLANO = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off';
 
 /** How many COPY reads a pool serves at once (of its 10 connections): a slow download must not starve the API. */
 export const COPIAS_SIMULTANEAS = 3;
@@ -177,20 +187,33 @@ async function* copiaNaConexao(pool: import('pg').Pool, consulta: string, params
 }
 
 /** A query's rows through a pool or a client, as a prepared statement when `preparada` names it. */
-export const linhas = async (q: import('pg').Pool | import('pg').PoolClient, sql: string, params?: unknown[], preparada?: string) =>
-  (await q.query(preparada ? { name: preparada, text: sql, values: params } : { text: sql, values: params })).rows;
+export const linhas = async (q: import('pg').Pool | import('pg').PoolClient, sql: string, params?: unknown[], preparada?: Preparada) =>
+  (await q.query(preparada ? { name: nomeDe(preparada), text: sql, values: params } : { text: sql, values: params })).rows;
+
+/** A server's two pools: every statement's, and the one-plan statements' (Preparada), whose connections open when first used. */
+export interface PoolsPostgres {
+  pool: import('pg').Pool;
+  umPlano: import('pg').Pool;
+}
+export async function poolsPostgres(url: string, o: { esperaMs: number; aoPerder: (e: Error) => void }): Promise<PoolsPostgres> {
+  return { pool: await poolPostgres(url, o), umPlano: await poolPostgres(url, { ...o, umPlano: true }) };
+}
+/** A query through the pool its kind of statement runs on. */
+export const linhasDosPools = (p: PoolsPostgres, sql: string, params?: unknown[], preparada?: Preparada) =>
+  linhas(typeof preparada === 'object' ? p.umPlano : p.pool, sql, params, preparada);
 
 async function abrirPostgres(url: string): Promise<Banco> {
   const { default: pg } = await import('pg');
   // A server that stops answering fails a query in 5 s.
-  const pool = await poolPostgres(url, { esperaMs: 5000, aoPerder: (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`) });
+  const pools = await poolsPostgres(url, { esperaMs: 5000, aoPerder: (e) => console.warn(`[banco] conexão ociosa encerrada pelo servidor: ${e.message}`) });
+  const { pool } = pools;
   await pool.query('select 1');
   const { from: copiaDe } = await import('pg-copy-streams');
   const copiarCom = async (c: import('pg').PoolClient, tabela: string, colunas: string[], pedacos: Iterable<string>) =>
     pipeline(Readable.from(pedacos, { objectMode: false }), c.query(copiaDe(comandoCopia(tabela, colunas, 'stdin'))));
   return {
     tipo: 'postgres',
-    query: (sql, params, preparada) => linhas(pool, sql, params, preparada),
+    query: (sql, params, preparada) => linhasDosPools(pools, sql, params, preparada),
     copiaDe: (consulta, params) => copiaDoPool(pool, consulta, params),
     script: async (sql) => void (await pool.query(sql)),
     async copiar(tabela, colunas, pedacos) {
@@ -266,8 +289,8 @@ async function abrirPostgres(url: string): Promise<Banco> {
         await cliente?.end().catch(() => undefined);
       };
     },
-    fechar: () => pool.end(),
-    conexoes: () => ({ total: pool.totalCount, ociosas: pool.idleCount, esperando: pool.waitingCount }),
+    fechar: async () => void (await Promise.all([pool.end(), pools.umPlano.end()])),
+    conexoes: () => ({ total: pool.totalCount + pools.umPlano.totalCount, ociosas: pool.idleCount + pools.umPlano.idleCount, esperando: pool.waitingCount + pools.umPlano.waitingCount }),
   };
 }
 

@@ -1,5 +1,5 @@
 import { semSenha } from './ambiente';
-import { aoParar, conexaoPerdida, copiaDoPool, linhas, poolPostgres, type Banco, type Executor } from './db';
+import { aoParar, conexaoPerdida, copiaDoPool, linhasDosPools, poolsPostgres, type Banco, type Executor } from './db';
 
 /**
  * Read replicas (issue 47): lists, totals, analytics, exports and the public model reads go to a streaming replica
@@ -96,12 +96,13 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
   const aviso = o.aviso ?? ((l: string) => console.warn(l));
   const replicas = await Promise.all(urls.map(async (url) => {
     // A lost idle connection is the checks' business (the next one finds the replica gone).
-    const pool = await poolPostgres(url, { esperaMs: 2000, aoPerder: () => undefined });
-    const r = { nome: semSenha(url), pool, ativa: false, vista: false, atrasoMs: null as number | null, executor: null as unknown as Executor };
+    const pools = await poolsPostgres(url, { esperaMs: 2000, aoPerder: () => undefined });
+    const { pool } = pools;
+    const r = { nome: semSenha(url), pool, pools, ativa: false, vista: false, atrasoMs: null as number | null, executor: null as unknown as Executor };
     r.executor = {
       query: async (sql, params, preparada) => {
         try {
-          return await linhas(pool, sql, params, preparada);
+          return await linhasDosPools(pools, sql, params, preparada);
         } catch (e) {
           if (!conexaoPerdida(e)) throw e;
           // Gone between two checks: out until the next check finds it, and this read done by the primary.
@@ -175,7 +176,7 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
     async fechar() {
       parado = true;
       clearTimeout(relogio);
-      await Promise.all(replicas.map((r) => r.pool.end().catch(() => undefined)));
+      await Promise.all(replicas.flatMap((r) => [r.pool.end(), r.pools.umPlano.end()].map((p) => p.catch(() => undefined))));
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { CABECALHOS, TAMANHOS_PAGINA } from '../../contrato/paginacao';
 import { invalido } from './erros';
-import { semVer } from '../db';
 
 /** List calls (DESIGN.md section 6): page (0-based), size (<= 100), sort=campo,asc|desc (repeatable). */
 export interface PedidoLista {
@@ -35,31 +34,27 @@ export function enviarLista<T>(rep: FastifyReply, itens: T[], p: PedidoLista, to
 }
 
 /**
- * Builds a WHERE clause and its parameters one condition at a time. `semVer`: for the counters' reads, every value as
- * one the planner does not see (db.ts, semVer), its SQL type given with it: each connection keeps one plan of each
- * statement.
+ * Builds a WHERE clause and its parameters one condition at a time; a value given with its SQL type is cast to it
+ * (a statement planned once, db.ts umPlano, has no value to infer it from).
  */
 export class Filtro {
   readonly condicoes: string[] = [];
   readonly params: unknown[] = [];
-  constructor(readonly semVer = false) {}
   add(sql: (p: (v: unknown, tipo?: string) => string) => string): this {
     this.condicoes.push(sql((v, tipo) => this.param(v, tipo)));
     return this;
   }
-  /** The placeholder of another parameter (hidden from the planner in a `semVer` filter, which needs its type). */
+  /** The placeholder of another parameter. */
   param(v: unknown, tipo?: string): string {
     const p = `$${this.params.push(v)}`;
-    if (!this.semVer) return p;
-    if (!tipo) throw new Error(`Filtro semVer: parâmetro ${p} sem tipo`);
-    return semVer(p, tipo);
+    return tipo ? `${p}::${tipo}` : p;
   }
   get where(): string {
     return this.condicoes.length ? `where ${this.condicoes.join(' and ')}` : '';
   }
   /** Another filter with the same conditions and parameters, to add to on its own. */
   copia(): Filtro {
-    const c = new Filtro(this.semVer);
+    const c = new Filtro();
     c.condicoes.push(...this.condicoes);
     c.params.push(...this.params);
     return c;

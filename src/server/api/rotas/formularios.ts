@@ -106,7 +106,7 @@ export function periodo(f: Filtro, coluna: string, de?: string, ate?: string): v
 /** The WHERE over any per-day counter table (alias c: forms, events, retries) for scope, models and a period. */
 export function contadoresDoDia(q: Pick<QueryFormularios, 'modelo' | 'de' | 'ate'>, escopo: number[] | null): Filtro {
   conferirPeriodo(q.de, q.ate);
-  const c = new Filtro(true);
+  const c = new Filtro();
   if (escopo) c.add((p) => `c.grupo_controle_conteudo_id = any(${p(escopo, 'integer[]')})`);
   if (q.modelo?.length) c.add((p) => `c.codigo_servico = any(${p(q.modelo, 'text[]')})`);
   if (q.de) c.add((p) => `c.dia >= ${p(q.de, 'date')}`);
