@@ -61,7 +61,7 @@ export function criarMetricas(db: Banco, o: { processo?: boolean; leitura?: Leit
   if (db.conexoes)
     new Gauge({
       name: 'formularios_banco_conexoes',
-      help: 'Conexões do pool com o PostgreSQL: total, ociosas e pedidos esperando uma.',
+      help: 'Conexões dos dois pools com o PostgreSQL primário (o de todas as instruções e o das planejadas uma vez): total, ociosas e pedidos esperando uma.',
       labelNames: ['estado'],
       registers: [registro],
       collect() {
