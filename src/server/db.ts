@@ -198,6 +198,8 @@ export interface PoolsPostgres {
 export async function poolsPostgres(url: string, o: { esperaMs: number; aoPerder: (e: Error) => void }): Promise<PoolsPostgres> {
   return { pool: await poolPostgres(url, o), umPlano: await poolPostgres(url, { ...o, umPlano: true }) };
 }
+/** Both pools closed (each waits for its connections in use). */
+export const fecharPools = (p: PoolsPostgres) => Promise.all([p.pool.end(), p.umPlano.end()]);
 /** A query through the pool its kind of statement runs on. */
 export const linhasDosPools = (p: PoolsPostgres, sql: string, params?: unknown[], preparada?: Preparada) =>
   linhas(typeof preparada === 'object' ? p.umPlano : p.pool, sql, params, preparada);
@@ -289,7 +291,7 @@ async function abrirPostgres(url: string): Promise<Banco> {
         await cliente?.end().catch(() => undefined);
       };
     },
-    fechar: async () => void (await Promise.all([pool.end(), pools.umPlano.end()])),
+    fechar: async () => void (await fecharPools(pools)),
     conexoes: () => ({ total: pool.totalCount + pools.umPlano.totalCount, ociosas: pool.idleCount + pools.umPlano.idleCount, esperando: pool.waitingCount + pools.umPlano.waitingCount }),
   };
 }

@@ -1,5 +1,5 @@
 import { semSenha } from './ambiente';
-import { aoParar, conexaoPerdida, copiaDoPool, linhasDosPools, poolsPostgres, type Banco, type Executor } from './db';
+import { aoParar, conexaoPerdida, copiaDoPool, fecharPools, linhasDosPools, poolsPostgres, type Banco, type Executor } from './db';
 
 /**
  * Read replicas (issue 47): lists, totals, analytics, exports and the public model reads go to a streaming replica
@@ -97,8 +97,7 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
   const replicas = await Promise.all(urls.map(async (url) => {
     // A lost idle connection is the checks' business (the next one finds the replica gone).
     const pools = await poolsPostgres(url, { esperaMs: 2000, aoPerder: () => undefined });
-    const { pool } = pools;
-    const r = { nome: semSenha(url), pool, pools, ativa: false, vista: false, atrasoMs: null as number | null, executor: null as unknown as Executor };
+    const r = { nome: semSenha(url), pools, ativa: false, vista: false, atrasoMs: null as number | null, executor: null as unknown as Executor };
     r.executor = {
       query: async (sql, params, preparada) => {
         try {
@@ -111,7 +110,7 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
         }
       },
       copiaDe(consulta, params) {
-        const copia = copiaDoPool(pool, consulta, params);
+        const copia = copiaDoPool(pools.pool, consulta, params);
         return copia && depoisDoPrimeiroByteSoNaReplica(copia, (e) => {
           mudar(r, false, null, `não responde (${e.message})`);
           return primario.copiaDe?.(consulta, params) ?? null;
@@ -136,7 +135,7 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
     let limite: NodeJS.Timeout | undefined;
     try {
       const tempo = new Promise<never>((_, nao) => (limite = setTimeout(() => nao(new Error(`sem resposta em ${o.atrasoMaximoMs} ms`)), o.atrasoMaximoMs)));
-      const [x] = (await Promise.race([r.pool.query<{ replica: boolean; atraso: number }>(ATRASO_SQL), tempo])).rows;
+      const [x] = (await Promise.race([r.pools.pool.query<{ replica: boolean; atraso: number }>(ATRASO_SQL), tempo])).rows;
       if (!x.replica) mudar(r, false, null, 'não é mais uma réplica (promovida?)');
       else if (x.atraso > o.atrasoMaximoMs) mudar(r, false, x.atraso, `atraso de ${Math.round(x.atraso)} ms (máximo ${o.atrasoMaximoMs})`);
       else mudar(r, true, x.atraso, '');
@@ -176,7 +175,7 @@ async function abrir(primario: Banco, urls: string[], o: OpcoesLeitura): Promise
     async fechar() {
       parado = true;
       clearTimeout(relogio);
-      await Promise.all(replicas.flatMap((r) => [r.pool.end(), r.pools.umPlano.end()].map((p) => p.catch(() => undefined))));
+      await Promise.all(replicas.map((r) => fecharPools(r.pools).catch(() => undefined)));
     },
   };
 }

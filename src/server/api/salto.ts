@@ -5,7 +5,8 @@ import { Filtro, type PedidoLista } from './lista';
  * A list's statement in time order, prepared under a name of its text: its text takes one of a few shapes (the filters
  * present, the direction), its values are parameters. PostgreSQL parses it once per connection and, after five runs, plans it once too
  * when a generic plan costs no more than the custom ones (a deep page's jump and read planned on every call were ~1.5 ms
- * of its ~3 at ten million forms).
+ * of its ~3 at ten million forms). `unico`: a statement written so that one plan serves any values (db.ts umPlano), run
+ * where PostgreSQL never plans it for them.
  */
 const preparada = <T>(db: Executor, sql: string, params: unknown[], unico = false) => db.query<T>(sql, params, unico ? umPlano(sql) : nomeDaConsulta(sql));
 
