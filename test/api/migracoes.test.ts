@@ -43,7 +43,11 @@ test('três nós de produção subindo juntos num banco novo: os três sobem', a
     const saidas = await Promise.all(
       portas.map(
         (porta) =>
-          new Promise<{ subiu: boolean; saida: string }>((ok) => {
+          new Promise<{ subiu: boolean; saida: string }>((resolver) => {
+            // The 90 s bound is cleared once the node answers or exits: left pending, it kept this file's process
+            // (and one of the suite's two lanes) waiting 90 s after its tests had passed.
+            const limite = setTimeout(() => ok({ subiu: false, saida: `${saida}\n(não subiu em 90 s)` }), 90_000);
+            const ok = (r: { subiu: boolean; saida: string }) => (clearTimeout(limite), resolver(r));
             const p = spawn(process.execPath, ['--import', 'tsx', 'src/server/producao.ts'], { env: { ...env, PORT: String(porta) }, stdio: ['ignore', 'pipe', 'pipe'] });
             processos.push(p);
             let saida = '';
@@ -54,7 +58,6 @@ test('três nós de produção subindo juntos num banco novo: os três sobem', a
             p.stdout!.on('data', ler);
             p.stderr!.on('data', ler);
             p.once('exit', (c) => ok({ subiu: false, saida: `${saida}\n(saiu com ${c})` }));
-            setTimeout(() => ok({ subiu: false, saida: `${saida}\n(não subiu em 90 s)` }), 90_000);
           }),
       ),
     );
