@@ -233,29 +233,25 @@ const aviso = (w, padrao) => {
 
 const testes = process.env.BUILD_TESTES === '1';
 
+// Each element is read and transformed once and written twice, as a module and as a classic script (one build with
+// two outputs: the two builds of the console repeated the same ~15 s of transforms).
 const elemento = [
   {
     input: 'src/console/element.ts',
-    output: { dir: 'dist', format: 'es', entryFileNames: 'console-formularios.js', chunkFileNames: 'chunks/[name]-[hash].js' },
-    plugins: [...plugins(), silentCheckSso, comprimido],
-    onwarn: aviso,
-  },
-  {
-    input: 'src/console/element.ts',
-    output: { file: 'dist/console-formularios.classic.js', format: 'iife', inlineDynamicImports: true, name: 'ConsoleFormularios' },
+    output: [
+      { dir: 'dist', format: 'es', entryFileNames: 'console-formularios.js', chunkFileNames: 'chunks/[name]-[hash].js', plugins: [silentCheckSso] },
+      { file: 'dist/console-formularios.classic.js', format: 'iife', inlineDynamicImports: true, name: 'ConsoleFormularios' },
+    ],
     plugins: [...plugins(), comprimido],
     onwarn: aviso,
   },
   // <formulario-cidadao> (issue 35): its own light bundle, a module and a classic script, one file each.
   {
     input: 'src/cidadao/elemento.ts',
-    output: { file: 'dist/formulario-cidadao.js', format: 'es', inlineDynamicImports: true },
-    plugins: [comPreact, ...plugins(), comprimido],
-    onwarn: aviso,
-  },
-  {
-    input: 'src/cidadao/elemento.ts',
-    output: { file: 'dist/formulario-cidadao.classic.js', format: 'iife', inlineDynamicImports: true, name: 'FormularioCidadao' },
+    output: [
+      { file: 'dist/formulario-cidadao.js', format: 'es', inlineDynamicImports: true },
+      { file: 'dist/formulario-cidadao.classic.js', format: 'iife', inlineDynamicImports: true, name: 'FormularioCidadao' },
+    ],
     plugins: [comPreact, ...plugins(), comprimido],
     onwarn: aviso,
   },
