@@ -225,7 +225,8 @@ for (const s of suites) {
     construir();
     // Two files at a time (issue 47): each has its own demo server, data folder (or database) and browser.
     const e2e = longosPrimeiro('test/e2e', ['ano-do-modelo', 'formulario-cidadao', 'demo', 'etapas', 'confiabilidade', 'gestao']);
-    rodar('ponta a ponta (playwright-core + Chromium, dois arquivos por vez)', process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...e2e]);
+    // Each demo on PostgreSQL starts from a copy of the run's seeded database (rodarTestesNode's SEMENTE_DE_TESTES).
+    await rodarTestesNode('ponta a ponta (playwright-core + Chromium, dois arquivos por vez)', ['--import', 'tsx', '--test', '--test-concurrency=2', ...e2e]);
   } else if (s === 'keycloak') {
     garantirChromium();
     if (spawnSync('sh', ['-c', 'command -v java && command -v unzip'], { stdio: 'ignore' }).status !== 0) {
