@@ -141,10 +141,10 @@ const nodeTest = (pasta, concorrencia = 1) => ['--import', 'tsx', '--test', `--t
 
 /**
  * The API files two at a time (issue 47: the suite was a third of an idle CI run): each has its own server on a free
- * port, its own PGlite and its own fresh PostgreSQL database, so they do not meet. The longest (29/11, a CI run's
- * durations) go first, so the two lanes end together. Alone, after them, the files that measure time or own what is shared: several processes behind
- * HAProxy (nos), connections killed in a loop (caos), the access cache's 1 s bound (cache-acesso), the event loop
- * while a PDF is made (internet), a replica's lag bound (replicas).
+ * port, its own PGlite and its own fresh PostgreSQL database, so they do not meet. The longest (by a CI run's durations,
+ * 29/11) go first, so the two lanes end together. Alone, after them, the files that measure time or own what is
+ * shared: several processes behind HAProxy (nos), connections killed in a loop (caos), the access cache's 1 s bound
+ * (cache-acesso), the event loop while a PDF is made (internet), a replica's lag bound (replicas).
  */
 const API_SOZINHOS = ['nos', 'caos', 'cache-acesso', 'internet', 'replicas'].map((n) => `test/api/${n}.test.ts`);
 function testesDaApi() {
