@@ -79,6 +79,9 @@ describe('modelos de ponta a ponta', () => {
       await previa(p).getByLabel('CPF').fill('123');
       await previa(p).getByText('Este campo deve ser um CPF válido.').waitFor();
 
+      // The console reads the published version back to know which names are fixed; here that answer comes late on
+      // purpose: a label edited meanwhile must still keep the published field's name (it once renamed it under load).
+      await p.route(`**/api/modelos/${codigo}/versoes/1`, async (r) => (await new Promise((ok) => setTimeout(ok, 3000)), await r.continue()));
       const textoV1 = await confirmarPublicacao(p);
       assert.match(textoV1, /Primeira versão: 7 campos em 1 seção\./);
       await noConsole(p, '.cf-cabecalho-modelo:has-text("Versão publicada: v1")').waitFor();

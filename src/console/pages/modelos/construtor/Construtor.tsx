@@ -88,7 +88,9 @@ export default function Construtor() {
   const [ultima, setUltima] = useState<{ numero: number; nome: string; definicao: unknown } | null>(null);
   const numeroUltima = c.modelo?.ultimaVersao ?? 0;
   useEffect(() => {
-    setUltima(null);
+    // The version just published here is known already (publicar): kept while the server's copy loads, so that its
+    // field names stay fixed from the first moment (a label edited meanwhile renamed a published field).
+    setUltima((u) => (u && u.numero === numeroUltima ? u : null));
     if (numeroUltima) void modelosApi.versao(http, codigoServico, numeroUltima).then((v) => setUltima({ numero: v.numero, nome: v.nome, definicao: v.definicao }), () => undefined);
   }, [codigoServico, numeroUltima]);
   // Just created with a destination: its signing secret came with the creation and is shown once here.
@@ -151,7 +153,9 @@ export default function Construtor() {
           </>
         ),
       });
-      if (sim) await c.transicao('publicar', (m) => t('construtor.publicado-texto', { n: m.ultimaVersao, nome: m.nome }));
+      const publicado = sim ? await c.transicao('publicar', (m) => t('construtor.publicado-texto', { n: m.ultimaVersao, nome: m.nome })) : null;
+      // What was published is the saved draft: its names are fixed now, before the version is read back.
+      if (publicado) setUltima({ numero: publicado.ultimaVersao, nome: publicado.nome, definicao });
     } catch (e) {
       tratar(e, 'acao');
     }

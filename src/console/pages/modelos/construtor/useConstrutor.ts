@@ -133,19 +133,19 @@ export function useConstrutor(codigo: string) {
     }
   }
 
-  /** Runs a lifecycle change (publish, archive, restore) and takes the model it returns. */
-  async function transicao(qual: 'publicar' | 'arquivar' | 'restaurar', aviso: (m: Modelo) => string): Promise<boolean> {
+  /** Runs a lifecycle change (publish, archive, restore) and takes the model it returns (null when refused). */
+  async function transicao(qual: 'publicar' | 'arquivar' | 'restaurar', aviso: (m: Modelo) => string): Promise<Modelo | null> {
     setOcupado(qual === 'publicar' ? 'publicar' : 'arquivar');
     try {
       const m = await modelosApi[qual](http, codigo);
       aceitar(m, null);
       setVersoesMudaram((v) => v + 1);
       mostrarSucesso(estado.toasts, `${qual}-modelo`, { summary: t(qual === 'publicar' ? 'construtor.publicado' : qual === 'arquivar' ? 'construtor.arquivado-toast' : 'construtor.restaurado'), detail: aviso(m), life: 6000 });
-      return true;
+      return m;
     } catch (e) {
       const r = tratar(e, 'acao', `${qual}-modelo`);
       setErrosServidor(r.tipo === 'campos' ? errosPorCampo(r.problema) : {});
-      return false;
+      return null;
     } finally {
       setOcupado(null);
     }
