@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import helmet from 'helmet';
 import type { CryptoKey } from 'jose';
 import { opcoesDocumento } from './api/documento';
+import { COMPILADORES_DE_ESQUEMA } from './api/compiladores';
 import { abrirBanco, type Banco } from './db';
 import { abrirLeitura, LEITURA_PADRAO } from './leitura';
 import { criarVerificador } from './api/autenticacao';
@@ -132,6 +133,8 @@ export async function criarApp(o: Pick<OpcoesServico, 'log' | 'trustProxy'>): Pr
     // Every field's problem at once (bodies are bounded by maxItems/maxLength), and no silent type coercion of bodies.
     // and an unknown field is refused ("Campo desconhecido."), never silently dropped: a misspelt filter must not widen a bulk action.
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+    // Each schema compiled once per process, not once per app and route (api/compiladores.ts).
+    schemaController: COMPILADORES_DE_ESQUEMA,
     // A hop count trusts that many proxies in front; a string lists their addresses.
     trustProxy: typeof o.trustProxy === 'number' ? (_endereco: string, salto: number) => salto < (o.trustProxy as number) : (o.trustProxy ?? false),
   });
