@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seloDePem, type Selo } from '../../src/server/pdf/selo';
@@ -44,14 +44,36 @@ export function emitirCertificadoDemo(pasta: string, nomeDaAc: string, arquivo: 
   return { certificado: readFileSync(caminho(`${arquivo}.crt`), 'utf8'), chave: readFileSync(caminho(`${arquivo}.key`), 'utf8'), ac: readFileSync(caminho('ac.crt'), 'utf8') };
 }
 
+const AC_SELO = 'AC Demonstração do Estado';
+const ASSUNTO_SELO = '/C=BR/O=Governo do Estado/CN=Governo do Estado (demonstração)';
+
+/**
+ * The seal for a database in memory (the tests' servers: some 150 processes in a run, each paying two RSA keys, ~1 s of
+ * openssl): made once in the machine's temp folder and kept there for every such process. It is made in a folder of
+ * its own and published whole with one rename, so two processes making it at once keep one whole pair. A demo with a
+ * data folder keeps its own there (the e2e suite copies this one in: test/e2e/demo.ts).
+ */
+export function pastaDoSeloEmMemoria(): string {
+  const pasta = join(tmpdir(), 'console-formularios-selo-demo');
+  if (!existsSync(join(pasta, 'selo.crt'))) {
+    const nova = mkdtempSync(`${pasta}-`);
+    try {
+      emitirCertificadoDemo(nova, AC_SELO, 'selo', ASSUNTO_SELO);
+      renameSync(nova, pasta);
+    } catch (e) {
+      rmSync(nova, { recursive: true, force: true });
+      if (!existsSync(join(pasta, 'selo.crt'))) throw e; // another process published it first: that one serves
+    }
+  }
+  return pasta;
+}
+
 function fazer(pastaDados: string): Selo {
   const emMemoria = pastaDados.startsWith('memory://');
   const ja = feitos.get(emMemoria ? 'memory://' : pastaDados);
   if (ja) return ja;
-  const pasta = pastaDeCertificados(pastaDados, 'assinatura');
-  const c = emitirCertificadoDemo(pasta, 'AC Demonstração do Estado', 'selo', '/C=BR/O=Governo do Estado/CN=Governo do Estado (demonstração)');
+  const c = emitirCertificadoDemo(emMemoria ? pastaDoSeloEmMemoria() : join(pastaDados, 'assinatura'), AC_SELO, 'selo', ASSUNTO_SELO);
   const selo = seloDePem(c.certificado + c.ac, c.chave);
   feitos.set(emMemoria ? 'memory://' : pastaDados, selo);
-  if (emMemoria) rmSync(pasta, { recursive: true, force: true });
   return selo;
 }

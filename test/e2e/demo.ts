@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
 import { bancoPostgresNovo, portaLivre, usarPostgres } from '../apoio/servidor';
 import { copiarSementePostgres } from '../apoio/bancos';
+import { pastaDoSeloEmMemoria } from '../../demo/server/seloDemo';
 
 /**
  * The demo as `npm start` runs it (its own process, compiled, the built bundles, embedded provider), on a free
@@ -21,6 +22,9 @@ import { copiarSementePostgres } from '../apoio/bancos';
 export async function subirDemo(env: Record<string, string> = {}, o: { dosFontes?: boolean; pglite?: boolean } = {}): Promise<{ base: string; fechar: () => Promise<void>; processo: import('node:child_process').ChildProcess }> {
   const porta = await portaLivre();
   const pasta = mkdtempSync(join(tmpdir(), 'cf-demo-'));
+  // The demo's seal made once for the run, not at every demo's start (two RSA keys, ~1 s of openssl): it is where the demo
+  // keeps its own, in its data folder.
+  cpSync(pastaDoSeloEmMemoria(), join(pasta, 'assinatura'), { recursive: true });
   const base = env.PUBLIC_URL ?? `http://localhost:${porta}`;
   const banco = !env.DATABASE_URL && !o.pglite && (await usarPostgres()) ? await bancoPostgresNovo() : undefined;
   // Under `npm test`, a copy of the run's seeded database (bancos.ts): the demo only points the seed's models at its own
