@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { assinarResumo } from '../../src/server/pdf/cms';
 import { CAMINHO_RETORNO, type OpcoesAssinaturaGovbr } from '../../src/server/assinatura/govbr';
-import { emitirCertificadoDemo, pastaDeCertificados } from './seloDemo';
+import { emitirCertificadoDemo, pastaDeCertificados } from './certificadosDemo';
 
 /**
  * The demo's gov.br signature API (issue 44), on loopback, as the ITI's manual describes it: `/oauth2.0/authorize`

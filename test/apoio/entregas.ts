@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import type { Definicao } from '../../src/forms/definicao';
-import type { clienteApi } from './servidor';
+import type { clienteApi } from './cliente';
 
 /** Shared by the submission and delivery tests and the benchmark: a model with every field type, valid answers, the public endpoint. */
 type Cliente = Awaited<ReturnType<typeof clienteApi>>;

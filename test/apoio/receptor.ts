@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { portaLivre } from './servidor';
+import { portaLivre } from './cliente';
 
 /**
  * A real local HTTP receiver for delivery tests: it answers each request as `responder` says (a status,

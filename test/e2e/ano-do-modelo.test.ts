@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi } from '../apoio/cliente';
 import { enviarFormulario } from '../apoio/entregas';
 import { demoComNavegador, esperarTitulo, irPara, noConsole, novoCampoNoConstrutor } from './demo';
 import type { Definicao } from '../../src/forms/definicao';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { clienteApi, entrarComo } from '../apoio/servidor';
+import { clienteApi, entrarComo } from '../apoio/cliente';
 import { abrirFormulario, demoComNavegador, irPara, noConsole, esperarTitulo, semViolacoesAxe } from './demo';
 import { DEFINICAO_RENDA_PER_CAPITA } from '../../demo/server/seedModelos';
 

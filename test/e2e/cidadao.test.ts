@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import { readFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi } from '../apoio/cliente';
 import { esperarAte } from '../apoio/receptor';
 import { abrirFormulario, demoComNavegador, entrarNaDemo, esperarTitulo, irPara, noConsole, sairDaDemo } from './demo';
 

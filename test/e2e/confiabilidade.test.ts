@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi } from '../apoio/cliente';
 import { abrirFormulario, demoComNavegador, esperarTitulo, irPara, noConsole, semViolacoesAxe } from './demo';
 import { DEFINICAO_RENDA_PER_CAPITA } from '../../demo/server/seedModelos';
 

@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import type { Page } from 'playwright-core';
 import { abrirChromium } from './navegador';
-import { bancoPostgresNovo, portaLivre, usarPostgres } from '../apoio/servidor';
+import { bancoPostgresNovo, usarPostgres } from '../apoio/bancos';
+import { portaLivre } from '../apoio/cliente';
 import { copiarSementePostgres } from '../apoio/bancos';
-import { pastaDoSeloEmMemoria } from '../../demo/server/seloDemo';
+import { pastaDoSeloEmMemoria } from '../../demo/server/certificadosDemo';
 
 /**
  * The demo as `npm start` runs it (its own process, compiled, the built bundles, embedded provider), on a free

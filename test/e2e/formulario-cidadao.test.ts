@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi } from '../apoio/cliente';
 import { esperarAte } from '../apoio/receptor';
 import { traduzirCidadao, type IdiomaCidadao, type ChaveCidadao } from '../../src/i18n/cidadao';
 import { abrirFormulario, demoComNavegador, semViolacoesAxe } from './demo';

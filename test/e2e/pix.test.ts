@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi } from '../apoio/cliente';
 import { esperarAte } from '../apoio/receptor';
 import { abrirFormulario, demoComNavegador, irPara } from './demo';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { abrirChromium } from './navegador';
 import { preencherLogin, subirDemo } from './demo';
-import { portaLivre } from '../apoio/servidor';
+import { portaLivre } from '../apoio/cliente';
 import { subirPortal } from '../apoio/portalHost';
 
 /**

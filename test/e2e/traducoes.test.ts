@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { clienteApi } from '../apoio/servidor';
+import { clienteApi } from '../apoio/cliente';
 import { abrirFormulario, demoComNavegador, esperarTitulo, irPara, noConsole, preencherLogin } from './demo';
 
 /**
