@@ -9,6 +9,7 @@ import { opcoesProducaoDoAmbiente } from './configuracao';
 import { avisoDoNode } from './runtime';
 import { MSG_SEM_SELO } from './pdf/selo';
 import { criarApp, montarServico } from './servico';
+import { compilarTodos } from './api/compiladores';
 import { desligarNoSinal } from './operacao/desligamento';
 
 const aviso = avisoDoNode();
@@ -20,5 +21,8 @@ if (!o.selo) console.warn(MSG_SEM_SELO);
 const app = await criarApp(o);
 const servico = await montarServico(app, o);
 desligarNoSinal(app, servico.saude, o.desligamento);
+// Every route's schemas compiled before the first request, as Fastify does (the tests' servers compile at first use).
+await app.ready();
+compilarTodos();
 await app.listen({ port: o.porta, host: o.host });
 console.log(`Console de Formulários (produção) em ${o.urlPublica}, porta ${o.porta}${o.gestao ? `; saúde e métricas em http://${o.gestao.host}:${o.gestao.porta}` : ''}`);

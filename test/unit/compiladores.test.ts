@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
-import { COMPILADORES_DE_ESQUEMA } from '../../src/server/api/compiladores';
+import { COMPILADORES_DE_ESQUEMA, compilarTodos } from '../../src/server/api/compiladores';
 
 /** A route as the API's route table makes it: new schema objects at every call, as each server builds its own. */
 function rota(cabecalho = 'idempotency-key') {
@@ -47,4 +47,20 @@ test('two apps of one process validate and answer through the same compiled sche
 
 test('a header declared with capitals stops the server at start, with its name', async () => {
   await assert.rejects(app('Idempotency-Key'), /POST \/pessoas: o cabeçalho "Idempotency-Key" precisa ser declarado em minúsculas/);
+});
+
+test('a schema is compiled at its first use, or by compilarTodos before a production node listens', () => {
+  const { buildValidator } = COMPILADORES_DE_ESQUEMA!.compilersFactory!;
+  const opcoes = { customOptions: { allErrors: true, removeAdditional: false } };
+  compilarTodos();
+  // A schema Ajv refuses shows when it is compiled: not when the route is set up, at its first call.
+  const ruim = () => buildValidator!({}, opcoes)({ schema: { type: 'objeto' }, method: 'GET', url: '/x', httpPart: 'querystring' } as never) as (d: unknown) => unknown;
+  const validar = ruim();
+  assert.throws(() => validar({}), /schema is invalid/);
+  // Set up again (another app): the same function, compiled again only when asked, as a production node asks.
+  ruim();
+  assert.equal(compilarTodos(), 0, 'the first call compiled it (and failed): nothing pending');
+  const outro = buildValidator!({}, opcoes)({ schema: { type: 'objeto', title: 'outro' }, method: 'GET', url: '/y', httpPart: 'querystring' } as never);
+  assert.ok(outro);
+  assert.throws(() => compilarTodos(), /schema is invalid/, 'a production node stops at start, as Fastify did');
 });

@@ -4,22 +4,52 @@ import type { FastifyServerOptions } from 'fastify';
 
 /**
  * Fastify's own schema compilers (Ajv for what comes in, fast-json-stringify for what goes out), each schema compiled
- * once per process. Fastify makes new compilers for every app and compiles every route's schemas again, the GET
- * routes' twice (their HEAD twins); measured on 26/11 in an api test file: about a sixth of its CPU, at every server
- * start (the tests start some 150; a production node starts one, and a process of the `nos` suite three). Here the
- * second app of a process, and every twin route, takes the functions the first compiled: same schema (as JSON), same
- * options and shared schemas, same function. Both kinds are pure: the validator leaves its `errors` on itself, read
- * by Fastify right after the call on the same tick.
+ * once per process, and only when a request first needs it. Fastify makes new compilers for every app and compiles
+ * every route's schemas at start, the GET routes' twice (their HEAD twins); measured on 29/11 in an api test file: about
+ * a sixth of its CPU, at every server start (the tests start some 150, most calling a few of the ~150 routes).
+ * Here the second app of a process, and every twin route, takes the functions the first made (same schema as JSON,
+ * same options and shared schemas); and each is compiled at its first use. A production node compiles them all before
+ * it listens (`compilarTodos`), as Fastify would, so that no citizen's first call pays for it. Both kinds are pure: the
+ * validator leaves its `errors` on itself, read by Fastify right after the call on the same tick.
  */
-const validadores = new Map<string, unknown>();
-const serializadores = new Map<string, unknown>();
+const validadores = new Map<string, Funcao>();
+const serializadores = new Map<string, Funcao>();
 // Ajv's instances by shared schemas and options, kept for the process (Fastify's default keeps them for one app).
 const poolAjv = AjvCompiler();
 const seletorFjs = SerializerSelector();
 
-function lembrado<T>(mapa: Map<string, unknown>, chave: string, fazer: () => T): T {
-  if (!mapa.has(chave)) mapa.set(chave, fazer());
-  return mapa.get(chave) as T;
+type Funcao = ((dado: unknown) => unknown) & { errors?: unknown };
+/** The compilations not made yet, for `compilarTodos`. */
+const pendentes = new Set<() => void>();
+
+/** A function that compiles itself (`compilar`) at its first call; the validator's `errors` copied where Fastify reads them. */
+function aoPrimeiroUso(compilar: () => Funcao): Funcao {
+  let feita: Funcao | undefined;
+  const fazer = () => {
+    pendentes.delete(fazer);
+    return (feita ??= compilar());
+  };
+  pendentes.add(fazer);
+  const f: Funcao = (dado) => {
+    const real = feita ?? fazer();
+    const r = real(dado);
+    f.errors = real.errors;
+    return r;
+  };
+  return f;
+}
+
+function lembrado(mapa: Map<string, Funcao>, chave: string, compilar: () => Funcao): Funcao {
+  let f = mapa.get(chave);
+  if (!f) mapa.set(chave, (f = aoPrimeiroUso(compilar)));
+  return f;
+}
+
+/** Compiles every schema not compiled yet (a production node, before it listens: its first calls then pay nothing). */
+export function compilarTodos(): number {
+  const n = pendentes.size;
+  for (const fazer of [...pendentes]) fazer();
+  return n;
 }
 
 /**
@@ -39,7 +69,7 @@ interface EsquemaDaRota {
   url?: string;
   httpPart?: string;
 }
-type Compilar = (rota: EsquemaDaRota) => unknown;
+type Compilar = (rota: EsquemaDaRota) => Funcao;
 
 const buildValidator = (externos: unknown, opcoes: unknown): Compilar => {
   const compilar = (poolAjv as unknown as (e: unknown, o: unknown) => Compilar)(externos, opcoes);
