@@ -12,13 +12,12 @@ import type { FastifyServerOptions } from 'fastify';
  * it listens (`compilarTodos`), as Fastify would, so that no citizen's first call pays for it. Both kinds are pure: the
  * validator leaves its `errors` on itself, read by Fastify right after the call on the same tick.
  */
+type Funcao = ((dado: unknown) => unknown) & { errors?: unknown };
 const validadores = new Map<string, Funcao>();
 const serializadores = new Map<string, Funcao>();
 // Ajv's instances by shared schemas and options, kept for the process (Fastify's default keeps them for one app).
 const poolAjv = AjvCompiler();
 const seletorFjs = SerializerSelector();
-
-type Funcao = ((dado: unknown) => unknown) & { errors?: unknown };
 /** The compilations not made yet, for `compilarTodos`. */
 const pendentes = new Set<() => void>();
 
