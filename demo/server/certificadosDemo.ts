@@ -50,4 +50,3 @@ export function pastaDoSeloEmMemoria(): string {
   }
   return pasta;
 }
-

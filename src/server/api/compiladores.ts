@@ -70,20 +70,24 @@ interface EsquemaDaRota {
 }
 type Compilar = (rota: EsquemaDaRota) => Funcao;
 
+/** One of Fastify's compiler factories, its functions kept in `mapa` by shared schemas, options and the route's schema. */
+function lembrando(mapa: Map<string, Funcao>, fabrica: unknown) {
+  return (externos: unknown, opcoes: unknown): Compilar => {
+    const compilar = (fabrica as (e: unknown, o: unknown) => Compilar)(externos, opcoes);
+    const contexto = JSON.stringify([externos, opcoes]);
+    return (rota) => lembrado(mapa, contexto + JSON.stringify(rota.schema), () => compilar(rota));
+  };
+}
+
+const validador = lembrando(validadores, poolAjv);
 const buildValidator = (externos: unknown, opcoes: unknown): Compilar => {
-  const compilar = (poolAjv as unknown as (e: unknown, o: unknown) => Compilar)(externos, opcoes);
-  const contexto = JSON.stringify([externos, opcoes]);
+  const compilar = validador(externos, opcoes);
   return (rota) => {
     if (rota.httpPart === 'headers') cabecalhosEmMinusculas(rota.schema, `${rota.method} ${rota.url}`);
-    return lembrado(validadores, contexto + JSON.stringify(rota.schema), () => compilar(rota));
+    return compilar(rota);
   };
 };
-
-const buildSerializer = (externos: unknown, opcoes: unknown): Compilar => {
-  const contexto = JSON.stringify([externos, opcoes]);
-  const compilar = (seletorFjs as unknown as (e: unknown, o: unknown) => Compilar)(externos, opcoes);
-  return (rota) => lembrado(serializadores, contexto + JSON.stringify(rota.schema), () => compilar(rota));
-};
+const buildSerializer = lembrando(serializadores, seletorFjs);
 
 /** `schemaController` for Fastify(): the compilers above. */
 export const COMPILADORES_DE_ESQUEMA = { compilersFactory: { buildValidator, buildSerializer } } as FastifyServerOptions['schemaController'];
