@@ -5,6 +5,7 @@ import type { BlocoRespostas } from '../../forms/respostas';
 import { formatarDataHoraCompleta } from '../../i18n/datas';
 import type { IdiomaCidadao } from '../../i18n/cidadao';
 import { textoCidadao } from '../textosCidadao';
+import { sfntDoWoff } from './woff';
 
 /**
  * A filled form as a PDF (issue 15), laid out as the drawer lays it out: the model's name and version,
@@ -38,7 +39,7 @@ export interface FichaPdf {
 
 const fonte = (() => {
   const exigir = createRequire(import.meta.url);
-  const arquivo = (peso: number) => readFileSync(exigir.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${peso}-normal.woff`));
+  const arquivo = (peso: number) => sfntDoWoff(readFileSync(exigir.resolve(`@fontsource/noto-sans/files/noto-sans-latin-${peso}-normal.woff`)));
   let cache: { normal: Buffer; negrito: Buffer } | null = null;
   return () => (cache ??= { normal: arquivo(400), negrito: arquivo(700) });
 })();
