@@ -166,7 +166,8 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
  * and best practices.
  */
 export async function semViolacoesAxe(p: Page, onde: string, o: { todas?: boolean } = {}) {
-  await p.evaluate(AXE);
+  // Once per document: evaluated again, its 550 kB took ~0.2 s at every later check of the same page (01/12).
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(AXE);
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(o.todas ? ['wcag22aa', 'best-practice'] : [])];
   const v = await p.evaluate(async ({ tags, todas }) => {
     const r = await (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe.run(document, { runOnly: { type: 'tag', values: tags } });
