@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { apiAdmin, botao, desmontarTodos, digitar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, toasts, violacoesGraves } from './apoio';
+import { expect } from '@open-wc/testing';
+import { apiAdmin, botao, desmontarTodos, digitar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, toasts, violacoesGraves, waitUntil } from './apoio';
 
 /** The states every access-administration page must show, page by page. */
 afterEach(desmontarTodos);

@@ -1,5 +1,5 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { apiAdmin, botao, desmontarTodos, digitar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, violacoesGraves } from './apoio';
+import { expect, oneEvent } from '@open-wc/testing';
+import { apiAdmin, botao, desmontarTodos, digitar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, violacoesGraves, waitUntil } from './apoio';
 
 /** /vinculos-usuarios/busca: search, the link in a drawer (linkable), effective permissions and why. */
 afterEach(desmontarTodos);

@@ -1,4 +1,4 @@
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil as waitUntilOpenWc } from '@open-wc/testing';
 import axe from 'axe-core';
 import { executeServerCommand } from '@web/test-runner-commands';
 import '../../src/console/element';
@@ -9,6 +9,13 @@ import type { HostConsole } from '../../src/console/app/Console';
 export const DEMO = (window as unknown as { __DEMO__: { url: string; origemTestes: string } }).__DEMO__;
 
 export type ElementoConsole = ConsoleFormulariosElement & HostConsole;
+
+/**
+ * open-wc's `waitUntil`, with 10 s by default instead of 1 s: most waits here follow a call to this run's API server, and
+ * under CI's load (this suite runs beside the Keycloak suite's start) one took longer than 1 s (01/12, the builder's
+ * "Publicar" confirmation). A wait returns as soon as its condition holds, so this only changes how long a failure takes.
+ */
+export const waitUntil: typeof waitUntilOpenWc = (condicao, mensagem, opcoes) => waitUntilOpenWc(condicao, mensagem, { timeout: 10_000, ...opcoes });
 
 interface TokensServidor {
   access_token: string;

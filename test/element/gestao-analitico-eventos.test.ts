@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { apiComo, botao, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, totalTabela, violacoesGraves } from './apoio';
+import { expect } from '@open-wc/testing';
+import { apiComo, botao, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, totalTabela, violacoesGraves, waitUntil } from './apoio';
 
 /** /analitico-formularios and /formularios-eventos: states, filters, sort, charts with their numbers, links. */
 afterEach(desmontarTodos);

@@ -1,5 +1,5 @@
-import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { apiAdmin, apiComo, botao, DEMO, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves } from './apoio';
+import { expect, oneEvent } from '@open-wc/testing';
+import { apiAdmin, apiComo, botao, DEMO, campo, capturarDownload, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves, waitUntil } from './apoio';
 
 /** /formularios: list states, filters, paging, sort, the drawer (linkable), errors mapped to pages, CSV. */
 afterEach(desmontarTodos);

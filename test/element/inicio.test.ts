@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { DEMO, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu, toasts, violacoesGraves } from './apoio';
+import { expect } from '@open-wc/testing';
+import { DEMO, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu, toasts, violacoesGraves, waitUntil } from './apoio';
 
 afterEach(desmontarTodos);
 

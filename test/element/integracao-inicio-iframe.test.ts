@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { DEMO, apiComo, botao, campo, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves } from './apoio';
+import { expect } from '@open-wc/testing';
+import { DEMO, apiComo, botao, campo, celulas, desmontarTodos, digitar, escolher, esperarShell, esperarTitulo, filtrar, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, totalTabela, violacoesGraves, waitUntil } from './apoio';
 
 /** /retentativas-integracao (actions by permission), the home page's numbers, and /iframe. */
 afterEach(desmontarTodos);

@@ -1,5 +1,5 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { animacoesTerminadas, apiAdmin, botao, campo, DEMO, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole } from './apoio';
+import { expect } from '@open-wc/testing';
+import { animacoesTerminadas, apiAdmin, botao, campo, DEMO, desmontarTodos, digitar, escolher, esperar, esperarShell, esperarTitulo, linhasTabela, montar, porRotulo, textoConteudo, titulo, toasts, violacoesGraves, type ElementoConsole, waitUntil } from './apoio';
 
 /** The designer's pages (/modelos, /modelos/novo, the builder) against the real API of the demo server. */
 afterEach(desmontarTodos);

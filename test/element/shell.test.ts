@@ -1,6 +1,6 @@
-import { expect, waitUntil, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent } from '@open-wc/testing';
 import { emulateMedia, setViewport } from '@web/test-runner-commands';
-import { cabecalhosMenu, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu } from './apoio';
+import { cabecalhosMenu, desmontarTodos, esperar, esperarShell, esperarTitulo, montar, textosMenu, waitUntil } from './apoio';
 import { MENUS_DEMO as MENUS } from '../apoio/menus';
 
 afterEach(desmontarTodos);

@@ -1,7 +1,7 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import { ROTAS } from '../../src/console/routes';
-import { animacoesTerminadas, apiAdmin, desmontarTodos, montar, titulo, violacoesGraves, type ElementoConsole } from './apoio';
+import { animacoesTerminadas, apiAdmin, desmontarTodos, montar, titulo, violacoesGraves, type ElementoConsole, waitUntil } from './apoio';
 
 /**
  * Issue 16: every page at 390 px and 768 px, in pt-BR and in English, as the administrator (who opens
