@@ -92,6 +92,60 @@ async function rodarArquivosDeTeste(titulo, args, env) {
   return executar(`${titulo}: de novo depois do aborto do V8`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos], env);
 }
 
+/**
+ * Test files in batches (issue 47, 02/12): each batch one `node --test --test-isolation=none` process, `faixas` batches at
+ * a time, each lane taking the next batch when its own ends. A process per file started everything again — tsx, the
+ * service and its packages, the seed's tar read back — about 1.4 s of CPU alone and 3 under load: 155 of the 614 lane
+ * seconds of the api files on 02/12 went outside their tests. Batches of `porLote` files in the order given (the
+ * longest first), so the heaviest start first and the lightest end the run. A batch's output is printed whole when it
+ * ends. A batch that fails only by V8's abort (ABORTOS_V8) runs again with each file in its own process, and must pass;
+ * any other failure fails the suite. Files in a batch share a process: hooks go inside a `describe` (top-level ones
+ * would apply to every file), and nothing sets `process.env` (the files that do run alone).
+ */
+async function rodarEmLotes(titulo, arquivos, { faixas = 2, porLote = 4 } = {}) {
+  const semente = mkdtempSync(join(tmpdir(), `console-formularios-semente-${Date.now()}-`));
+  const env = { ...process.env, SEMENTE_DE_TESTES: semente };
+  const lotes = [];
+  for (let i = 0; i < arquivos.length; i += porLote) lotes.push(arquivos.slice(i, i + porLote));
+  console.log(`\n▶ ${titulo}: ${lotes.length} lotes de até ${porLote} arquivos, ${faixas} por vez (${process.execPath} --import tsx --test --test-isolation=none)`);
+  const inicio = Date.now();
+  let proximo = 0;
+  const falhas = [];
+  const faixa = async () => {
+    while (proximo < lotes.length) {
+      const n = proximo++;
+      const lote = lotes[n];
+      const nome = `lote ${n + 1}/${lotes.length} (${lote.map((f) => f.replace(/^.*\//, '')).join(', ')})`;
+      let r = await comSaidaInteira(['--import', 'tsx', '--test', '--test-isolation=none', '--test-concurrency=1', ...lote], env);
+      console.log(`\n━━ ${nome}, ${(r.ms / 1000).toFixed(1)} s ━━\n${r.texto}`);
+      if (r.codigo !== 0 && ABORTOS_V8.some((a) => r.texto.includes(a))) {
+        console.log(`\n# ${nome}: o processo abortou no V8 (nodejs/node#64500, com o WebAssembly do PGlite); de novo, cada arquivo no seu processo:`);
+        r = await comSaidaInteira(['--import', 'tsx', '--test', '--test-concurrency=1', ...lote], env);
+        console.log(r.texto);
+      }
+      if (r.codigo !== 0) falhas.push(nome);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(faixas, lotes.length) }, faixa));
+  await limparSemente(semente);
+  if (falhas.length) {
+    console.error(`\n✖ ${titulo} falhou: ${falhas.join('; ')}.`);
+    process.exit(1);
+  }
+  console.log(`\n✔ ${titulo}: ${arquivos.length} arquivos em ${lotes.length} lotes, ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+}
+
+/** A Node process with these arguments, its output (stdout and stderr, as they came) kept whole. */
+function comSaidaInteira(args, env) {
+  const inicio = Date.now();
+  return new Promise((ok) => {
+    const filho = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    let texto = '';
+    for (const s of [filho.stdout, filho.stderr]) s.on('data', (d) => (texto += d));
+    filho.on('close', (codigo) => ok({ codigo, texto, ms: Date.now() - inicio }));
+  });
+}
+
 /** Removes a run's seed folder and drops the template database it names (test/apoio/bancos.ts), if it made one. */
 async function limparSemente(pasta) {
   const arquivo = join(pasta, 'postgres');
@@ -140,15 +194,15 @@ const testes = (pasta) => readdirSync(pasta).filter((f) => /\.test\.ts$/.test(f)
 const nodeTest = (pasta, concorrencia = 1) => ['--import', 'tsx', '--test', `--test-concurrency=${concorrencia}`, ...testes(pasta)];
 
 /**
- * The API files two at a time (issue 47: the suite was a third of an idle CI run): each has its own server on a free
- * port, its own PGlite and its own fresh PostgreSQL database, so they do not meet. The longest (by a CI run's durations,
- * 29/11) go first, so the two lanes end together. Alone, after them, the files that measure time or own what is
+ * The API files two batches at a time (issue 47: the suite was a third of an idle CI run; rodarEmLotes): each has its
+ * own server on a free port, its own PGlite and its own fresh PostgreSQL database, so they do not meet. The longest (by
+ * a CI run's durations, 02/12) go first, so the two lanes end together. Alone, after them, the files that measure time or own what is
  * shared: several processes behind HAProxy (nos), connections killed in a loop (caos), the access cache's 1 s bound
  * (cache-acesso), the event loop while a PDF is made (internet), a replica's lag bound (replicas).
  */
 const API_SOZINHOS = ['nos', 'caos', 'cache-acesso', 'internet', 'replicas'].map((n) => `test/api/${n}.test.ts`);
 function testesDaApi() {
-  const todos = longosPrimeiro('test/api', ['acesso', 'ano-do-modelo', 'exportacao', 'etapas', 'paginacao', 'pdf', 'entrega-processos', 'rascunhos-emails', 'propriedades', 'selo', 'anexos-entrega']);
+  const todos = longosPrimeiro('test/api', ['acesso', 'paginacao', 'ano-do-modelo', 'exportacao', 'etapas', 'entrega-processos', 'propriedades', 'anexos-entrega', 'carga', 'entrega', 'particoes', 'assinatura-govbr', 'calculos', 'endurecimento', 'brasileiros', 'pdf', 'selo']);
   return { juntos: todos.filter((f) => !API_SOZINHOS.includes(f)), sozinhos: todos.filter((f) => API_SOZINHOS.includes(f)) };
 }
 
@@ -200,14 +254,14 @@ for (const s of suites) {
   feitas.add(s);
   if (s === 'arquitetura') rodar('arquitetura (dependency-cruiser: camadas, nenhum ciclo, a figura do README em dia)', process.execPath, ['test/arquitetura/arquitetura.mjs']);
   else if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
-  else if (s === 'unit') rodar('unitários', process.execPath, nodeTest('test/unit'));
+  // One process for every file (02/12: 34 → ~15 s beside the other lane; none has a hook outside a `describe`).
+  else if (s === 'unit') rodar('unitários', process.execPath, ['--import', 'tsx', '--test', '--test-isolation=none', ...testes('test/unit')]);
   else if (s === 'api') {
     garantirPoppler();
     // The multi-node suite's balancer (issue 34); without it (and not root) that part says so and does not run.
     garantirPacote('/usr/sbin/haproxy', 'haproxy', 'A suíte de vários nós', '', process.env.REQUIRE_HAPROXY !== '1');
     const { juntos, sozinhos } = testesDaApi();
-    const porVez = Number(process.env.API_ARQUIVOS_POR_VEZ ?? 2);
-    await rodarTestesNode(`API e provedor de identidade (${porVez} arquivos por vez)`, ['--import', 'tsx', '--test', `--test-concurrency=${porVez}`, ...juntos]);
+    await rodarEmLotes('API e provedor de identidade', juntos, { faixas: Number(process.env.API_ARQUIVOS_POR_VEZ ?? 2) });
     await rodarTestesNode('API: vários nós, caos, cache de acesso, laço de eventos e réplica (um por vez)', ['--import', 'tsx', '--test', '--test-concurrency=1', ...sozinhos]);
   }
   else if (s === 'contrato') await rodarTestesNode(`contrato da API (OpenAPI, ajv, Redocly)${process.env.CONTRATO_API_URL ? ` em ${process.env.CONTRATO_API_URL}` : ''}`, nodeTest('test/contrato'));
