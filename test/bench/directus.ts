@@ -207,12 +207,9 @@ async function comparar(d: Directus, nosso: (caminho: string) => Promise<Respons
     console.log(`Directus, ${nome}:`, r);
     chamadas[nome] = r;
   }
-  // The last 30 days as CSV: rows per second end to end, five of each alternately, the median. Rows counted as the
-  // bytes arrive on both sides (linhasDoCsv; until 29/11 the body was read as one string and split). Each export after
-  // a second's pause: measured right after Directus's (3.4 s of its CPU on the same two cores), ours took 0.35 s against
-  // 0.14–0.29 alone (02/12); the pause is the same for both sides.
+  // The last 30 days as CSV: rows per second end to end, five of each alternately (three until 02/12), the median. Rows
+  // counted as the bytes arrive on both sides (linhasDoCsv; until 29/11 the body was read as one string and split).
   const exportar = async (qual: 'nosso' | 'directus') => {
-    await new Promise((ok) => setTimeout(ok, 1000));
     const t0 = performance.now();
     const linhas = await linhasDoCsv(await (qual === 'nosso'
       ? nosso(`/formularios/exportacao?de=${o.de30}&ate=${o.hoje}`)
