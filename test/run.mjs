@@ -107,7 +107,7 @@ async function rodarEmLotes(titulo, arquivos, { faixas = 2, porLote = 4 } = {}) 
   const env = { ...process.env, SEMENTE_DE_TESTES: semente };
   const lotes = [];
   for (let i = 0; i < arquivos.length; i += porLote) lotes.push(arquivos.slice(i, i + porLote));
-  console.log(`\n▶ ${titulo}: ${lotes.length} lotes de até ${porLote} arquivos, ${faixas} por vez (${process.execPath} --import tsx --test --test-isolation=none)`);
+  console.log(`\n▶ ${titulo}: ${lotes.length} ${lotes.length === 1 ? 'lote' : 'lotes'} de até ${porLote} arquivos, ${faixas} por vez (${process.execPath} --import tsx --test --test-isolation=none)`);
   const inicio = Date.now();
   let proximo = 0;
   const falhas = [];
@@ -132,7 +132,7 @@ async function rodarEmLotes(titulo, arquivos, { faixas = 2, porLote = 4 } = {}) 
     console.error(`\n✖ ${titulo} falhou: ${falhas.join('; ')}.`);
     process.exit(1);
   }
-  console.log(`\n✔ ${titulo}: ${arquivos.length} arquivos em ${lotes.length} lotes, ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+  console.log(`\n✔ ${titulo}: ${arquivos.length} arquivos em ${lotes.length} ${lotes.length === 1 ? 'lote' : 'lotes'}, ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
 }
 
 /** A Node process with these arguments, its output (stdout and stderr, as they came) kept whole. */
