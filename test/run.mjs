@@ -93,14 +93,15 @@ async function rodarArquivosDeTeste(titulo, args, env) {
 }
 
 /**
- * Test files in batches (issue 47, 02/12): each batch one `node --test --test-isolation=none` process, `faixas` batches at
- * a time, each lane taking the next batch when its own ends. A process per file started everything again — tsx, the
- * service and its packages, the seed's tar read back — about 1.4 s of CPU alone and 3 under load: 155 of the 614 lane
- * seconds of the api files on 02/12 went outside their tests. Batches of `porLote` files in the order given (the
- * longest first), so the heaviest start first and the lightest end the run. A batch's output is printed whole when it
- * ends. A batch that fails only by V8's abort (ABORTOS_V8) runs again with each file in its own process, and must pass;
- * any other failure fails the suite. Files in a batch share a process: hooks go inside a `describe` (top-level ones
- * would apply to every file), and nothing sets `process.env` (the files that do run alone).
+ * Test files in batches (issue 47, 02/12): each batch one `node --test --test-isolation=none` process, `faixas` batches
+ * at a time, each lane taking the next batch when its own ends. A process per file started everything again — tsx, the
+ * service and its packages, PGlite's WebAssembly, the seed's tar read back — about 1.4 s of CPU alone and 3 under load:
+ * 156 of the 614 lane seconds of the api files went outside their tests (02/12; the phase 307 → 204 s in CI). Batches
+ * of `porLote` files in the order given (the longest first), so the heaviest start first and the lightest end the run.
+ * A batch's output is printed whole when it ends. A batch that fails only by V8's abort (ABORTOS_V8) runs again with
+ * each file in its own process, and must pass; any other failure fails the suite. Files in a batch share a process:
+ * hooks go inside a `describe` (top-level ones would apply to every file), and nothing sets `process.env` (the files
+ * that do run alone).
  */
 async function rodarEmLotes(titulo, arquivos, { faixas = 2, porLote = 4 } = {}) {
   const semente = mkdtempSync(join(tmpdir(), `console-formularios-semente-${Date.now()}-`));
@@ -254,7 +255,7 @@ for (const s of suites) {
   feitas.add(s);
   if (s === 'arquitetura') rodar('arquitetura (dependency-cruiser: camadas, nenhum ciclo, a figura do README em dia)', process.execPath, ['test/arquitetura/arquitetura.mjs']);
   else if (s === 'typecheck') rodar('tipos', 'npx', ['tsc', '--noEmit']);
-  // One process for every file (02/12: 34 → ~15 s beside the other lane; none has a hook outside a `describe`).
+  // One process for every file (02/12: 22 → 13 s alone, the first phase of CI 34 → 17–20 s; no file has a hook outside a `describe`).
   else if (s === 'unit') rodar('unitários', process.execPath, ['--import', 'tsx', '--test', '--test-isolation=none', ...testes('test/unit')]);
   else if (s === 'api') {
     garantirPoppler();
