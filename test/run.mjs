@@ -63,9 +63,12 @@ const ABORTOS_V8 = ['Check failed: jit_page_->allocations_.erase(addr) == 1', 'C
  * The run has a folder of its own for the copies of the demo's seed its test servers start from (SEMENTE_DE_TESTES,
  * test/apoio/bancos.ts), removed when it ends with the PostgreSQL template database named there.
  */
-async function rodarTestesNode(titulo, args) {
+const rodarTestesNode = (titulo, args) => comSemente((env) => rodarArquivosDeTeste(titulo, args, env));
+
+/** `corpo` with the environment of a run's own seed folder (SEMENTE_DE_TESTES), cleaned up after; its failure ends `npm test`. */
+async function comSemente(corpo) {
   const semente = mkdtempSync(join(tmpdir(), `console-formularios-semente-${Date.now()}-`));
-  const codigo = await rodarArquivosDeTeste(titulo, args, { ...process.env, SEMENTE_DE_TESTES: semente });
+  const codigo = await corpo({ ...process.env, SEMENTE_DE_TESTES: semente });
   await limparSemente(semente);
   if (codigo !== 0) process.exit(codigo);
 }
@@ -103,12 +106,13 @@ async function rodarArquivosDeTeste(titulo, args, env) {
  * hooks go inside a `describe` (top-level ones would apply to every file), and nothing sets `process.env` (the files
  * that do run alone).
  */
-async function rodarEmLotes(titulo, arquivos, { faixas = 2, porLote = 4 } = {}) {
-  const semente = mkdtempSync(join(tmpdir(), `console-formularios-semente-${Date.now()}-`));
-  const env = { ...process.env, SEMENTE_DE_TESTES: semente };
+const rodarEmLotes = (titulo, arquivos, opcoes) => comSemente((env) => rodarLotes(titulo, arquivos, env, opcoes));
+
+async function rodarLotes(titulo, arquivos, env, { faixas = 2, porLote = 4 } = {}) {
   const lotes = [];
   for (let i = 0; i < arquivos.length; i += porLote) lotes.push(arquivos.slice(i, i + porLote));
-  console.log(`\n▶ ${titulo}: ${lotes.length} ${lotes.length === 1 ? 'lote' : 'lotes'} de até ${porLote} arquivos, ${faixas} por vez (${process.execPath} --import tsx --test --test-isolation=none)`);
+  const quantos = `${lotes.length} ${lotes.length === 1 ? 'lote' : 'lotes'}`;
+  console.log(`\n▶ ${titulo}: ${quantos} de até ${porLote} arquivos, ${faixas} por vez (${process.execPath} --import tsx --test --test-isolation=none)`);
   const inicio = Date.now();
   let proximo = 0;
   const falhas = [];
@@ -128,12 +132,12 @@ async function rodarEmLotes(titulo, arquivos, { faixas = 2, porLote = 4 } = {}) 
     }
   };
   await Promise.all(Array.from({ length: Math.min(faixas, lotes.length) }, faixa));
-  await limparSemente(semente);
   if (falhas.length) {
     console.error(`\n✖ ${titulo} falhou: ${falhas.join('; ')}.`);
-    process.exit(1);
+    return 1;
   }
-  console.log(`\n✔ ${titulo}: ${arquivos.length} arquivos em ${lotes.length} ${lotes.length === 1 ? 'lote' : 'lotes'}, ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+  console.log(`\n✔ ${titulo}: ${arquivos.length} arquivos em ${quantos}, ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
+  return 0;
 }
 
 /** A Node process with these arguments, its output (stdout and stderr, as they came) kept whole. */
