@@ -166,7 +166,7 @@ for (const banco of await bancosDeTeste()) {
 
       // Receipts of other forms (each built anew).
       const outros: string[] = [];
-      for (let i = 0; i < 14; i++) outros.push((await enviarFormulario(s.url, 'teste-pdf', { ...RESPOSTAS, motivo: `Pedido número ${i} da fila justa.` })).json.comprovante.url);
+      for (let i = 0; i < 18; i++) outros.push((await enviarFormulario(s.url, 'teste-pdf', { ...RESPOSTAS, motivo: `Pedido número ${i} da fila justa.` })).json.comprovante.url);
       // One address asking for six at once: at most PDF_POR_ORIGEM (2) of its own queued or being built; the rest told when to come back.
       const deUm = await Promise.all(outros.slice(0, 6).map((u) => deEndereco('127.0.50.2', `${s.url}${u}`)));
       const recusados = deUm.filter((r) => r.status === 503);
@@ -175,15 +175,18 @@ for (const banco of await bancosDeTeste()) {
         assert.equal(r.headers['retry-after'], '5');
         assert.equal(r.json.detail, 'Muitos PDFs sendo gerados agora. Tente de novo em alguns segundos.');
       }
-      // Eight citizens at once, and then a staff download: it is built right after the one in the worker, not after the citizens.
+      // Twelve citizens at once, and then a staff download: it goes ahead of the citizens still waiting. The exact order
+      // is the queue's unit test (test/unit/fila-pdf.test.ts); here, that the API gives each request its class. Had the
+      // staff's been queued as a citizen's, it would be done last; a receipt takes ~25 ms, so on a busy machine two or
+      // three were done before the staff's request had passed its checks (it was once 4th of nine): the bound leaves room.
       const terminados: string[] = [];
       const cidadaos = outros.slice(6).map((u, i) => deEndereco(`127.0.51.${i + 1}`, `${s.url}${u}`).then((r) => (terminados.push(`cidadão ${r.status}`), r)));
       await new Promise((ok) => setTimeout(ok, 30));
       const equipe = baixar(tokens.admin).then((r) => (terminados.push(`equipe ${r.status}`), r));
       await Promise.all([...cidadaos, equipe]);
       assert.equal((await equipe).status, 200);
-      assert.ok(terminados.indexOf('equipe 200') <= 2, terminados.join(', '));
-      assert.deepEqual(terminados.filter((t) => t.startsWith('cidadão')), Array(8).fill('cidadão 200'), 'one each: nobody refused');
+      assert.ok(terminados.indexOf('equipe 200') <= 6, terminados.join(', '));
+      assert.deepEqual(terminados.filter((t) => t.startsWith('cidadão')), Array(12).fill('cidadão 200'), 'one each: nobody refused');
     });
   });
 }

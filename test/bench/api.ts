@@ -224,7 +224,7 @@ async function medirVolume(alvo: number) {
         return fetch(`${s.url}/api${caminho}`, { headers: { authorization: `Bearer ${token.valor}` } });
       };
       const amanha = new Date(Date.parse(`${hoje}T12:00:00Z`) + 86400000).toISOString().slice(0, 10);
-      Object.assign(resultado, { directus: await compararComDirectus(directus, nosso, { modelo, de30: menos(29), hoje, amanha, ultimaPagina, rodadas: Number(process.env.RODADAS_DIRECTUS ?? 6) }) });
+      Object.assign(resultado, { directus: await compararComDirectus(directus, nosso, { modelo, de30: menos(29), hoje, amanha, ultimaPagina, rodadas: Number(process.env.RODADAS_DIRECTUS ?? 6), pid: demo.processo.pid! }) });
     } finally {
       directus.fechar();
     }

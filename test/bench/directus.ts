@@ -12,7 +12,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { portaLivre } from '../apoio/servidor';
-import { estatistica, linhasDoCsv, type Medida } from './estatistica';
+import { esperarQuietos, estatistica, linhasDoCsv, type Medida } from './estatistica';
 
 export const VERSAO_DIRECTUS = '12.4.0';
 const pasta = join(homedir(), '.cache', 'console-formularios', `directus-${VERSAO_DIRECTUS}`);
@@ -92,6 +92,8 @@ export interface Directus {
   indices: (com: boolean) => Promise<void>;
   /** A GET with the static administrator token; the answer's body is read whole. */
   get: (caminho: string) => Promise<Response>;
+  /** Its process, for `esperarQuietos`. */
+  pid: number;
   fechar: () => void;
 }
 
@@ -141,7 +143,7 @@ export async function subirDirectus(servidor: string, origem: string): Promise<D
       await c.end();
     }
   };
-  return { base, get, indices, fechar: () => processo.kill('SIGTERM') };
+  return { base, get, indices, pid: processo.pid!, fechar: () => processo.kill('SIGTERM') };
 }
 
 /** A call of either side, answered 200 and read whole. */
@@ -167,6 +169,8 @@ const BLOCO = 10;
  */
 export async function compararComDirectus(d: Directus, nosso: (caminho: string) => Promise<Response>, o: {
   modelo: string; de30: string; hoje: string; amanha: string; ultimaPagina: number; rodadas: number;
+  /** The project's API process. */
+  pid: number;
 }) {
   const resultado: Record<string, Awaited<ReturnType<typeof comparar>>> = {};
   for (const [nome, com] of [['comoColecao', false], ['comOsMesmosIndices', true]] as const) {
@@ -210,18 +214,24 @@ async function comparar(d: Directus, nosso: (caminho: string) => Promise<Respons
   }
   // The last 30 days as CSV: rows per second end to end, five of each alternately (three until 02/12), the median. Rows
   // counted as the bytes arrive on both sides (linhasDoCsv; until 29/11 the body was read as one string and split).
+  // Each export starts when both processes are quiet (from 03/12): right after Directus's export (3 s, a CSV of 20 MB
+  // made in memory) its process kept collecting garbage on the two cores while the project's was measured.
   const exportar = async (qual: 'nosso' | 'directus') => {
+    const esperaMs = await esperarQuietos([o.pid, d.pid]);
     const t0 = performance.now();
     const linhas = await linhasDoCsv(await (qual === 'nosso'
       ? nosso(`/formularios/exportacao?de=${o.de30}&ate=${o.hoje}`)
       : d.get(`/items/formulario?export=csv&limit=-1&sort=-recebido_em,-id&${periodo}`)), `${qual} exportação`);
-    return { linhas, ms: performance.now() - t0 };
+    return { linhas, ms: performance.now() - t0, esperaMs };
   };
-  const exportacoes = { nosso: [] as { linhas: number; ms: number }[], directus: [] as { linhas: number; ms: number }[] };
+  const exportacoes = { nosso: [] as { linhas: number; ms: number; esperaMs: number }[], directus: [] as { linhas: number; ms: number; esperaMs: number }[] };
   for (let i = 0; i < 5; i++) for (const qual of ['nosso', 'directus'] as const) exportacoes[qual].push(await exportar(qual));
-  const mediana = (xs: { linhas: number; ms: number }[]) => {
+  const mediana = (xs: { linhas: number; ms: number; esperaMs: number }[]) => {
     const m = [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)];
-    return { linhas: m.linhas, segundos: +(m.ms / 1000).toFixed(2), linhasPorSegundo: Math.round(m.linhas / (m.ms / 1000)) };
+    return {
+      linhas: m.linhas, segundos: +(m.ms / 1000).toFixed(2), linhasPorSegundo: Math.round(m.linhas / (m.ms / 1000)),
+      cada: xs.map((x) => ({ segundos: +(x.ms / 1000).toFixed(2), esperouQuietoMs: x.esperaMs })),
+    };
   };
   const exportacao30Dias = { nosso: mediana(exportacoes.nosso), directus: mediana(exportacoes.directus), vezes: 0 };
   exportacao30Dias.vezes = +(exportacao30Dias.nosso.linhasPorSegundo / exportacao30Dias.directus.linhasPorSegundo).toFixed(1);

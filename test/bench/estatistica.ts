@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** The median and the 95th percentile of a bench's timings (ms, two decimals), and how many there were. */
 export interface Medida {
   mediana: number;
@@ -25,4 +27,29 @@ export async function linhasDoCsv(r: Response, nome: string): Promise<number> {
     if (pedaco.length) ultimo = pedaco[pedaco.length - 1];
   }
   return quebras + (ultimo === 10 ? 0 : 1) - 1;
+}
+
+/** CPU time a process has used so far (user + system, clock ticks of 10 ms), from /proc; null once it has gone. */
+function ticks(pid: number): number | null {
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(campos[11]) + Number(campos[12]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until every process of `pids` has been quiet for a while (under 10% of a core over 300 ms), or `limiteMs` has
+ * passed; answers how long it waited. Between the two sides of a comparison: a side's after-work (the garbage
+ * collection of a large answer, a pool closing) would otherwise run on the two cores while the other side is measured.
+ */
+export async function esperarQuietos(pids: number[], limiteMs = 10_000): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const antes = pids.map(ticks);
+    await new Promise((ok) => setTimeout(ok, 300));
+    const quietos = pids.every((p, i) => antes[i] === null || (ticks(p) ?? 0) - antes[i]! < 3);
+    if (quietos || performance.now() - t0 > limiteMs) return Math.round(performance.now() - t0);
+  }
 }

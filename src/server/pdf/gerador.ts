@@ -27,6 +27,8 @@ export interface OpcoesPdf {
   fila: number;
   /** Documents one asker (an address, a user) may have queued or being built at once (PDF_POR_ORIGEM); beyond it, 503. */
   porOrigem: number;
+  /** The worker thread's file; a unit test gives a stand-in to follow the queue alone. */
+  trabalhador?: URL;
 }
 
 /** Who a document is for, in the order they are served. */
@@ -103,7 +105,7 @@ export function criarGeradorPdf(o: OpcoesPdf) {
   let fechado = false;
 
   function novo(): Trabalhador {
-    const t: Trabalhador = { worker: new Worker(ARQUIVO_TRABALHADOR), atual: null };
+    const t: Trabalhador = { worker: new Worker(o.trabalhador ?? ARQUIVO_TRABALHADOR), atual: null };
     t.worker.unref();
     t.worker.on('message', (m: { id: number; pdf?: Uint8Array; erro?: string }) => {
       const p = t.atual;
@@ -167,11 +169,12 @@ export function criarGeradorPdf(o: OpcoesPdf) {
         andar();
       });
     },
-    /** Stops the workers; documents not started fail. */
+    /** Stops the workers; documents not finished fail (a request waiting for one is answered, not left hanging). */
     async fechar() {
       fechado = true;
       for (const filas of espera.values()) for (const p of [...filas.values()].flat()) p.erro(ocupado());
       for (const filas of espera.values()) filas.clear();
+      for (const t of trabalhadores) t.atual?.erro(ocupado());
       await Promise.all(trabalhadores.splice(0).map((t) => (clearTimeout(t.relogio), t.worker.terminate())));
     },
   };
