@@ -214,8 +214,9 @@ async function comparar(d: Directus, nosso: (caminho: string) => Promise<Respons
   }
   // The last 30 days as CSV: rows per second end to end, five of each alternately (three until 02/12), the median. Rows
   // counted as the bytes arrive on both sides (linhasDoCsv; until 29/11 the body was read as one string and split).
-  // Each export starts when both processes are quiet (from 03/12): right after Directus's export (3 s, a CSV of 20 MB
-  // made in memory) its process kept collecting garbage on the two cores while the project's was measured.
+  // Each export starts once both servers have been quiet for 300 ms (from 02/12): back to back, the project's export
+  // began the instant Directus's ended (3 s, a CSV of 20 MB made in memory), with whatever after-work that left on the
+  // two cores. In the first run with the wait, both were quiet at the first look in 19 of 20 exports.
   const exportar = async (qual: 'nosso' | 'directus') => {
     const esperaMs = await esperarQuietos([o.pid, d.pid]);
     const t0 = performance.now();
