@@ -55,6 +55,9 @@ function rodar(titulo, cmd, args, env = {}) {
  * protection keys (this machine has none), so no V8 flag avoids it. Only these signatures count here.
  */
 const ABORTOS_V8 = ['Check failed: jit_page_->allocations_.erase(addr) == 1', 'Check failed: jit_page.has_value()'];
+const abortouNoV8 = (texto) => ABORTOS_V8.some((a) => texto.includes(a));
+/** The arguments that run test files again after V8's abort, each file in its own process. */
+const cadaArquivoSozinho = (arquivos) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos];
 
 /**
  * A `node --test` run streamed as it goes and kept. When it fails only because test files' processes died with V8's
@@ -87,12 +90,12 @@ async function rodarArquivosDeTeste(titulo, args, env) {
   const entradas = [...falhas.matchAll(/^test at (\S+?):\d+:\d+\n✖ (.+?) \(/gm)].map((m) => ({ arquivo: m[1], nome: m[2] }));
   const arquivos = [...new Set(entradas.map((e) => e.arquivo.replace(/^.*?(test\/)/, '$1')))];
   const soArquivos = entradas.length > 0 && entradas.every((e) => e.nome.endsWith('.test.ts'));
-  if (!soArquivos || !ABORTOS_V8.some((a) => saida.texto.includes(a))) {
+  if (!soArquivos || !abortouNoV8(saida.texto)) {
     console.error(`\n✖ ${titulo} falhou (código ${saida.codigo}).`);
     return saida.codigo || 1;
   }
   console.log(`\n# ${titulo}: o processo de ${arquivos.join(', ')} abortou no V8 (nodejs/node#64500, com o WebAssembly do PGlite) depois de rodar; de novo, sozinho(s):`);
-  return executar(`${titulo}: de novo depois do aborto do V8`, process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos], env);
+  return executar(`${titulo}: de novo depois do aborto do V8`, process.execPath, cadaArquivoSozinho(arquivos), env);
 }
 
 /**
@@ -123,9 +126,9 @@ async function rodarLotes(titulo, arquivos, env, { faixas = 2, porLote = 4 } = {
       const nome = `lote ${n + 1}/${lotes.length} (${lote.map((f) => f.replace(/^.*\//, '')).join(', ')})`;
       let r = await comSaidaInteira(['--import', 'tsx', '--test', '--test-isolation=none', '--test-concurrency=1', ...lote], env);
       console.log(`\n━━ ${nome}, ${(r.ms / 1000).toFixed(1)} s ━━\n${r.texto}`);
-      if (r.codigo !== 0 && ABORTOS_V8.some((a) => r.texto.includes(a))) {
+      if (r.codigo !== 0 && abortouNoV8(r.texto)) {
         console.log(`\n# ${nome}: o processo abortou no V8 (nodejs/node#64500, com o WebAssembly do PGlite); de novo, cada arquivo no seu processo:`);
-        r = await comSaidaInteira(['--import', 'tsx', '--test', '--test-concurrency=1', ...lote], env);
+        r = await comSaidaInteira(cadaArquivoSozinho(lote), env);
         console.log(r.texto);
       }
       if (r.codigo !== 0) falhas.push(nome);
