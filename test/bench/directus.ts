@@ -217,7 +217,8 @@ async function comparar(d: Directus, nosso: (caminho: string) => Promise<Respons
   // Each export starts once both servers have been quiet for 300 ms (from 02/12): back to back, the project's export
   // began the instant Directus's ended (3 s, a CSV of 20 MB made in memory), with whatever after-work that left on the
   // two cores. In the first run with the wait, both were quiet at the first look in 19 of 20 exports.
-  const exportar = async (qual: 'nosso' | 'directus') => {
+  type Exportacao = { linhas: number; ms: number; esperaMs: number };
+  const exportar = async (qual: 'nosso' | 'directus'): Promise<Exportacao> => {
     const esperaMs = await esperarQuietos([o.pid, d.pid]);
     const t0 = performance.now();
     const linhas = await linhasDoCsv(await (qual === 'nosso'
@@ -225,9 +226,9 @@ async function comparar(d: Directus, nosso: (caminho: string) => Promise<Respons
       : d.get(`/items/formulario?export=csv&limit=-1&sort=-recebido_em,-id&${periodo}`)), `${qual} exportação`);
     return { linhas, ms: performance.now() - t0, esperaMs };
   };
-  const exportacoes = { nosso: [] as { linhas: number; ms: number; esperaMs: number }[], directus: [] as { linhas: number; ms: number; esperaMs: number }[] };
+  const exportacoes = { nosso: [] as Exportacao[], directus: [] as Exportacao[] };
   for (let i = 0; i < 5; i++) for (const qual of ['nosso', 'directus'] as const) exportacoes[qual].push(await exportar(qual));
-  const mediana = (xs: { linhas: number; ms: number; esperaMs: number }[]) => {
+  const mediana = (xs: Exportacao[]) => {
     const m = [...xs].sort((a, b) => a.ms - b.ms)[Math.floor(xs.length / 2)];
     return {
       linhas: m.linhas, segundos: +(m.ms / 1000).toFixed(2), linhasPorSegundo: Math.round(m.linhas / (m.ms / 1000)),
