@@ -56,7 +56,7 @@ function rodar(titulo, cmd, args, env = {}) {
  */
 const ABORTOS_V8 = ['Check failed: jit_page_->allocations_.erase(addr) == 1', 'Check failed: jit_page.has_value()'];
 const abortouNoV8 = (texto) => ABORTOS_V8.some((a) => texto.includes(a));
-/** The arguments that run test files again after V8's abort, each file in its own process. */
+/** The arguments that run test files one after the other, each in its own process (after V8's abort; the api files that run alone). */
 const cadaArquivoSozinho = (arquivos) => ['--import', 'tsx', '--test', '--test-concurrency=1', ...arquivos];
 
 /**
@@ -143,13 +143,13 @@ async function rodarLotes(titulo, arquivos, env, { faixas = 2, porLote = 4 } = {
   return 0;
 }
 
-/** A Node process with these arguments, its output (stdout and stderr, as they came) kept whole. */
-function comSaidaInteira(args, env) {
+/** A Node process with these arguments, its output (stdout and stderr, as they came) kept whole; `aoVivo`, shown as it goes instead. */
+function comSaidaInteira(args, env, aoVivo = false) {
   const inicio = Date.now();
   return new Promise((ok) => {
-    const filho = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const filho = spawn(process.execPath, args, { stdio: aoVivo ? 'inherit' : ['ignore', 'pipe', 'pipe'], env });
     let texto = '';
-    for (const s of [filho.stdout, filho.stderr]) s.on('data', (d) => (texto += d));
+    if (!aoVivo) for (const s of [filho.stdout, filho.stderr]) s.on('data', (d) => (texto += d));
     filho.on('close', (codigo) => ok({ codigo, texto, ms: Date.now() - inicio }));
   });
 }
@@ -240,12 +240,8 @@ async function rodarEmFaixas(s) {
   if (faixas.flat().some((x) => ['element', 'keycloak'].includes(x))) garantirChromium();
   if (faixas.flat().includes('produto')) garantirPoppler();
   console.log(`\n▶ em ${faixas.length} faixas ao mesmo tempo: ${faixas.map((f) => f.join(' → ')).join('  ‖  ')} (a saída das outras, inteira, quando cada uma terminar)`);
-  const resultados = await Promise.all(faixas.map((f, i) => new Promise((ok) => {
-    const filho = spawn(process.execPath, ['test/run.mjs', ...f], { stdio: i === 0 ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, FAIXAS: '0', RESUMO: '0' } });
-    let saida = '';
-    if (i > 0) for (const s of [filho.stdout, filho.stderr]) s.on('data', (d) => (saida += d));
-    filho.on('close', (codigo) => ok({ f, codigo, saida }));
-  })));
+  const env = { ...process.env, FAIXAS: '0', RESUMO: '0' };
+  const resultados = await Promise.all(faixas.map((f, i) => comSaidaInteira(['test/run.mjs', ...f], env, i === 0).then((r) => ({ f, codigo: r.codigo, saida: r.texto }))));
   for (const { f, saida } of resultados.slice(1)) console.log(`\n━━ faixa ${f.join(' → ')}: a saída inteira ━━\n${saida}━━ fim da faixa ${f.join(' → ')} ━━`);
   const falhas = resultados.filter((r) => r.codigo !== 0);
   if (falhas.length) {
@@ -270,7 +266,7 @@ for (const s of suites) {
     garantirPacote('/usr/sbin/haproxy', 'haproxy', 'A suíte de vários nós', '', process.env.REQUIRE_HAPROXY !== '1');
     const { juntos, sozinhos } = testesDaApi();
     await rodarEmLotes('API e provedor de identidade', juntos, { faixas: Number(process.env.API_ARQUIVOS_POR_VEZ ?? 2) });
-    await rodarTestesNode('API: vários nós, caos, cache de acesso, laço de eventos e réplica (um por vez)', ['--import', 'tsx', '--test', '--test-concurrency=1', ...sozinhos]);
+    await rodarTestesNode('API: vários nós, caos, cache de acesso, laço de eventos e réplica (um por vez)', cadaArquivoSozinho(sozinhos));
   }
   else if (s === 'contrato') await rodarTestesNode(`contrato da API (OpenAPI, ajv, Redocly)${process.env.CONTRATO_API_URL ? ` em ${process.env.CONTRATO_API_URL}` : ''}`, nodeTest('test/contrato'));
   else if (s === 'element') {
